@@ -1,0 +1,44 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenAPIV3_1 } from 'openapi-types';
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
+  addFormatsModule) as unknown as FormatsPlugin;
+
+/** OpenAPI keywords that may stand in a 3.1 schema and carry no validation meaning. */
+const ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator'];
+
+function collectExtensionKeys(node: unknown, into: Set<string>, seen = new Set<unknown>()): Set<string> {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return into;
+  seen.add(node);
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('x-')) into.add(key);
+    collectExtensionKeys(value, into, seen);
+  }
+  return into;
+}
+
+/**
+ * An Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) that knows the document's
+ * annotation keywords, so strict mode still catches typos in real keywords.
+ * `discriminator` is an annotation here: Ajv cannot use its `mapping`, and the `oneOf`
+ * beside it already decides the branch by the `type` constants.
+ */
+export function createAjv(document?: OpenAPIV3_1.Document, options: { coerceTypes?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: true,
+    strictRequired: false,
+    allErrors: true,
+    coerceTypes: options.coerceTypes ?? false,
+    useDefaults: false,
+    allowUnionTypes: true,
+    validateFormats: true,
+  });
+  addFormats(ajv);
+  const keywords = new Set(ANNOTATIONS);
+  if (document) collectExtensionKeys(document, keywords);
+  for (const keyword of keywords) ajv.addKeyword(keyword);
+  return ajv;
+}

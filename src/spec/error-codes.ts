@@ -1,0 +1,26 @@
+import type { Document } from './load.js';
+
+export interface ErrorCodeEntry {
+  readonly code: string;
+  readonly status: number;
+  readonly description: string;
+}
+
+/**
+ * The document's named list of errors (`components.schemas.ErrorCode`), keyed by code.
+ * The status of each code lives in the document (`x-status`), not in code.
+ */
+export function errorCatalog(document: Document): ReadonlyMap<string, ErrorCodeEntry> {
+  const schema = document.components?.schemas?.ErrorCode as { oneOf?: Record<string, unknown>[] } | undefined;
+  if (!schema?.oneOf) throw new Error('The document has no ErrorCode list (components.schemas.ErrorCode.oneOf).');
+  const catalog = new Map<string, ErrorCodeEntry>();
+  for (const entry of schema.oneOf) {
+    const code = entry.const;
+    const status = entry['x-status'];
+    if (typeof code !== 'string' || typeof status !== 'number') {
+      throw new Error('Every ErrorCode entry needs a string `const` and a numeric `x-status`.');
+    }
+    catalog.set(code, { code, status, description: String(entry.description ?? '') });
+  }
+  return catalog;
+}

@@ -1,0 +1,118 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { createAjv } from './ajv.js';
+import type { Spec } from './load.js';
+import type { Response, Schema } from './operations.js';
+
+/** One way a value fails its schema, in terms a person can read. */
+export interface SchemaError {
+  /** JSON pointer into the value, `""` for the value itself. */
+  readonly instancePath: string;
+  /** JSON pointer into the schema that failed, for finding its `x-gap-fill`. */
+  readonly schemaPath: string;
+  readonly keyword: string;
+  readonly message: string;
+  readonly params: Record<string, unknown>;
+}
+
+/** A response as seen on the wire: status, headers (lower-case names) and the raw body text. */
+export interface ObservedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: string;
+}
+
+export type ResponseProblemKind = 'undocumented-status' | 'content-type' | 'not-json' | 'schema' | 'unexpected-body';
+
+export interface ResponseProblem {
+  readonly kind: ResponseProblemKind;
+  readonly message: string;
+  readonly schemaErrors?: readonly SchemaError[];
+}
+
+export interface SpecValidator {
+  readonly ajv: Ajv2020;
+  /** Validates a value against a schema object of the (dereferenced) document. */
+  validate(schema: Schema, value: unknown): SchemaError[];
+  /** Validates a value against `components.schemas[name]`. */
+  validateNamed(name: string, value: unknown): SchemaError[];
+  /** The documented response for a status: the exact code, then `4XX`-style ranges, then `default`. */
+  responseFor(operationId: string, status: number): Response | undefined;
+  /** Everything about a response that disagrees with the document; empty when it conforms. */
+  checkResponse(operationId: string, response: ObservedResponse): ResponseProblem[];
+}
+
+function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[] {
+  return (errors ?? []).map((e) => ({
+    instancePath: e.instancePath,
+    schemaPath: e.schemaPath,
+    keyword: e.keyword,
+    message: `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`,
+    params: e.params as Record<string, unknown>,
+  }));
+}
+
+function headerValue(headers: ObservedResponse['headers'], name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function createSpecValidator(spec: Spec): SpecValidator {
+  const ajv = createAjv(spec.document);
+  // Dereferenced schemas share identity, so each is compiled once.
+  const compiled = new WeakMap<object, ValidateFunction>();
+  const compile = (schema: Schema): ValidateFunction => {
+    let fn = compiled.get(schema);
+    if (!fn) {
+      fn = ajv.compile(schema);
+      compiled.set(schema, fn);
+    }
+    return fn;
+  };
+  const validate = (schema: Schema, value: unknown): SchemaError[] => {
+    const fn = compile(schema);
+    return fn(value) ? [] : toSchemaErrors(fn.errors);
+  };
+
+  const responseFor = (operationId: string, status: number): Response | undefined => {
+    const responses = spec.operation(operationId).responses;
+    return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+  };
+
+  return {
+    ajv,
+    validate,
+    validateNamed(name, value) {
+      const schema = spec.document.components?.schemas?.[name];
+      if (!schema) throw new Error(`The document has no schema "${name}".`);
+      return validate(schema as Schema, value);
+    },
+    responseFor,
+    checkResponse(operationId, response) {
+      const documented = responseFor(operationId, response.status);
+      if (!documented) {
+        return [{ kind: 'undocumented-status', message: `status ${response.status} is not documented for ${operationId}` }];
+      }
+      const media = documented.content?.['application/json'];
+      if (!media) {
+        return response.body.length === 0
+          ? []
+          : [{ kind: 'unexpected-body', message: `status ${response.status} of ${operationId} has no body in the document, but one was sent` }];
+      }
+      const contentType = headerValue(response.headers, 'content-type') ?? '';
+      if (!/^application\/json\b/i.test(contentType)) {
+        return [{ kind: 'content-type', message: `content-type is "${contentType}", the document says application/json` }];
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(response.body);
+      } catch {
+        return [{ kind: 'not-json', message: 'the body is not valid JSON' }];
+      }
+      const errors = media.schema ? validate(media.schema as Schema, body) : [];
+      return errors.length === 0
+        ? []
+        : [{ kind: 'schema', message: `the body does not match the schema: ${errors.map((e) => e.message).join('; ')}`, schemaErrors: errors }];
+    },
+  };
+}
