@@ -108,6 +108,18 @@ describe('startMqttBroker', () => {
     expect(will?.entity.entityName).toBe('fragile');
   });
 
+  it('survives a connection that sends garbage, and keeps recording', async () => {
+    const { handle, records } = await start();
+    const garbage = tcpConnect(handle.port, '127.0.0.1');
+    await once(garbage, 'connect');
+    const dropped = once(garbage, 'close');
+    garbage.end(Buffer.from([0xff, 0xff, 0xff, 0xff, 0x00, 0x01, 0x02]));
+    await dropped; // the broker hangs up on it
+    const sensor = await client(handle.port, 'after-garbage');
+    await sensor.publishAsync('still/here', 'yes', { qos: 1 });
+    expect(asMqtt(await records.until(1))[0]?.payload.topic).toBe('still/here');
+  });
+
   it('closes cleanly with connected clients and half-open sockets, and frees its port', async () => {
     const { handle } = await start();
     const connected = await client(handle.port, 'stays');

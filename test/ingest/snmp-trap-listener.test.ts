@@ -133,6 +133,17 @@ describe('startSnmpTrapListener', () => {
     expect(handle.stats()).toEqual({ delivered: 1, dropped: 2, droppedByReason: { 'unknown-community': 1, malformed: 1 } });
   });
 
+  it('drops and counts a trap it cannot convert (a Boolean varbind has no SMI type)', async () => {
+    const { handle, records, drops } = await start();
+    await sendTrap(handle.port, 2, 'public', snmp.TrapType.LinkUp, [{ oid: '1.3.6.1.4.1.9.1', type: O.Boolean, value: true }]);
+    const [drop] = await drops.until(1);
+    expect(drop).toMatchObject({ reason: 'not-convertible', from: '127.0.0.1' });
+    expect(drop?.detail).toMatch(/not an SMI type/);
+    await sendTrap(handle.port, 2, 'public', snmp.TrapType.LinkUp, []);
+    expect((await records.until(1)).length).toBe(1);
+    expect(handle.stats()).toMatchObject({ delivered: 1, dropped: 1 });
+  });
+
   it('counts a throwing sink as a drop without stopping', async () => {
     const { handle, drops } = await start({ sinkThrows: true });
     await sendTrap(handle.port, 2, 'public', snmp.TrapType.LinkUp, []);
