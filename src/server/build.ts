@@ -8,7 +8,7 @@ import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
 import { builtInHandlers } from './handlers/index.js';
 import type { HandlerContext } from './handlers/types.js';
-import { installJsonParser } from './json-body.js';
+import { installBodyParsers } from './json-body.js';
 import { loggerSettings } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
@@ -57,7 +57,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   });
   await app.register(cookie);
   app.decorateRequest('caller', null);
-  installJsonParser(app);
+  installBodyParsers(app, errors);
 
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error, request, errors);

@@ -93,6 +93,17 @@ describe('bodies', () => {
     expectConforms('createSession', response);
   });
 
+  it('an operation without a request body ignores any body sent to it', async () => {
+    const text = await app.inject({ method: 'POST', url: tokenPath(USERS.viewer.id), headers: { ...basicOf('admin'), 'content-type': 'text/plain' }, payload: 'hi' });
+    expect(text.statusCode).toBe(200);
+    expectConforms('createAuthToken', text);
+    const login = await app.inject({ method: 'POST', url: session, payload: { login: 'viewer', password: 'viewer-password' } });
+    const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+    const out = await app.inject({ method: 'DELETE', url: session, cookies: { sid }, headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    expect(out.statusCode).toBe(204);
+    expectConforms('deleteSession', out);
+  });
+
   it('an empty body with Content-Type application/json is no body', async () => {
     const bodiless = await app.inject({ method: 'POST', url: tokenPath(USERS.viewer.id), headers: { ...basicOf('admin'), 'content-type': 'application/json' } });
     expect(bodiless.statusCode).toBe(200);
