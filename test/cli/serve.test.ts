@@ -11,13 +11,13 @@ let child: ChildProcess;
 let output = '';
 let baseUrl = '';
 
-/** Starts `monitoring-api-kit serve --port 0` and waits for the base URL in its banner. */
+/** Starts `monitoring-api-kit serve --port 0` and waits for the whole banner (its last line starts with "Try:"). */
 function start(): Promise<string> {
   child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--log-level', 'silent'], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /API base URL: (http:\/\/127\.0\.0\.1:\d+\/node\/api)/.exec(output);
+      const match = /API base URL: (http:\/\/127\.0\.0\.1:\d+\/node\/api)\n[^]*\nTry: .*\n/.exec(output);
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout!.on('data', onData);
