@@ -1,0 +1,20 @@
+// The floor of the throughput benchmark: Fastify with nothing but fixed answers, the same
+// bytes the fake sent for the same paths (read from a file the benchmark writes).
+// Usage: node --import tsx bench/bare-fastify.ts <port> <bodies.json>
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+
+/** Path (without query) -> the fake's response body and content type, as captured. */
+export type CapturedBodies = Record<string, { readonly contentType: string; readonly body: string }>;
+
+const [port = '0', file] = process.argv.slice(2);
+if (!file) throw new Error('usage: bare-fastify.ts <port> <bodies.json>');
+const bodies = JSON.parse(readFileSync(file, 'utf8')) as CapturedBodies;
+
+const app = Fastify({ logger: false });
+for (const [path, { contentType, body }] of Object.entries(bodies)) {
+  // A string, as the fake sends its JSON.
+  app.get(path, (_request, reply) => reply.type(contentType).send(body));
+}
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+process.once('SIGTERM', () => void app.close());

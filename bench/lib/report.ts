@@ -1,0 +1,128 @@
+import type { ScaleResult } from '../sections/scale.js';
+import type { StartupResult } from '../sections/startup.js';
+import type { ThroughputResult } from '../sections/throughput.js';
+import type { ContractResult } from '../sections/contract.js';
+import type { Machine } from './machine.js';
+import { fmt, table } from './markdown.js';
+
+export interface BenchResults {
+  readonly command: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly machine: Machine;
+  readonly loadAverage: { readonly start: number[]; readonly end: number[] };
+  readonly throughput?: ThroughputResult;
+  readonly startup?: StartupResult;
+  readonly scale?: ScaleResult;
+  readonly contract?: ContractResult;
+  readonly targets: Target[];
+}
+
+export interface Target {
+  readonly name: string;
+  readonly target: string;
+  readonly measured: string;
+  readonly met: boolean;
+}
+
+/** Every target of the benchmark that this run measured, and whether it was met. */
+export function evaluateTargets(r: Omit<BenchResults, 'targets'>): Target[] {
+  const targets: Target[] = [];
+  for (const e of r.throughput?.endpoints ?? []) {
+    targets.push({ name: `${e.key}: fake / bare Fastify`, target: '≥ 0.80×', measured: fmt.ratio(e.ratios.fakeOverBare), met: e.ratios.fakeOverBare >= 0.8 });
+    targets.push({ name: `${e.key}: fake / Prism`, target: '≥ 6×', measured: fmt.ratio(e.ratios.fakeOverPrism, 1), met: e.ratios.fakeOverPrism >= 6 });
+  }
+  if (r.startup) {
+    targets.push({ name: 'start-up: fake / Prism', target: '≤ 0.33×', measured: fmt.ratio(r.startup.ratio), met: r.startup.ratio <= 1 / 3 });
+  }
+  const million = r.scale?.sizes.find((s) => s.records === 1_000_000);
+  if (million) {
+    const q = (key: string) => million.queries.find((x) => x.key === key);
+    const range = q('range');
+    const payload = q('payload');
+    if (range) targets.push({ name: '1M: (a) time range + sort + limit 50, p50', target: '≤ 5 ms', measured: `${fmt.ms(range.p50Ms)} ms`, met: range.p50Ms <= 5 });
+    if (payload) targets.push({ name: '1M: (c) payload filter, p50', target: '≤ 300 ms', measured: `${fmt.ms(payload.p50Ms)} ms`, met: payload.p50Ms <= 300 });
+    targets.push({ name: '1M: seed', target: '≤ 15 s', measured: `${(million.seedMs / 1000).toFixed(1)} s`, met: million.seedMs <= 15_000 });
+    targets.push({ name: '1M: RSS', target: '≤ 1.5 GiB', measured: fmt.mib(million.rssBytes), met: million.rssBytes <= 1.5 * 2 ** 30 });
+  }
+  return targets;
+}
+
+function throughputSection(t: ThroughputResult): string[] {
+  const rows = t.endpoints.flatMap((e) =>
+    (['bare', 'fake', 'prism'] as const).map((name) => {
+      const m = e.servers[name].median;
+      const label = { bare: 'bare Fastify', fake: 'the fake', prism: 'Prism 5.14' }[name];
+      const ratio = name === 'fake' ? `${fmt.ratio(e.ratios.fakeOverBare)} of bare, ${fmt.ratio(e.ratios.fakeOverPrism, 1)} Prism` : '';
+      return [e.label, label, fmt.rps(m.requestsPerSecond), m.latencyP50Ms, m.latencyP99Ms, fmt.count(m.bytesPerResponse), ratio];
+    }),
+  );
+  const s = t.settings;
+  return [
+    `### Throughput (autocannon, ${s.connections} connections, ${s.warmup} s warm-up + ${s.duration} s, median of ${s.rounds} rounds; the fake with ${fmt.count(s.records)} records)`,
+    '',
+    table(['Endpoint', 'Server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/response', 'Ratio'], rows),
+    ...t.skipped.map((x) => `\nLeft out: ${x.key} (${x.reason}).`),
+  ];
+}
+
+function startupSection(s: StartupResult): string[] {
+  return [
+    `### Start-up (spawn to first 200 of GET /node/api/users/current, median of ${s.runs}; the fake with ${fmt.count(s.records)} records)`,
+    '',
+    table(
+      ['Server', 'median ms', 'runs (ms)'],
+      [
+        ['the fake', fmt.count(s.fakeMedianMs), s.fakeMs.join(', ')],
+        ['Prism 5.14', fmt.count(s.prismMedianMs), s.prismMs.join(', ')],
+        ['fake / Prism', fmt.ratio(s.ratio), ''],
+      ],
+    ),
+  ];
+}
+
+function scaleSection(s: ScaleResult): string[] {
+  const header = ['Records', 'seed', 'start-up to first 200', 'RSS', ...s.queryLabels.map((l) => `${l} p50 / p99 ms`)];
+  const rows = s.sizes.map((size) => [
+    fmt.count(size.records),
+    `${(size.seedMs / 1000).toFixed(2)} s`,
+    `${(size.startupMs / 1000).toFixed(2)} s`,
+    fmt.mib(size.rssBytes),
+    ...s.queryLabels.map((_, i) => {
+      const q = size.queries[i];
+      return q ? `${fmt.ms(q.p50Ms)} / ${fmt.ms(q.p99Ms)}` : '';
+    }),
+  ]);
+  return [
+    `### Scale (sequential requests on one keep-alive connection; ${s.runs} timed runs after ${s.warmup} warm-up runs per query)`,
+    '',
+    table(header, rows),
+    '',
+    ...s.queries.map((q) => `- ${q.label}: \`${q.example}\``),
+    ...(s.notes.length ? ['', ...s.notes.map((n) => `Note: ${n}`)] : []),
+  ];
+}
+
+function contractSection(c: ContractResult): string[] {
+  return ['### Contract suite', '', table(['Command', 'wall time', 'exit code'], [[`\`${c.command}\``, `${(c.wallMs / 1000).toFixed(2)} s`, c.exitCode]])];
+}
+
+export function renderMarkdown(r: BenchResults): string {
+  const m = r.machine;
+  return [
+    '## Benchmark results',
+    '',
+    `Command: \`${r.command}\``,
+    `Machine: ${m.nproc} × ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}`,
+    `Load average (1/5/15 min): ${r.loadAverage.start.join(', ')} at start, ${r.loadAverage.end.join(', ')} at end`,
+    `Run: ${r.startedAt} to ${r.finishedAt}`,
+    '',
+    ...(r.throughput ? [...throughputSection(r.throughput), ''] : []),
+    ...(r.startup ? [...startupSection(r.startup), ''] : []),
+    ...(r.scale ? [...scaleSection(r.scale), ''] : []),
+    ...(r.contract ? [...contractSection(r.contract), ''] : []),
+    '### Targets',
+    '',
+    table(['Target', 'Goal', 'Measured', ''], r.targets.map((t) => [t.name, t.target, t.measured, fmt.met(t.met)])),
+  ].join('\n');
+}

@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { residentBytes } from './machine.js';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const fakeBin = `${root}bin/monitoring-api-kit.js`;
+export const prismBin = `${root}node_modules/@stoplight/prism-cli/dist/index.js`;
+export const documentPath = `${root}openapi/monitoring-api.yaml`;
+
+/** Credentials of the seeded admin (fixtures/users.json), the fake's development login. */
+export const ADMIN = { id: '5867948233835d9661c56dc8', login: 'admin', password: 'admin-password' } as const;
+export const adminBasic = `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}`;
+
+export interface ServerCommand {
+  readonly name: string;
+  /** Arguments to `node` (a script and its flags); `{port}` is replaced by the chosen port. */
+  readonly args: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export interface RunningServer {
+  readonly name: string;
+  readonly pid: number;
+  readonly origin: string;
+  /** From spawn() to the first 200 of GET /node/api/users/current, in ms. */
+  readonly startupMs: number;
+  readonly child: ChildProcess;
+  rss(): Promise<number | undefined>;
+  /** The last lines the process wrote, for error messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One probe: true on a 200 from GET /node/api/users/current with the admin's Basic credentials. */
+async function answers200(origin: string): Promise<boolean> {
+  try {
+    const response = await request(`${origin}/node/api/users/current`, {
+      headers: { authorization: adminBasic },
+      headersTimeout: 2000,
+      bodyTimeout: 2000,
+    });
+    await response.body.dump();
+    return response.statusCode === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a server as a child `node` process on a free port and waits for its first 200,
+ * probing every `probeMs`. The start-up time is measured the same way for every server.
+ */
+export async function startServer(
+  command: ServerCommand,
+  options: { timeoutMs?: number; probeMs?: number } = {},
+): Promise<RunningServer> {
+  const { timeoutMs = 120_000, probeMs = 5 } = options;
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const args = command.args.map((a) => a.replaceAll('{port}', String(port)));
+  let tail = '';
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...command.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  let startupMs = -1;
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${command.name} exited with ${child.exitCode}:\n${tail}`);
+    if (await answers200(origin)) {
+      startupMs = performance.now() - started;
+      break;
+    }
+    await sleep(probeMs);
+  }
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  if (startupMs < 0) {
+    await stop();
+    throw new Error(`${command.name} gave no 200 within ${timeoutMs} ms:\n${tail}`);
+  }
+  return {
+    name: command.name,
+    pid: child.pid as number,
+    origin,
+    startupMs,
+    child,
+    rss: () => residentBytes(child.pid as number),
+    output: () => tail,
+    stop,
+  };
+}
+
+/** The fake through its CLI (the `monitoring-api-kit` bin), request logging off. */
+export function fakeCommand(extra: readonly string[] = [], name = 'fake'): ServerCommand {
+  return { name, args: [fakeBin, 'serve', '--host', '127.0.0.1', '--port', '{port}', '--log-level', 'silent', ...extra] };
+}
+
+/** `prism mock openapi/monitoring-api.yaml` from node_modules, logging off. */
+export function prismCommand(): ServerCommand {
+  return { name: 'prism', args: [prismBin, 'mock', '-h', '127.0.0.1', '-p', '{port}', '-v', 'silent', documentPath] };
+}
+
+/** The bare Fastify server of bench/bare-fastify.ts, answering with the bytes in `bodiesFile`. */
+export function bareCommand(bodiesFile: string): ServerCommand {
+  return { name: 'bare-fastify', args: ['--import', 'tsx', `${root}bench/bare-fastify.ts`, '{port}', bodiesFile] };
+}

@@ -1,0 +1,73 @@
+// `npm run bench`: the fake against bare Fastify and Prism, side by side in one run on this
+// machine, and the fake at scale. Writes JSON and prints a Markdown table. Never run by npm test.
+// Options: --sections throughput,startup,scale,contract  --duration 10  --warmup 3
+//          --connections 10  --rounds 3  --records 10000  --startup-runs 5
+//          --scale 10000,100000,1000000  --latency-runs 200  --out bench/results/latest.json
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeMachine, loadAverage } from './lib/machine.js';
+import { evaluateTargets, renderMarkdown, type BenchResults } from './lib/report.js';
+import { fakeCommand, root } from './lib/servers.js';
+import { fakeDataFlags } from './lib/fake-flags.js';
+import { hasCheckCommand, runContract } from './sections/contract.js';
+import { runScale } from './sections/scale.js';
+import { runStartup } from './sections/startup.js';
+import { runThroughput } from './sections/throughput.js';
+
+const { values } = parseArgs({
+  options: {
+    sections: { type: 'string', default: 'throughput,startup,scale,contract' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    records: { type: 'string', default: '10000' },
+    'startup-runs': { type: 'string', default: '5' },
+    scale: { type: 'string', default: '10000,100000,1000000' },
+    'latency-runs': { type: 'string', default: '200' },
+    out: { type: 'string', default: 'bench/results/latest.json' },
+  },
+});
+const num = (name: keyof typeof values) => {
+  const n = Number(values[name]);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a number`);
+  return n;
+};
+const sections = new Set(String(values.sections).split(','));
+const log = (line: string) => console.error(`[bench] ${line}`);
+const records = num('records');
+const fake = fakeCommand(fakeDataFlags(records));
+
+const startedAt = new Date().toISOString();
+const start = loadAverage();
+log(`load average at start: ${start.join(', ')}`);
+const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { -readonly [K in 'throughput' | 'startup' | 'scale' | 'contract']?: BenchResults[K] } = {
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  startedAt,
+  machine: describeMachine(),
+};
+
+if (sections.has('throughput')) {
+  const settings = { connections: num('connections'), duration: num('duration'), warmup: num('warmup') };
+  partial.throughput = await runThroughput({ settings, rounds: num('rounds'), records, fake, log });
+}
+if (sections.has('startup')) {
+  partial.startup = await runStartup({ runs: num('startup-runs'), records, fake, log });
+}
+if (sections.has('scale')) {
+  const sizes = String(values.scale).split(',').map(Number);
+  partial.scale = await runScale({ sizes, runs: num('latency-runs'), log });
+}
+if (sections.has('contract')) {
+  if (hasCheckCommand()) partial.contract = await runContract({ fake, checkArgs: (baseUrl) => ['check', '--base-url', baseUrl], log });
+  else log('contract suite: no `check` command in this checkout; left out');
+}
+
+const done = { ...partial, finishedAt: new Date().toISOString(), loadAverage: { start, end: loadAverage() } };
+const results: BenchResults = { ...done, targets: evaluateTargets(done) };
+const out = resolve(root, String(values.out));
+await mkdir(dirname(out), { recursive: true });
+await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
+console.log(renderMarkdown(results));
+log(`results written to ${out}`);

@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process';
+import { fakeBin, root, startServer, type ServerCommand } from '../lib/servers.js';
+
+export interface ContractResult {
+  readonly command: string;
+  readonly wallMs: number;
+  readonly exitCode: number;
+}
+
+/** Whether this checkout has the `check` command (the contract runner). */
+export function hasCheckCommand(): boolean {
+  const probe = spawnSync(process.execPath, [fakeBin, 'check', '--help'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  return probe.status === 0;
+}
+
+/** Wall time of the contract suite (`monitoring-api-kit check`) against a listening fake. */
+export async function runContract(options: {
+  readonly fake: ServerCommand;
+  readonly checkArgs: (baseUrl: string) => string[];
+  readonly log: (line: string) => void;
+}): Promise<ContractResult> {
+  const server = await startServer(options.fake);
+  try {
+    const args = options.checkArgs(`${server.origin}/node/api`);
+    const t0 = performance.now();
+    const run = spawnSync(process.execPath, [fakeBin, ...args], { cwd: root, encoding: 'utf8', timeout: 600_000 });
+    const wallMs = Math.round(performance.now() - t0);
+    options.log(`contract suite: ${wallMs} ms, exit ${run.status}`);
+    if (run.status !== 0) options.log(`${run.stdout}\n${run.stderr}`.slice(-3000));
+    return { command: `monitoring-api-kit ${args.join(' ').replace(server.origin, '<fake>')}`, wallMs, exitCode: run.status ?? -1 };
+  } finally {
+    await server.stop();
+  }
+}
