@@ -16,6 +16,14 @@ const FASTIFY_CODES: Readonly<Record<string, ErrorCode>> = {
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_BAD_URL: 'INVALID_PARAMETER',
   FST_ERR_MAX_PARAM_LENGTH: 'INVALID_PARAMETER',
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: 'INVALID_PARAMETER',
+};
+
+/** For a client error of Fastify's that the list above does not name yet: the code its status stands for. */
+const BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'INVALID_PARAMETER',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
 const MESSAGES: Partial<Record<ErrorCode, (request: FastifyRequest) => string>> = {
@@ -24,6 +32,20 @@ const MESSAGES: Partial<Record<ErrorCode, (request: FastifyRequest) => string>> 
   UNSUPPORTED_MEDIA_TYPE: () => 'Content-Type must be application/json.',
   INVALID_PARAMETER: () => 'The request path is not a valid URL.',
 };
+
+/** Messages for Fastify errors whose code's usual message above would be wrong. */
+const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: 'A QUERY request must have a Content-Type header.',
+};
+
+/** The error of the list for one of Fastify's errors: by its code, else (for codes not listed yet) by its 4xx status. */
+function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, errors: ErrorFactory): ApiError | undefined {
+  const code = error.code ?? '';
+  const named = FASTIFY_CODES[code];
+  if (named) return errors(named, FASTIFY_MESSAGES[code] ?? MESSAGES[named]?.(request) ?? String(error.message));
+  const byStatus = code.startsWith('FST_') && error.statusCode !== undefined ? BY_STATUS[error.statusCode] : undefined;
+  return byStatus ? errors(byStatus, String(error.message)) : undefined;
+}
 
 /**
  * Turns anything thrown while serving a request into an error of the document's list.
@@ -37,8 +59,8 @@ export function toApiError(error: unknown, request: FastifyRequest, errors: Erro
     const code = fastifyError.validationContext === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';
     return errors(code, describeDetails(details) || 'The request is invalid.', { details });
   }
-  const mapped = fastifyError.code === undefined ? undefined : FASTIFY_CODES[fastifyError.code];
-  if (mapped) return errors(mapped, MESSAGES[mapped]?.(request) ?? String(fastifyError.message));
+  const mapped = fromFastify(fastifyError, request, errors);
+  if (mapped) return mapped;
   // A JSON body that fails to parse without Fastify's code (e.g. a SyntaxError from a parser).
   if (error instanceof SyntaxError) return errors('MALFORMED_JSON', MESSAGES.MALFORMED_JSON!(request));
   return errors('INTERNAL_ERROR', 'The fake failed unexpectedly.');
