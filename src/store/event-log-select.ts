@@ -13,7 +13,7 @@ import { lowerBound } from './record-order.js';
  */
 export function selectRecords(source: readonly EventLogRecord[], q: EventLogQuery): EventLogRecord[] {
   const lo = q.from === undefined ? 0 : lowerBound(source, q.from);
-  const hi = q.to === undefined ? source.length : lowerBound(source, q.to + 1);
+  const hi = q.to === undefined ? source.length : lowerBound(source, Math.floor(q.to) + 1);
   const skip = q.skip ?? 0;
   const limit = q.limit ?? Infinity;
   if (lo >= hi || limit <= 0) return [];
