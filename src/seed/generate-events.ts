@@ -52,12 +52,15 @@ export function generateEvents(options: GenerateEventsOptions = {}): EventLogRec
   // Texts, varbinds and MQTT payloads repeat a lot; sharing one frozen copy of each keeps a
   // million records in a few hundred MB.
   const shared = new Map<string, unknown>();
-  const share = <T>(key: string, make: () => T): T => {
-    let v = shared.get(key) as T | undefined;
-    if (v === undefined) shared.set(key, (v = deepFreeze(make())));
-    return v;
+  const share = <T>(key: string, value: T): T => {
+    const v = shared.get(key) as T | undefined;
+    if (v !== undefined) return v;
+    shared.set(key, deepFreeze(value));
+    return value;
   };
-  const shareVarbind = (v: SnmpVarbind): SnmpVarbind => (Object.isFrozen(v) ? v : share(`v ${v.oid} ${v.type} ${v.value}`, () => v));
+  const texts = new Map<string, string>();
+  const shareText = (text: string): string => texts.get(text) ?? (texts.set(text, text), text);
+  const shareVarbind = (v: SnmpVarbind): SnmpVarbind => (Object.isFrozen(v) ? v : share(`${v.oid} ${v.type} ${v.value}`, v));
 
   const times = spreadTimestamps(faker, count, endTime, spanMs);
   const records = new Array<EventLogRecord>(count);
@@ -79,7 +82,7 @@ export function generateEvents(options: GenerateEventsOptions = {}): EventLogRec
         payload: {
           senderAddress: device.ip,
           trapOid: draft.trapOid,
-          text: share(`t ${draft.text}`, () => draft.text),
+          text: shareText(draft.text),
           bindings: [
             { oid: SYS_UP_TIME_OID, type: 'TimeTicks', value: sysUpTime },
             trapOidBindings.get(draft.trapOid) as SnmpVarbind,
@@ -96,7 +99,7 @@ export function generateEvents(options: GenerateEventsOptions = {}): EventLogRec
         type: 'mqtt-message',
         agentId: sensor.agentId,
         timestamp,
-        payload: share(`m ${payload.topic} ${payload.message}`, () => payload),
+        payload: share(`${payload.topic} ${payload.message}`, payload),
         entity: sensor.entity,
       };
     }

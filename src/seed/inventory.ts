@@ -23,6 +23,10 @@ export interface Interface {
     readonly adminDown: SnmpVarbind;
     readonly operUp: SnmpVarbind;
     readonly operDown: SnmpVarbind;
+    /** locIfReason (OLD-CISCO-INTERFACES-MIB), which IOS sends with link traps. */
+    readonly reasonUp: SnmpVarbind;
+    readonly reasonDown: SnmpVarbind;
+    readonly reasonAdminDown: SnmpVarbind;
   };
 }
 
@@ -102,6 +106,7 @@ function buildInventory() {
     interfaces: Array.from({ length: spec.portCount }, (_, i) => {
       const [ifIndex, ifDescr] = spec.ports(i);
       const status = (column: number, value: number): SnmpVarbind => ({ oid: `${IF_MIB}.${column}.${ifIndex}`, type: 'Integer', value });
+      const reason = (value: string): SnmpVarbind => ({ oid: `1.3.6.1.4.1.9.2.2.1.1.20.${ifIndex}`, type: 'OctetString', value });
       return {
         ifIndex,
         ifDescr,
@@ -113,6 +118,9 @@ function buildInventory() {
           adminDown: status(7, 2),
           operUp: status(8, 1),
           operDown: status(8, 2),
+          reasonUp: reason('up'),
+          reasonDown: reason('down'),
+          reasonAdminDown: reason('administratively down'),
         },
       };
     }),

@@ -58,10 +58,7 @@ function link(up: boolean) {
     const v = port.varbinds;
     const adminDown = !up && faker.number.int(9) === 0;
     const bindings = [v.ifIndex, v.ifDescr, adminDown ? v.adminDown : v.adminUp, up ? v.operUp : v.operDown];
-    if (device.vendor === 'cisco') {
-      // locIfReason of OLD-CISCO-INTERFACES-MIB, sent by IOS with link traps.
-      bindings.push(str(`1.3.6.1.4.1.9.2.2.1.1.20.${port.ifIndex}`, up ? 'up' : adminDown ? 'administratively down' : 'down'));
-    }
+    if (device.vendor === 'cisco') bindings.push(up ? v.reasonUp : adminDown ? v.reasonAdminDown : v.reasonDown);
     const state = up ? 'came up' : adminDown ? 'was shut down by an administrator' : 'went down';
     return {
       trapOid: up ? TRAP_OIDS.linkUp : TRAP_OIDS.linkDown,

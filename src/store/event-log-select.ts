@@ -4,6 +4,7 @@ import { valueAtPath } from './field-path.js';
 import { compileFilter } from './filter-match.js';
 import { compareStrings, compareValues, sortKey } from './mongo-order.js';
 import { lowerBound } from './record-order.js';
+import { firstK } from './top-k.js';
 
 /**
  * Runs a query over records that are already in store order (timestamp, then _id) and of the
@@ -29,9 +30,7 @@ export function selectRecords(source: readonly EventLogRecord[], q: EventLogQuer
     const r = source[i] as EventLogRecord;
     if (!match || match(r)) candidates.push(r);
   }
-  const sorted = sortByField(candidates, sortField, direction);
-  if (q.inverse === true) sorted.reverse();
-  return sorted.slice(skip, limit === Infinity ? undefined : skip + limit);
+  return sortByField(candidates, sortField, direction, q.inverse === true, skip, limit);
 }
 
 function slicePage(source: readonly EventLogRecord[], lo: number, hi: number, ascending: boolean, skip: number, limit: number) {
@@ -66,11 +65,21 @@ function walkFiltered(
   return page;
 }
 
-/** Sorts by a dotted field in MongoDB order, ties by _id in the same direction. */
-function sortByField(records: EventLogRecord[], field: string, direction: 'asc' | 'desc'): EventLogRecord[] {
+/**
+ * Sorts by a dotted field in MongoDB order, ties by _id in the same direction, reversed
+ * when `inverse`; then the page. A small page of many records is picked without a full sort.
+ */
+function sortByField(records: EventLogRecord[], field: string, direction: 'asc' | 'desc', inverse: boolean, skip: number, limit: number) {
   const segments = field.split('.');
   const keyed = records.map((record) => ({ record, key: sortKey(valueAtPath(record, segments), direction) }));
-  const sign = direction === 'asc' ? 1 : -1;
-  keyed.sort((a, b) => sign * (compareValues(a.key, b.key) || compareStrings(a.record._id, b.record._id)));
-  return keyed.map((k) => k.record);
+  const sign = (direction === 'asc' ? 1 : -1) * (inverse ? -1 : 1);
+  const compare = (a: Keyed, b: Keyed) => sign * (compareValues(a.key, b.key) || compareStrings(a.record._id, b.record._id));
+  const end = skip + limit;
+  const ordered = end * 4 < keyed.length ? firstK(keyed, end, compare) : keyed.sort(compare);
+  return ordered.slice(skip, end === Infinity ? undefined : end).map((k) => k.record);
+}
+
+interface Keyed {
+  readonly record: EventLogRecord;
+  readonly key: unknown;
 }

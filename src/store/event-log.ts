@@ -42,10 +42,13 @@ function recordProblem(r: EventLogRecord): string | undefined {
  * update replaces the record, so earlier results and snapshots keep what they saw.
  */
 export class EventLogStore {
-  #seed: readonly EventLogRecord[];
   #all: EventLogRecord[] = [];
   #byType = new Map<EventLogRecord['type'], EventLogRecord[]>();
-  #byId = new Map<string, EventLogRecord>();
+  // The index by _id is a base built by restore, never changed afterwards, plus the records
+  // added or replaced since; so reset can go back to the seed's base without rebuilding it.
+  #baseIds = new Map<string, EventLogRecord>();
+  #changedIds = new Map<string, EventLogRecord>();
+  readonly #seed: { all: readonly EventLogRecord[]; byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>; ids: Map<string, EventLogRecord> };
 
   /**
    * Throws when a seed record is unusable or two share an _id. With `adopt`, the seed records
@@ -53,7 +56,7 @@ export class EventLogStore {
    */
   constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean } = {}) {
     this.#restore(seed, options.adopt === true);
-    this.#seed = this.#all.slice();
+    this.#seed = { all: this.#all.slice(), byType: new Map([...this.#byType].map(([t, list]) => [t, list.slice()])), ids: this.#baseIds };
   }
 
   get size(): number {
@@ -61,7 +64,7 @@ export class EventLogStore {
   }
 
   get(id: string): EventLogRecord | undefined {
-    return this.#byId.get(id);
+    return this.#changedIds.get(id) ?? this.#baseIds.get(id);
   }
 
   /** The records a checked query selects, in order (see `parseEventLogQuery`). */
@@ -72,17 +75,17 @@ export class EventLogStore {
 
   /** Adds a record (a copy is stored); throws on a duplicate _id or an unusable record. */
   add(record: EventLogRecord): EventLogRecord {
-    if (this.#byId.has(record?._id)) throw new Error(`An event log record with _id "${record._id}" already exists.`);
+    if (this.get(record?._id) !== undefined) throw new Error(`An event log record with _id "${record._id}" already exists.`);
     const stored = own(record);
     this.#insert(this.#all, stored);
     this.#insert(this.#typeArray(stored.type), stored);
-    this.#byId.set(stored._id, stored);
+    this.#changedIds.set(stored._id, stored);
     return stored;
   }
 
   /** Changes the given payload fields of an SNMP trap record; nothing else changes, and a refusal changes nothing. */
   updatePayload(id: string, update: PayloadUpdate): UpdatePayloadResult {
-    const current = this.#byId.get(id);
+    const current = this.get(id);
     if (!current) return { ok: false, reason: 'not-found' };
     if (current.type !== 'snmp-trap') return { ok: false, reason: 'not-snmp', type: current.type };
     const changes: Partial<PayloadUpdate> = {};
@@ -95,7 +98,7 @@ export class EventLogStore {
     owned.add(next);
     this.#replace(this.#all, current, next);
     this.#replace(this.#typeArray(next.type), current, next);
-    this.#byId.set(id, next);
+    this.#changedIds.set(id, next);
     return { ok: true, record: next };
   }
 
@@ -111,7 +114,10 @@ export class EventLogStore {
 
   /** Back to the records the store was created with. */
   reset(): void {
-    this.restore(this.#seed);
+    this.#all = this.#seed.all.slice();
+    this.#byType = new Map([...this.#seed.byType].map(([t, list]) => [t, list.slice()]));
+    this.#baseIds = this.#seed.ids;
+    this.#changedIds = new Map();
   }
 
   #restore(records: readonly EventLogRecord[], adopt: boolean): void {
@@ -127,7 +133,8 @@ export class EventLogStore {
       list.push(r);
     }
     this.#all = all;
-    this.#byId = byId;
+    this.#baseIds = byId;
+    this.#changedIds = new Map();
     this.#byType = byType;
   }
 

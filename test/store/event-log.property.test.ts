@@ -134,6 +134,18 @@ describe('EventLogStore.query against a plain reference', () => {
     );
   });
 
+  it('picks small pages of many records sorted by other fields like a full sort', () => {
+    const many = fc.uniqueArray(recordArb, { selector: (r) => r._id, minLength: 40, maxLength: 120 });
+    const smallPage = fc.record({ skip: fc.integer({ min: 0, max: 4 }), limit: fc.integer({ min: 1, max: 5 }) });
+    fc.assert(
+      fc.property(many, queryArb, smallPage, (records, q, page) => {
+        const query = { ...q, ...page, sortField: q.sortField === 'timestamp' || q.sortField === undefined ? 'extra' : q.sortField };
+        expect(ids(new EventLogStore(records).query(query))).toEqual(ids(reference(records, query)));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('gives the same answers when records arrive one by one, in any order', () => {
     fc.assert(
       fc.property(recordsArb, fc.integer({ min: 0, max: 40 }), queryArb, (records, half, q) => {

@@ -157,6 +157,9 @@ describe('EventLogStore state', () => {
     const saved = store.snapshot();
     store.reset();
     expect(JSON.stringify(store.snapshot())).toBe(seedJson);
+    expect(store.get('ffffffffffffffffffffffff')).toBeUndefined();
+    expect(store.get(trap._id)).toEqual(trap);
+    expect(store.query({ filter: { _id: 'ffffffffffffffffffffffff' } })).toEqual([]);
     store.restore(saved);
     expect(store.size).toBe(301);
     expect((store.get(trap._id) as SnmpTrapRecord).payload.text).toBe('changed');
