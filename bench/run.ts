@@ -9,7 +9,6 @@ import { parseArgs } from 'node:util';
 import { describeMachine, loadAverage } from './lib/machine.js';
 import { evaluateTargets, renderMarkdown, type BenchResults } from './lib/report.js';
 import { fakeCommand, root } from './lib/servers.js';
-import { fakeDataFlags } from './lib/fake-flags.js';
 import { hasCheckCommand, runContract } from './sections/contract.js';
 import { runScale } from './sections/scale.js';
 import { runStartup } from './sections/startup.js';
@@ -37,7 +36,7 @@ const num = (name: keyof typeof values) => {
 const sections = new Set(String(values.sections).split(','));
 const log = (line: string) => console.error(`[bench] ${line}`);
 const records = num('records');
-const fake = fakeCommand(fakeDataFlags(records));
+const fake = fakeCommand(records);
 
 const startedAt = new Date().toISOString();
 const start = loadAverage();

@@ -34,25 +34,29 @@ export interface LatencyFigures {
 }
 
 /**
- * Sequential latency of one request: `warmup` untimed runs, then `runs` timed ones. Every
- * answer must have `expectStatus`, or the figures would describe an error page.
+ * Sequential latency of one request: `warmup` untimed runs, then up to `runs` timed ones, or
+ * fewer (never under `minRuns`) when they would take longer than `budgetMs`. Every answer
+ * must have `expectStatus`, or the figures would describe an error page.
  */
 export async function measureLatency(
   client: Client,
   path: string,
-  options: { runs: number; warmup: number; headers?: Record<string, string>; expectStatus?: number },
+  options: { runs: number; warmup: number; minRuns?: number; budgetMs?: number; headers?: Record<string, string>; expectStatus?: number },
 ): Promise<LatencyFigures> {
-  const { expectStatus = 200 } = options;
+  const { expectStatus = 200, minRuns = 10, budgetMs = Infinity } = options;
   const times: number[] = [];
   let last: Answer | undefined;
-  for (let i = 0; i < options.warmup + options.runs; i++) {
+  const call = async () => {
     last = await send(client, path, { headers: options.headers });
     if (last.status !== expectStatus) throw new Error(`GET ${path} answered ${last.status}: ${last.body.slice(0, 300)}`);
-    if (i >= options.warmup) times.push(last.ms);
-  }
+    return last.ms;
+  };
+  for (let i = 0; i < options.warmup; i++) await call();
+  const t0 = performance.now();
+  while (times.length < options.runs && (times.length < minRuns || performance.now() - t0 < budgetMs)) times.push(await call());
   const parsed = last ? (JSON.parse(last.body) as unknown) : [];
   return {
-    runs: options.runs,
+    runs: times.length,
     p50Ms: round(quantile(times, 0.5), 2),
     p99Ms: round(quantile(times, 0.99), 2),
     maxMs: round(Math.max(...times), 2),

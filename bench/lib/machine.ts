@@ -37,3 +37,20 @@ export async function residentBytes(pid: number): Promise<number | undefined> {
     return undefined;
   }
 }
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc, clock ticks of 10 ms). */
+export async function cpuMs(pid: number): Promise<number | undefined> {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ, which is 100 on Linux for every architecture Node runs on. */
+const TICKS_PER_SECOND = 100;

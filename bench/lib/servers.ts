@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { residentBytes } from './machine.js';
+import { cpuMs, residentBytes } from './machine.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const fakeBin = `${root}bin/monitoring-api-kit.js`;
@@ -18,6 +18,8 @@ export interface ServerCommand {
   /** Arguments to `node` (a script and its flags); `{port}` is replaced by the chosen port. */
   readonly args: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** Open an IPC channel to the child (for bench/fake-server.ts's stats). */
+  readonly ipc?: boolean;
 }
 
 export interface RunningServer {
@@ -26,10 +28,14 @@ export interface RunningServer {
   readonly origin: string;
   /** From spawn() to the first 200 of GET /node/api/users/current, in ms. */
   readonly startupMs: number;
+  /** CPU time the process had used by then (10 ms resolution): less at the mercy of other load than wall time. */
+  readonly startupCpuMs: number;
   readonly child: ChildProcess;
   rss(): Promise<number | undefined>;
   /** The last lines the process wrote, for error messages. */
   output(): string;
+  /** The first lines it wrote on stdout. */
+  firstOutput(): string;
   stop(): Promise<void>;
 }
 
@@ -75,24 +81,30 @@ export async function startServer(
   const origin = `http://127.0.0.1:${port}`;
   const args = command.args.map((a) => a.replaceAll('{port}', String(port)));
   let tail = '';
+  let head = '';
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...command.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: command.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-4000);
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (head.length < 4000) head += chunk.toString();
+    keep(chunk);
+  });
+  child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   let startupMs = -1;
+  let startupCpuMs = -1;
   while (performance.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${command.name} exited with ${child.exitCode}:\n${tail}`);
     if (await answers200(origin)) {
       startupMs = performance.now() - started;
+      startupCpuMs = (await cpuMs(child.pid as number)) ?? -1;
       break;
     }
     await sleep(probeMs);
@@ -114,16 +126,37 @@ export async function startServer(
     pid: child.pid as number,
     origin,
     startupMs,
+    startupCpuMs,
     child,
     rss: () => residentBytes(child.pid as number),
     output: () => tail,
+    firstOutput: () => head,
     stop,
   };
 }
 
 /** The fake through its CLI (the `monitoring-api-kit` bin), request logging off. */
-export function fakeCommand(extra: readonly string[] = [], name = 'fake'): ServerCommand {
+export function fakeCliCommand(extra: readonly string[] = [], name = 'fake'): ServerCommand {
   return { name, args: [fakeBin, 'serve', '--host', '127.0.0.1', '--port', '{port}', '--log-level', 'silent', ...extra] };
+}
+
+/** The fake as bench/fake-server.ts runs it: `records` event log records, limits counted but never reached. */
+export function fakeCommand(records: number, options: { ipc?: boolean; name?: string } = {}): ServerCommand {
+  return {
+    name: options.name ?? 'fake',
+    args: ['--import', 'tsx', `${root}bench/fake-server.ts`, '--port', '{port}', '--records', String(records)],
+    ipc: options.ipc ?? false,
+  };
+}
+
+/** What bench/fake-server.ts printed when it was listening (the line may trail its first answer a little). */
+export async function fakeReport(server: RunningServer): Promise<{ port: number; buildMs: number; records: number }> {
+  for (let waited = 0; waited < 10_000; waited += 10) {
+    const line = server.firstOutput().split('\n').find((l) => l.startsWith('{') && l.endsWith('}'));
+    if (line) return JSON.parse(line) as { port: number; buildMs: number; records: number };
+    await sleep(10);
+  }
+  throw new Error(`${server.name} printed no report:\n${server.output()}`);
 }
 
 /** `prism mock openapi/monitoring-api.yaml` from node_modules, logging off. */

@@ -1,4 +1,5 @@
 import autocannon, { type Result } from 'autocannon';
+import { cpuMs } from './machine.js';
 import { quantile, round } from './stats.js';
 
 export interface LoadSettings {
@@ -23,6 +24,8 @@ export interface ThroughputFigures {
   readonly non2xx: number;
   readonly errors: number;
   readonly bytesPerResponse: number;
+  /** CPU time the server process used per request during the measurement, in µs (when its pid is known). */
+  readonly cpuMicrosPerRequest?: number;
 }
 
 /** autocannon's own histogram keeps whole milliseconds; the response times it emits are exact. */
@@ -39,12 +42,20 @@ function figures(result: Result, times: readonly number[]): ThroughputFigures {
   };
 }
 
-/** Warms the server up, then measures it with autocannon (same settings for every server). */
-export async function measureThroughput(target: LoadTarget, settings: LoadSettings): Promise<ThroughputFigures> {
+/**
+ * Warms the server up, then measures it with autocannon (same settings for every server).
+ * With the server's pid, also its CPU time per request: on a shared machine, req/s depends on
+ * what else runs, CPU per request much less.
+ */
+export async function measureThroughput(target: LoadTarget, settings: LoadSettings, pid?: number): Promise<ThroughputFigures> {
   const base = { url: target.url, headers: target.headers ?? {}, connections: settings.connections };
   if (settings.warmup > 0) await autocannon({ ...base, duration: settings.warmup });
   const times: number[] = [];
+  const cpuBefore = pid === undefined ? undefined : await cpuMs(pid);
   const instance = autocannon({ ...base, duration: settings.duration });
   instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
-  return figures(await instance, times);
+  const result = figures(await instance, times);
+  const cpuAfter = pid === undefined ? undefined : await cpuMs(pid);
+  if (cpuBefore === undefined || cpuAfter === undefined || result.requests === 0) return result;
+  return { ...result, cpuMicrosPerRequest: round(((cpuAfter - cpuBefore) * 1000) / result.requests, 1) };
 }

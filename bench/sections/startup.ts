@@ -7,6 +7,11 @@ export interface StartupResult {
   /** Milliseconds from spawn() to the first 200 of GET /node/api/users/current, each run. */
   readonly fakeMs: number[];
   readonly prismMs: number[];
+  /** CPU time of the process by its first 200, each run. */
+  readonly fakeCpuMs: number[];
+  readonly prismCpuMs: number[];
+  readonly fakeMedianCpuMs: number;
+  readonly prismMedianCpuMs: number;
   readonly fakeMedianMs: number;
   readonly prismMedianMs: number;
   /** fake / Prism; the target is at most 1/3. */
@@ -22,18 +27,33 @@ export async function runStartup(options: {
 }): Promise<StartupResult> {
   const fakeMs: number[] = [];
   const prismMs: number[] = [];
+  const fakeCpuMs: number[] = [];
+  const prismCpuMs: number[] = [];
   for (let i = 0; i < options.runs; i++) {
-    for (const [command, list] of [
-      [options.fake, fakeMs],
-      [prismCommand(), prismMs],
+    for (const [command, wall, cpu] of [
+      [options.fake, fakeMs, fakeCpuMs],
+      [prismCommand(), prismMs, prismCpuMs],
     ] as const) {
       const server = await startServer(command, { probeMs: 5 });
-      list.push(round(server.startupMs, 0));
-      options.log(`start-up ${command.name}: ${Math.round(server.startupMs)} ms`);
+      wall.push(round(server.startupMs, 0));
+      cpu.push(server.startupCpuMs);
+      options.log(`start-up ${command.name}: ${Math.round(server.startupMs)} ms (${server.startupCpuMs} ms CPU)`);
       await server.stop();
     }
   }
   const fakeMedianMs = median(fakeMs);
   const prismMedianMs = median(prismMs);
-  return { runs: options.runs, records: options.records, fakeMs, prismMs, fakeMedianMs, prismMedianMs, ratio: round(fakeMedianMs / prismMedianMs, 2) };
+  return {
+    runs: options.runs,
+    records: options.records,
+    fakeMs,
+    prismMs,
+    fakeCpuMs,
+    prismCpuMs,
+    fakeMedianMs,
+    prismMedianMs,
+    fakeMedianCpuMs: median(fakeCpuMs),
+    prismMedianCpuMs: median(prismCpuMs),
+    ratio: round(fakeMedianMs / prismMedianMs, 2),
+  };
 }

@@ -103,11 +103,12 @@ export async function runThroughput(options: {
           const result = await measureThroughput(
             { url: server.origin + withToken(endpoint.path, token), headers: endpoint.basic ? { authorization: adminBasic } : {} },
             settings,
+            server.pid,
           );
           if (result.non2xx > 0 || result.errors > 0) {
             throw new Error(`${name} ${endpoint.key}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
           }
-          log(`round ${round} ${name.padEnd(5)} ${endpoint.key.padEnd(14)} ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.bytesPerResponse} B/response`);
+          log(`round ${round} ${name.padEnd(5)} ${endpoint.key.padEnd(14)} ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.bytesPerResponse} B/response, ${result.cpuMicrosPerRequest ?? '?'} µs CPU/request`);
           const key = `${name} ${endpoint.key}`;
           figures.set(key, [...(figures.get(key) ?? []), result]);
         }

@@ -4,6 +4,7 @@ import type { GuardDependencies } from './auth/guard.js';
 import { createGuard } from './auth/guard.js';
 import type { HandlerContext, HandlerMap, OperationHandler } from './handlers/types.js';
 import type { RateLimitHooks } from './rate-limit.js';
+import { createJsonText, type JsonText } from './json-text.js';
 import { createRequestValidators, requestSchemas } from './request-schemas.js';
 
 /** OpenAPI `{id}` → Fastify `:id`. */
@@ -19,16 +20,17 @@ function successOf(operation: Operation): { status: number; hasBody: boolean } {
 }
 
 /**
- * Bodies are written with JSON.stringify, not with fast-json-stringify and the document's
- * response schemas: fast-json-stringify drops properties a schema does not list (the User
- * schema allows more), throws on a value that matches no `oneOf` branch (a 500 instead of
- * what the store holds) and warns on the `anyOf` of formats in SnmpTrapPayload. Responses
- * are checked against the document by the tests instead.
+ * Bodies are written with JSON.stringify (through a cache of the text of immutable records,
+ * see json-text.ts), not with fast-json-stringify and the document's response schemas:
+ * fast-json-stringify drops properties a schema does not list (the User schema allows more),
+ * throws on a value that matches no `oneOf` branch (a 500 instead of what the store holds)
+ * and warns on the `anyOf` of formats in SnmpTrapPayload. Responses are checked against the
+ * document by the tests instead.
  */
-function send(reply: FastifyReply, success: { status: number; hasBody: boolean }, body: unknown) {
+function send(reply: FastifyReply, success: { status: number; hasBody: boolean }, body: unknown, jsonText: JsonText) {
   reply.code(success.status);
   if (!success.hasBody) return reply.send();
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+  return reply.type('application/json; charset=utf-8').send(jsonText(body));
 }
 
 export interface RouteReport {
@@ -52,6 +54,7 @@ export function registerOperations(
   limits?: RateLimitHooks,
 ): RouteReport {
   const compilerFor = createRequestValidators(context.spec.document);
+  const jsonText = createJsonText();
   const registered: string[] = [];
   const missingHandlers: string[] = [];
   for (const operation of operations) {
@@ -73,7 +76,7 @@ export function registerOperations(
       preHandler: limits ? [limits.beforeHandler] : [],
       handler: async (request, reply) => {
         const body = await handler(request, reply, context);
-        return reply.sent ? reply : send(reply, success, body);
+        return reply.sent ? reply : send(reply, success, body, jsonText);
       },
     });
     registered.push(operation.operationId);

@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFake, type FakeApp } from '../../src/server/build.js';
-import { runFuzz } from './fuzz/run-fuzz.js';
+import { runFuzz, UNREACHABLE_LIMITS } from './fuzz/run-fuzz.js';
 import { spec } from './helpers.js';
 
-/** Requests per run in npm test; `npm run fuzz` sends 20,000 (and takes --runs and --seed). */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 5_000);
+/** Requests of the main run (FUZZ_RUNS to change); `npm run fuzz` sends as many with a new seed each time. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_601);
 
 let app: FakeApp;
+let strict: FakeApp;
 beforeAll(async () => {
-  app = await buildFake({ spec });
+  app = await buildFake({ spec, rateLimit: UNREACHABLE_LIMITS });
+  strict = await buildFake({ spec, rateLimit: 'strict' });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await strict.close();
+});
 
 describe('fuzzing every operation with malformed and random requests', () => {
   it(`answers ${RUNS} generated requests without a 5xx, each as the document allows`, async () => {
@@ -23,6 +28,11 @@ describe('fuzzing every operation with malformed and random requests', () => {
       expect(report.statuses[status] ?? 0, `answers with status ${status}`).toBeGreaterThan(0);
     }
   }, 120_000);
+
+  it('answers as the document allows while blocking (strict limits, mostly 429)', async () => {
+    const report = await runFuzz(strict, { runs: 500, seed: SEED });
+    expect(report.statuses['429'] ?? 0).toBeGreaterThan(250);
+  });
 
   it('keeps serving afterwards', async () => {
     const response = await app.inject({ url: '/node/api/users/current', headers: { authorization: `Basic ${Buffer.from('viewer:viewer-password').toString('base64')}` } });

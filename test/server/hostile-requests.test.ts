@@ -46,3 +46,49 @@ describe('odd content types and methods', () => {
     }
   });
 });
+
+describe('filters meant to hurt', () => {
+  const eventLog = (filter: string) => `${API}/event-log?limit=5&filter=${encodeURIComponent(filter)}`;
+  const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  const nestedAnd = (depth: number) => '{"$and":['.repeat(depth) + '{"type":"snmp-trap"}' + ']}'.repeat(depth);
+
+  it('a filter nested 1,000 levels deep is 400 INVALID_FILTER', async () => {
+    for (const filter of [nested(1_000), nestedAnd(1_000), nested(100_000)]) {
+      const response = await app.inject({ url: eventLog(filter), headers: basicOf('viewer') });
+      expectError(response, 400, 'INVALID_FILTER');
+      expectConforms('getEventLog', response);
+    }
+  });
+
+  it('a regular expression that backtracks catastrophically is 400 INVALID_FILTER', async () => {
+    for (const pattern of ['(a+)+$', '(a|a)*b', '(a|aa)+$', '^(([a-z])+.)+[A-Z]([a-z])+$', '(\\w+\\.)+x', '(x+x+)+y', '(.*a){20}']) {
+      const response = await app.inject({ url: eventLog(JSON.stringify({ 'payload.text': { $regex: pattern } })), headers: basicOf('viewer') });
+      expectError(response, 400, 'INVALID_FILTER');
+      expectConforms('getEventLog', response);
+    }
+  });
+
+  it('the same filters without the harm are answered', async () => {
+    const response = await app.inject({ url: eventLog('{"payload.text":{"$regex":"^link(Up|Down)"}}'), headers: basicOf('viewer') });
+    expect(response.statusCode).toBe(200);
+    expectConforms('getEventLog', response);
+    expect((JSON.parse(response.body) as unknown[]).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a payload update over the limit', () => {
+  it('is 413, and the record is unchanged', async () => {
+    const list = await app.inject({ url: `${API}/event-log?type=1&limit=1`, headers: basicOf('operator') });
+    const [record] = JSON.parse(list.body) as { _id: string; payload: { text: string } }[];
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `${API}/event-log/${record!._id}/payload`,
+      headers: { ...basicOf('operator'), 'content-type': 'application/json' },
+      payload: overLimit,
+    });
+    expectError(response, 413, 'PAYLOAD_TOO_LARGE');
+    expectConforms('updateEventLogPayload', response);
+    const after = await app.inject({ url: `${API}/event-log?type=1&limit=1`, headers: basicOf('operator') });
+    expect((JSON.parse(after.body) as { payload: { text: string } }[])[0]!.payload.text).toBe(record!.payload.text);
+  });
+});

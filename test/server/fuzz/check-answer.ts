@@ -16,11 +16,14 @@ function routeOf(op: Operation): Route {
   return { operationId: op.operationId, method: op.method.toUpperCase(), pattern: new RegExp(`^${source}$`) };
 }
 
-/** The path as the router sees it (percent-decoded except reserved characters), or undefined when it does not decode. */
+/**
+ * The path as the router sees it: dot segments resolved (as `inject`, like any HTTP client,
+ * does with the URL), then percent-decoded except reserved characters; undefined when it
+ * does not decode.
+ */
 function routedPath(url: string): string | undefined {
-  const path = url.split('?', 1)[0] ?? '';
   try {
-    return decodeURI(path);
+    return decodeURI(new URL(url, 'http://fake.invalid').pathname);
   } catch {
     return undefined;
   }
