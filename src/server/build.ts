@@ -13,6 +13,7 @@ import { installBodyParsers } from './json-body.js';
 import { loggerSettings } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
 import { createRateLimitHooks } from './rate-limit.js';
+import { drainRefusedBody } from './refused-body.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
 import { registerOperations } from './routes.js';
 
@@ -73,9 +74,10 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   app.decorateRequest('caller', null);
   installBodyParsers(app, errors);
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     const apiError = toApiError(error, request, errors);
     if (apiError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
+    if (apiError.code === 'PAYLOAD_TOO_LARGE') await drainRefusedBody(request);
     return sendApiError(reply, apiError);
   });
 

@@ -17,12 +17,12 @@ const BODY_HEADERS = ['content-type', 'content-length', 'transfer-encoding'] as 
  */
 export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    // QUERY must name a Content-Type (RFC 10008); Fastify answers its absence itself.
     const headers = request.raw.headers;
     if (headers['content-type'] === undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
       done();
       return;
     }
+    // QUERY must name a Content-Type (RFC 10008); Fastify answers its absence itself.
     if (!takesBody(request) && request.method !== 'QUERY') {
       for (const header of BODY_HEADERS) delete headers[header];
       request.raw.resume();
