@@ -1,0 +1,81 @@
+import { citeOperation, citeResponse, gapFill } from '../citations.js';
+import type { Check, Citation, Failure, Verdict } from '../types.js';
+import { failure } from './failure.js';
+import { describeValue } from './records.js';
+
+export interface StepExpectation {
+  readonly status: readonly number[];
+  /** A subset the JSON body must contain (objects by key, arrays element by element). */
+  readonly body?: unknown;
+}
+
+/** Where `actual` differs from the subset `expected`, as a JSON pointer; undefined when it matches. */
+export function subsetMismatch(actual: unknown, expected: unknown, at = ''): string | undefined {
+  if (expected === null || typeof expected !== 'object') return actual === expected ? undefined : at || '/';
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual) || actual.length !== expected.length) return at || '/';
+    for (let i = 0; i < expected.length; i++) {
+      const m = subsetMismatch(actual[i], expected[i], `${at}/${i}`);
+      if (m !== undefined) return m;
+    }
+    return undefined;
+  }
+  if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return at || '/';
+  for (const [key, value] of Object.entries(expected)) {
+    const m = subsetMismatch((actual as Record<string, unknown>)[key], value, `${at}/${key}`);
+    if (m !== undefined) return m;
+  }
+  return undefined;
+}
+
+/**
+ * A step of a contract case got what the case expects. Facts: `caseName`, `step`, `expect`,
+ * and optionally `verdict` + `because` to override the verdict the document gives. Otherwise:
+ * a status of another class (2xx for 4xx…) is judged by the operation's citation, another
+ * status of the same class by the expected response's (a gap-fill for every error status).
+ */
+export const caseExpectation: Check = {
+  name: 'case-expectation',
+  title: 'A contract case step gets what the case expects',
+  run(exchange, context) {
+    const response = exchange.response;
+    const expect = context.facts.expect as StepExpectation | undefined;
+    if (!response || !expect) return [];
+    const op = context.spec.operation(exchange.operationId);
+    const as = `case/${String(context.facts.caseName)}`;
+    const step = String(context.facts.step);
+    const override = context.facts.verdict as Verdict | undefined;
+    const because = context.facts.because as string | undefined;
+    const cite = (derived: Citation): Citation => (because ? gapFill(`contracts case ${String(context.facts.caseName)}`, because) : derived);
+    const failures: Failure[] = [];
+    const [first] = expect.status;
+    if (first !== undefined && !expect.status.includes(response.status)) {
+      const sameClass = Math.floor(first / 100) === Math.floor(response.status / 100);
+      failures.push(
+        failure(this, exchange, {
+          as,
+          message: `step "${step}" got ${response.status}`,
+          expected: `status ${expect.status.join(' or ')}`,
+          citation: cite(sameClass ? citeResponse(op, first) : citeOperation(op)),
+          verdict: override,
+        }),
+      );
+      return failures;
+    }
+    if (expect.body !== undefined) {
+      const at = subsetMismatch(response.json, expect.body);
+      if (at !== undefined) {
+        failures.push(
+          failure(this, exchange, {
+            as,
+            message: `step "${step}": the body differs at ${at}`,
+            expected: `a body containing ${describeValue(expect.body)}`,
+            citation: cite(citeOperation(op)),
+            verdict: override,
+          }),
+        );
+      }
+    }
+    return failures;
+  },
+};
