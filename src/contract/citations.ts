@@ -1,6 +1,6 @@
 // Where an expectation comes from, read from the document: `x-spec-section` makes a
 // difference a spec violation, `x-gap-fill` makes it a note on behaviour the spec leaves open.
-import type { Operation } from '../spec/index.js';
+import type { Operation, Spec } from '../spec/index.js';
 import type { Citation, Verdict } from './types.js';
 
 type Annotated = Record<string, unknown>;
@@ -60,4 +60,22 @@ export function citeErrorStatuses(op: Operation): Citation {
 
 export function formatCitation(citation: Citation): string {
   return citation.source === 'spec' ? `spec ${citation.ref}: ${citation.text}` : `gap-fill (${citation.ref}): ${citation.text}`;
+}
+
+/**
+ * A citation named in a contract case: an operationId, or a location in the document such as
+ * `components/securitySchemes/apiToken` (a JSON pointer without the `#/`) whose `x-gap-fill` or
+ * `x-spec-section` decides.
+ * Undefined when the name points nowhere.
+ */
+export function resolveCitation(spec: Spec, name: string): Citation | undefined {
+  const op = spec.operations.find((o) => o.operationId === name);
+  if (op) return citeOperation(op);
+  let node: unknown = spec.document;
+  for (const token of name.split('/')) node = (node as Annotated | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  if (node === null || typeof node !== 'object') return undefined;
+  const n = node as Annotated;
+  if (typeof n['x-gap-fill'] === 'string') return gapFill(name, n['x-gap-fill']);
+  if (typeof n['x-spec-section'] === 'string') return { source: 'spec', ref: n['x-spec-section'], text: name };
+  return undefined;
 }

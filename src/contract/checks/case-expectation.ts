@@ -1,5 +1,5 @@
-import { citeOperation, citeResponse, gapFill } from '../citations.js';
-import type { Check, Citation, Failure, Verdict } from '../types.js';
+import { citeOperation, citeResponse } from '../citations.js';
+import type { Check, Citation, Failure } from '../types.js';
 import { failure } from './failure.js';
 import { describeValue } from './records.js';
 
@@ -29,8 +29,9 @@ export function subsetMismatch(actual: unknown, expected: unknown, at = ''): str
 }
 
 /**
- * A step of a contract case got what the case expects. Facts: `caseName`, `step`, `expect`,
- * and optionally `verdict` + `because` to override the verdict the document gives. Otherwise:
+ * A step of a contract case got what the case expects (the runner reports it as
+ * `case/<name>` on the case's operation). Facts: `step`, `expect`,
+ * and optionally `citation`, the document location the case cites for the step. Otherwise:
  * a status of another class (2xx for 4xx…) is judged by the operation's citation, another
  * status of the same class by the expected response's (a gap-fill for every error status).
  */
@@ -42,22 +43,18 @@ export const caseExpectation: Check = {
     const expect = context.facts.expect as StepExpectation | undefined;
     if (!response || !expect) return [];
     const op = context.spec.operation(exchange.operationId);
-    const as = `case/${String(context.facts.caseName)}`;
     const step = String(context.facts.step);
-    const override = context.facts.verdict as Verdict | undefined;
-    const because = context.facts.because as string | undefined;
-    const cite = (derived: Citation): Citation => (because ? gapFill(`contracts case ${String(context.facts.caseName)}`, because) : derived);
+    const cited = context.facts.citation as Citation | undefined;
+    const cite = (derived: Citation): Citation => cited ?? derived;
     const failures: Failure[] = [];
     const [first] = expect.status;
     if (first !== undefined && !expect.status.includes(response.status)) {
       const sameClass = Math.floor(first / 100) === Math.floor(response.status / 100);
       failures.push(
         failure(this, exchange, {
-          as,
           message: `step "${step}" got ${response.status}`,
           expected: `status ${expect.status.join(' or ')}`,
           citation: cite(sameClass ? citeResponse(op, first) : citeOperation(op)),
-          verdict: override,
         }),
       );
       return failures;
@@ -67,11 +64,9 @@ export const caseExpectation: Check = {
       if (at !== undefined) {
         failures.push(
           failure(this, exchange, {
-            as,
-            message: `step "${step}": the body differs at ${at}`,
+              message: `step "${step}": the body differs at ${at}`,
             expected: `a body containing ${describeValue(expect.body)}`,
             citation: cite(citeOperation(op)),
-            verdict: override,
           }),
         );
       }

@@ -7,14 +7,12 @@ export interface FailureInput {
   readonly expected: string;
   readonly citation: Citation;
   readonly verdict?: Verdict;
-  /** Reported under this name instead of the check's (cases report as `case/<name>`). */
-  readonly as?: string;
 }
 
 export function failure(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, input: FailureInput): Failure {
   const verdict = input.verdict ?? verdictOf(input.citation);
   return {
-    check: input.as ?? check.name,
+    check: check.name,
     operationId: exchange.operationId,
     title: check.title,
     message: input.message,

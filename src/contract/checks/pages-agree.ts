@@ -4,7 +4,10 @@ import { failure } from './failure.js';
 import { citeOrder } from './order-citation.js';
 import { describeValue, isSuccess, type Json, recordsOf, valueAt } from './records.js';
 
-const identity = (record: Json, idField: string | undefined): string => JSON.stringify(idField ? valueAt(record, idField) : record);
+const identity = (record: Json, idField: string | undefined): string => {
+  const id = idField ? valueAt(record, idField) : record;
+  return typeof id === 'string' ? id : JSON.stringify(id);
+};
 
 /**
  * A page by `skip`/`limit` is the same slice of the reference list (same filters, an explicit
@@ -34,7 +37,7 @@ export const pagesAgree: Check = {
       failure(this, exchange, {
         message: tiesOnly
           ? `skip=${skip}&limit=${limit} orders records of equal ${sortKey} differently from the unpaged list`
-          : `skip=${skip}&limit=${limit} returned ${got.length} records; position ${at < 0 ? got.length : at} holds ${describeValue(got[at] ?? null)}, the unpaged list has ${describeValue(want[at] ?? null)} there`,
+          : `skip=${skip}&limit=${limit} returned ${got.length} records; position ${at < 0 ? got.length : at} holds ${describeValue(got[at] ?? 'nothing')}, the unpaged list has ${describeValue(want[at] ?? 'nothing')} there`,
         expected: `records ${skip + 1}..${skip + expected.length} of the unpaged list (${want.length} records)`,
         citation: tiesOnly
           ? citeOrder(op)

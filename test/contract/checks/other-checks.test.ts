@@ -6,7 +6,8 @@ import { mqttUpdateRefused } from '../../../src/contract/checks/mqtt-update-refu
 import { payloadUpdatePersists } from '../../../src/contract/checks/payload-update-persists.js';
 import { allChecks, getCheck } from '../../../src/contract/checks/registry.js';
 import type { BlockedRequest } from '../../../src/spec/index.js';
-import { context, exchange, trap } from '../helpers/synthetic.js';
+import { resolveCitation } from '../../../src/contract/citations.js';
+import { context, exchange, specAndValidator, trap } from '../helpers/synthetic.js';
 
 describe('payload-update-persists', () => {
   const original = trap(1);
@@ -72,10 +73,14 @@ describe('case-expectation', () => {
     const [f] = caseExpectation.run(exchange('getCurrentUser', { status: 403, body: {} }), await context(expect401));
     expect(f?.verdict).toBe('note');
   });
-  it('follows a case\'s own verdict and reason', async () => {
-    const facts = { ...expect401, verdict: 'note', because: 'The spec has no log-out; the document adds it.' };
-    const [f] = caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context(facts));
-    expect(f).toMatchObject({ verdict: 'note', citation: { source: 'gap-fill', text: facts.because } });
+  it('follows the citation the case gives for a step', async () => {
+    const { spec } = await specAndValidator();
+    const citation = resolveCitation(spec, 'deleteSession');
+    expect(citation?.source).toBe('gap-fill');
+    const [f] = caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context({ ...expect401, citation }));
+    expect(f).toMatchObject({ verdict: 'note', citation: { ref: 'deleteSession' } });
+    expect(resolveCitation(spec, 'components/securitySchemes/apiToken')?.text).toMatch(/token expiry/);
+    expect(resolveCitation(spec, 'components/schemas/Nope')).toBeUndefined();
   });
   it('matches body subsets', async () => {
     expect(subsetMismatch({ a: 1, b: [1, { c: 2 }], d: 3 }, { b: [1, { c: 2 }] })).toBeUndefined();
