@@ -64,10 +64,10 @@ describe('block-recorded', () => {
 });
 
 describe('case-expectation', () => {
-  const expect401 = { caseName: 'session-flow', step: 'refused after logout', expect: { status: [401] } };
-  it('reports under case/<name>, a status of another class by the operation', async () => {
+  const expect401 = { step: 'refused after logout', expect: { status: [401] } };
+  it('judges a status of another class by the operation', async () => {
     const [f] = caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context(expect401));
-    expect(f).toMatchObject({ check: 'case/session-flow', verdict: 'violation', citation: { ref: '4.2' } });
+    expect(f).toMatchObject({ check: 'case-expectation', verdict: 'violation', citation: { ref: '4.2' } });
   });
   it('makes another status of the same class a note by the expected response', async () => {
     const [f] = caseExpectation.run(exchange('getCurrentUser', { status: 403, body: {} }), await context(expect401));
@@ -86,7 +86,7 @@ describe('case-expectation', () => {
     expect(subsetMismatch({ a: 1, b: [1, { c: 2 }], d: 3 }, { b: [1, { c: 2 }] })).toBeUndefined();
     expect(subsetMismatch({ a: 1 }, { a: 2 })).toBe('/a');
     expect(subsetMismatch([1, 2], [1])).toBe('/');
-    const facts = { caseName: 'c', step: 's', expect: { status: [200], body: { login: 'admin' } } };
+    const facts = { step: 's', expect: { status: [200], body: { login: 'admin' } } };
     const [f] = caseExpectation.run(exchange('getCurrentUser', { status: 200, body: { login: 'x' } }), await context(facts));
     expect(f?.message).toBe('step "s": the body differs at /login');
   });
