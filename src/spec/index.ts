@@ -3,5 +3,5 @@ export { listOperations, type Operation, type Parameter, type Schema, type HttpM
 export { createAjv } from './ajv.js';
 export { createSpecValidator, type SpecValidator, type SchemaError, type ObservedResponse, type ResponseProblem } from './validator.js';
 export { errorCatalog, type ErrorCodeEntry } from './error-codes.js';
-export { monitoringApiPath, packageRoot } from './paths.js';
+export { controlApiPath, monitoringApiPath, packageRoot } from './paths.js';
 export type * from './types.js';

@@ -5,3 +5,5 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export const packageRoot = root;
 export const monitoringApiPath = fileURLToPath(new URL('../../openapi/monitoring-api.yaml', import.meta.url));
+/** The control API of the fake (`/__control`), which references schemas of the monitoring API document. */
+export const controlApiPath = fileURLToPath(new URL('../../openapi/control-api.yaml', import.meta.url));

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenAPIV3_1 } from 'openapi-types';
-import { createSpecValidator, errorCatalog, loadSpec, type Schema } from '../../src/spec/index.js';
+import { createSpecValidator, errorCatalog, loadSpec } from '../../src/spec/index.js';
+import { documentExamples, errorExamples } from '../helpers/openapi-examples.js';
 
 const spec = await loadSpec();
 const validator = createSpecValidator(spec);
 const doc = spec.document;
-
-type Media = OpenAPIV3_1.MediaTypeObject;
-
-/** Every example of a media type, parameter or header, with its schema and where it stands. */
-function examplesOf(where: string, holder: { example?: unknown; examples?: Record<string, unknown>; schema?: unknown }) {
-  const found: { where: string; schema: Schema; value: unknown }[] = [];
-  const schema = holder.schema as Schema;
-  if (holder.example !== undefined) found.push({ where, schema, value: holder.example });
-  for (const [name, ex] of Object.entries(holder.examples ?? {})) {
-    found.push({ where: `${where} examples.${name}`, schema, value: (ex as OpenAPIV3_1.ExampleObject).value });
-  }
-  return found;
-}
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1.0 with a base_url server variable defaulting to the fake', () => {
@@ -42,34 +29,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('has an example for every request body and every response with content, each valid', () => {
-    const all: { where: string; schema: Schema; value: unknown }[] = [];
-    for (const op of spec.operations) {
-      const body = op.raw.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
-      const bodyMedia = body?.content['application/json'];
-      if (bodyMedia) {
-        const found = examplesOf(`${op.operationId} request body`, bodyMedia);
-        expect(found.length, `${op.operationId} request body has an example`).toBeGreaterThan(0);
-        all.push(...found);
-      }
-      for (const [status, response] of Object.entries(op.responses)) {
-        const media = response.content?.['application/json'] as Media | undefined;
-        if (media) {
-          const found = examplesOf(`${op.operationId} ${status}`, media);
-          expect(found.length, `${op.operationId} ${status} has an example`).toBeGreaterThan(0);
-          all.push(...found);
-        }
-        for (const [name, header] of Object.entries(response.headers ?? {})) {
-          all.push(...examplesOf(`${op.operationId} ${status} header ${name}`, header as OpenAPIV3_1.HeaderObject));
-        }
-      }
-      for (const p of op.parameters) all.push(...examplesOf(`${op.operationId} parameter ${p.name}`, p));
-    }
-    for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
-      const s = schema as Schema & { example?: unknown };
-      if (s.example !== undefined) all.push({ where: `schema ${name}`, schema: s, value: s.example });
-    }
-    expect(all.length).toBeGreaterThan(30);
-    for (const { where, schema, value } of all) {
+    const { examples, missing } = documentExamples(spec);
+    expect(missing).toEqual([]);
+    expect(examples.length).toBeGreaterThan(30);
+    for (const { where, schema, value } of examples) {
       expect(validator.validate(schema, value), where).toEqual([]);
     }
   });
@@ -103,16 +66,9 @@ describe('the OpenAPI document', () => {
       expect(entry.description).not.toBe('');
     }
     // Each example error body in the document uses a code whose status matches the body's status.
-    for (const op of spec.operations) {
-      for (const [status, response] of Object.entries(op.responses)) {
-        const media = response.content?.['application/json'] as Media | undefined;
-        if (!status.match(/^[45]/) || !media) continue;
-        for (const { value } of examplesOf(status, media)) {
-          const body = value as { status: number; code: string };
-          expect(body.status, `${op.operationId} ${status}`).toBe(Number(status));
-          expect(catalog.get(body.code)?.status, `${op.operationId} ${status} ${body.code}`).toBe(Number(status));
-        }
-      }
+    for (const { where, status, body } of errorExamples(spec)) {
+      expect(body.status, where).toBe(status);
+      expect(catalog.get(body.code)?.status, `${where} ${body.code}`).toBe(status);
     }
   });
 });

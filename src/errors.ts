@@ -1,0 +1,52 @@
+import { errorCatalog, type Document } from './spec/index.js';
+import type { ApiErrorBody, ErrorCode, ErrorDetail } from './spec/types.js';
+
+/** An error the API answers with: a code of the document's named list and the status the list gives it. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: readonly ErrorDetail[];
+  readonly permission?: string;
+  /** Extra response headers (e.g. `Allow` with 405). */
+  readonly headers?: Readonly<Record<string, string>>;
+
+  constructor(code: ErrorCode, status: number, message: string, extra: ApiErrorExtra = {}) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    if (extra.details?.length) this.details = extra.details;
+    if (extra.permission !== undefined) this.permission = extra.permission;
+    if (extra.headers) this.headers = extra.headers;
+  }
+
+  /** The JSON body of the document's `Error` schema. */
+  toBody(): ApiErrorBody {
+    const body: ApiErrorBody = { status: this.status, code: this.code, message: this.message };
+    if (this.details) body.details = [...this.details];
+    if (this.permission !== undefined) body.permission = this.permission;
+    return body;
+  }
+}
+
+export interface ApiErrorExtra {
+  readonly details?: readonly ErrorDetail[];
+  readonly permission?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Makes an ApiError whose status comes from the document's `x-status` for the code. */
+export type ErrorFactory = (code: ErrorCode, message: string, extra?: ApiErrorExtra) => ApiError;
+
+/**
+ * The factory of every error the server sends. Statuses are read from the document's
+ * error list once; a code missing from the list is a programming error and throws at once.
+ */
+export function createErrorFactory(document: Document): ErrorFactory {
+  const catalog = errorCatalog(document);
+  return (code, message, extra) => {
+    const entry = catalog.get(code);
+    if (!entry) throw new Error(`The document's error list has no code "${code}".`);
+    return new ApiError(code, entry.status, message, extra);
+  };
+}

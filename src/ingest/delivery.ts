@@ -1,0 +1,105 @@
+import type { Clock } from '../clock.js';
+import type { SpecValidator } from '../spec/validator.js';
+import type { EventLogRecord } from '../spec/types.js';
+import { createObjectIdGenerator } from '../store/object-id.js';
+
+/** Why an incoming trap or message produced no record. Never carries secrets (communities, passwords). */
+export type DropReason =
+  | 'unknown-community' // SNMP community not accepted
+  | 'malformed' // could not be decoded
+  | 'unsupported' // decoded, but not a notification this listener takes
+  | 'not-convertible' // decoded, but cannot be expressed as an EventLogRecord
+  | 'invalid-record' // the record built does not match the document (a bug, caught here)
+  | 'sink-failed' // the sink threw
+  | 'transport-error'; // a socket error after start
+
+export interface IngestDrop {
+  readonly reason: DropReason;
+  /** A short explanation written by this module (no packet content). */
+  readonly detail?: string;
+  /** The sender (address or client id), when known. */
+  readonly from?: string;
+}
+
+export interface IngestStats {
+  readonly delivered: number;
+  readonly dropped: number;
+  readonly droppedByReason: Readonly<Partial<Record<DropReason, number>>>;
+}
+
+/** What every ingester takes: where records go, what stamps them, and optional checks. */
+export interface IngestOptions {
+  /** Receives each record; a throwing sink drops that record (counted), nothing else. */
+  readonly sink: (record: EventLogRecord) => void;
+  readonly clock: Clock;
+  /** Makes `_id`s from a timestamp; default: a fresh ObjectId generator. */
+  readonly ids?: (timestampMs: number) => string;
+  /** When given, each record is checked against `EventLogRecord` before it reaches the sink. */
+  readonly validator?: Pick<SpecValidator, 'validateNamed'>;
+  /** Told about each drop, e.g. to log it. */
+  readonly onDrop?: (drop: IngestDrop) => void;
+}
+
+/** A started ingester. */
+export interface IngestHandle {
+  /** The bound port (the real one when 0 was asked for). */
+  readonly port: number;
+  readonly stats: () => IngestStats;
+  /** Stops listening and releases every handle; safe to call twice. */
+  readonly close: () => Promise<void>;
+}
+
+export interface Delivery {
+  readonly nextId: (timestampMs: number) => string;
+  /** Builds (may throw: not-convertible), checks and hands a record to the sink; never throws. */
+  deliver(build: () => EventLogRecord, from?: string): void;
+  drop(drop: IngestDrop): void;
+  stats(): IngestStats;
+}
+
+/** A record that cannot be built from what arrived. */
+export class NotConvertibleError extends Error {
+  override readonly name = 'NotConvertibleError';
+}
+
+export function createDelivery(options: IngestOptions): Delivery {
+  const nextId = options.ids ?? createObjectIdGenerator();
+  let delivered = 0;
+  let dropped = 0;
+  const byReason: Partial<Record<DropReason, number>> = {};
+
+  const drop = (d: IngestDrop): void => {
+    dropped++;
+    byReason[d.reason] = (byReason[d.reason] ?? 0) + 1;
+    try {
+      options.onDrop?.(d);
+    } catch {
+      // A failing observer must not stop ingestion.
+    }
+  };
+
+  return {
+    nextId,
+    drop,
+    deliver(build, from) {
+      let record: EventLogRecord;
+      try {
+        record = build();
+      } catch (error) {
+        const detail = error instanceof NotConvertibleError ? error.message : 'conversion failed';
+        return drop({ reason: 'not-convertible', detail, from });
+      }
+      const problems = options.validator?.validateNamed('EventLogRecord', record) ?? [];
+      if (problems.length > 0) {
+        return drop({ reason: 'invalid-record', detail: problems.map((p) => p.message).join('; '), from });
+      }
+      try {
+        options.sink(record);
+        delivered++;
+      } catch {
+        drop({ reason: 'sink-failed', from });
+      }
+    },
+    stats: () => ({ delivered, dropped, droppedByReason: { ...byReason } }),
+  };
+}

@@ -1,0 +1,70 @@
+import { once, type EventEmitter } from 'node:events';
+import { createServer, type Socket } from 'node:net';
+import { Aedes } from 'aedes';
+import { createDelivery, type IngestHandle, type IngestOptions } from './delivery.js';
+import { mqttMessageToRecord } from './mqtt-message-to-record.js';
+
+export interface MqttBrokerOptions extends IngestOptions {
+  /** TCP port; 0 picks a free one (see `port` on the handle). */
+  readonly port: number;
+  /** Address to listen on; default loopback only. */
+  readonly host?: string;
+}
+
+const SYS_PREFIX = '$SYS/';
+
+/**
+ * An embedded MQTT 3.1/3.1.1 broker (aedes) on a TCP server. Every message a client
+ * publishes, including a Will sent for it, becomes an MqttMessageRecord; the broker's own
+ * `$SYS/` messages and retained messages replayed to new subscribers do not (aedes emits
+ * `publish` once per message published, never for a replay).
+ */
+export async function startMqttBroker(options: MqttBrokerOptions): Promise<IngestHandle> {
+  const { port, host = '127.0.0.1', clock } = options;
+  const delivery = createDelivery(options);
+  const broker = await Aedes.createBroker();
+
+  broker.on('publish', (packet, client) => {
+    if (!client || packet.topic.startsWith(SYS_PREFIX)) return;
+    const timestamp = clock.now();
+    const message = { clientId: client.id, topic: packet.topic, payload: packet.payload, qos: packet.qos, retain: packet.retain };
+    delivery.deliver(() => mqttMessageToRecord(message, { id: delivery.nextId(timestamp), timestamp }), client.id);
+  });
+  // Without a listener, an 'error' (e.g. from persistence) would throw out of the emitter.
+  const emitter: EventEmitter = broker; // aedes' typings omit 'error'
+  emitter.on('error', () => delivery.drop({ reason: 'transport-error', detail: 'broker error' }));
+
+  // Connections that never send CONNECT are not aedes clients; they are tracked to be ended on close.
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    broker.handle(socket);
+  });
+  server.listen(port, host);
+  try {
+    await once(server, 'listening');
+  } catch (error) {
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    throw error;
+  }
+  server.on('error', () => delivery.drop({ reason: 'transport-error', detail: 'server error' }));
+  const address = server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+
+  let closing: Promise<void> | undefined;
+  const close = async (): Promise<void> => {
+    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await serverClosed;
+  };
+  return {
+    port: bound,
+    stats: delivery.stats,
+    close() {
+      closing ??= close();
+      return closing;
+    },
+  };
+}

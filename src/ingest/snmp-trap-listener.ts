@@ -1,0 +1,85 @@
+import dgram, { type Socket, type SocketType } from 'node:dgram';
+import { once } from 'node:events';
+import { isIPv6 } from 'node:net';
+import snmp from 'net-snmp';
+import { createDelivery, type DropReason, type IngestHandle, type IngestOptions } from './delivery.js';
+import { snmpTrapToRecord } from './snmp-trap-to-record.js';
+
+export interface SnmpTrapListenerOptions extends IngestOptions {
+  /** UDP port; 0 picks a free one (see `port` on the handle). */
+  readonly port: number;
+  /** Address to bind; default loopback only. An IPv6 address binds udp6. */
+  readonly host?: string;
+  /** Accepted v1/v2c communities; default `public`. Traps with another community are dropped. */
+  readonly community?: string | readonly string[];
+}
+
+// net-snmp reports packet problems through its error callback; only the error's class is
+// used, never its message, which can quote the community string.
+function reasonOf(error: Error): DropReason {
+  switch (error.name) {
+    case 'RequestFailedError':
+      return 'unknown-community';
+    case 'RequestInvalidError':
+      return 'unsupported';
+    case 'ProcessingError':
+    case 'ResponseInvalidError':
+      return 'malformed';
+    default:
+      return 'transport-error';
+  }
+}
+
+/** Listens for SNMPv1 and v2c traps (and v2c informs) on UDP and turns each into an SnmpTrapRecord. */
+export async function startSnmpTrapListener(options: SnmpTrapListenerOptions): Promise<IngestHandle> {
+  const { port, host = '127.0.0.1', clock } = options;
+  const delivery = createDelivery(options);
+  const transport: SocketType = isIPv6(host) ? 'udp6' : 'udp4';
+
+  // net-snmp turns port 0 into its default 162 (`options.port || 162`), so the socket is
+  // created here, through its documented `dgramModule` hook, and bound to the port asked for.
+  let socket: Socket | undefined;
+  const dgramModule = {
+    createSocket(type: SocketType): Socket {
+      const created = dgram.createSocket(type);
+      const bind = created.bind.bind(created);
+      created.bind = (() => bind(port, host)) as Socket['bind'];
+      socket = created;
+      return created;
+    },
+  };
+
+  let listening = false;
+  const receiver = snmp.createReceiver({ port: port || 162, address: host, transport, dgramModule }, (error, notification) => {
+    if (!listening) return; // a bind failure is reported by start-up below
+    if (error) {
+      const from = (error as Error & { rinfo?: { address?: string } }).rinfo?.address;
+      return delivery.drop({ reason: reasonOf(error), detail: error.name, from });
+    }
+    if (!notification) return;
+    const timestamp = clock.now();
+    delivery.deliver(() => snmpTrapToRecord(notification, { id: delivery.nextId(timestamp), timestamp }), notification.rinfo.address);
+  });
+  const communities = options.community === undefined ? ['public'] : [options.community].flat();
+  for (const community of communities) receiver.getAuthorizer().addCommunity(community);
+
+  if (!socket) throw new Error('net-snmp did not create its socket through dgramModule');
+  try {
+    await once(socket, 'listening');
+  } catch (error) {
+    socket.close(); // the bind failed; the socket holds nothing else
+    throw error;
+  }
+  listening = true;
+  const bound = socket.address().port;
+
+  let closing: Promise<void> | undefined;
+  return {
+    port: bound,
+    stats: delivery.stats,
+    close() {
+      closing ??= new Promise<void>((resolve) => receiver.close(() => resolve()));
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { ErrorFactory } from '../../errors.js';
+import type { Session } from '../../store/sessions.js';
+import type { StoredUser } from '../../store/users.js';
+
+/** Who made a request, and how they proved it. */
+export interface Caller {
+  readonly user: StoredUser;
+  /** The first scheme, in the document's order, that authenticated the request. */
+  readonly via: SchemeKind;
+  /** The session, when a session cookie was among the credentials. */
+  readonly session?: Session;
+}
+
+export type SchemeKind = 'basic' | 'session' | 'token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the guard of operations that need authentication; null elsewhere. */
+    caller: Caller | null;
+  }
+}
+
+/** The authenticated caller of a handler whose operation requires authentication. */
+export function requireCaller(request: FastifyRequest, errors: ErrorFactory): Caller {
+  if (!request.caller) throw errors('UNAUTHENTICATED', 'Authentication required.');
+  return request.caller;
+}

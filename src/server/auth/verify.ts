@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import type { ErrorFactory } from '../../errors.js';
+import type { FakeState } from '../../store/state.js';
+import type { Session } from '../../store/sessions.js';
+import type { StoredUser } from '../../store/users.js';
+import { parseBasic } from './basic.js';
+import type { Scheme } from './schemes.js';
+
+export interface AuthDependencies {
+  readonly state: FakeState;
+  readonly errors: ErrorFactory;
+  readonly tokenAuthEnabled: boolean;
+}
+
+export interface Verified {
+  readonly user: StoredUser;
+  readonly session?: Session;
+}
+
+/** The raw credential a request carries for a scheme, or undefined when it carries none. */
+export function presented(scheme: Scheme, request: FastifyRequest): unknown {
+  switch (scheme.kind) {
+    case 'basic':
+      return request.headers.authorization;
+    case 'session':
+      return request.cookies[scheme.key];
+    case 'token':
+      return (request.query as Record<string, unknown> | undefined)?.[scheme.key];
+  }
+}
+
+/**
+ * Checks one presented credential: the user it proves, or undefined when it is wrong
+ * (a malformed header, a repeated parameter, an unknown, replaced, revoked or expired one).
+ */
+export function verify(scheme: Scheme, credential: unknown, deps: AuthDependencies): Verified | undefined {
+  const { state } = deps;
+  if (typeof credential !== 'string') return undefined;
+  switch (scheme.kind) {
+    case 'basic': {
+      const basic = parseBasic(credential);
+      const user = basic && state.users.verify(basic.login, basic.password);
+      return user ? { user } : undefined;
+    }
+    case 'session': {
+      const session = state.sessions.touch(credential);
+      const user = session && state.users.byId(session.userId);
+      return user ? { user, session } : undefined;
+    }
+    case 'token': {
+      if (!deps.tokenAuthEnabled) {
+        throw deps.errors('TOKEN_AUTH_DISABLED', 'Token authentication is disabled on this server.');
+      }
+      const userId = state.tokens.userFor(credential);
+      const user = userId === undefined ? undefined : state.users.byId(userId);
+      return user ? { user } : undefined;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, type ErrorFactory } from '../errors.js';
+import type { ErrorCode } from '../spec/types.js';
+import { describeDetails, validationDetails } from './validation-error.js';
+
+/** The size limit of request bodies, from the document's PayloadTooLarge gap-fill (64 KiB). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Fastify's own error codes, and which error of the document's list each one is. */
+const FASTIFY_CODES: Readonly<Record<string, ErrorCode>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_BAD_URL: 'INVALID_PARAMETER',
+  FST_ERR_MAX_PARAM_LENGTH: 'INVALID_PARAMETER',
+};
+
+const MESSAGES: Partial<Record<ErrorCode, (request: FastifyRequest) => string>> = {
+  MALFORMED_JSON: () => 'The request body is not valid JSON.',
+  PAYLOAD_TOO_LARGE: () => `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`,
+  UNSUPPORTED_MEDIA_TYPE: () => 'Content-Type must be application/json.',
+  INVALID_PARAMETER: () => 'The request path is not a valid URL.',
+};
+
+/**
+ * Turns anything thrown while serving a request into an error of the document's list.
+ * Bad input always lands on a 4xx; only a failure of the fake itself is INTERNAL_ERROR.
+ */
+export function toApiError(error: unknown, request: FastifyRequest, errors: ErrorFactory): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.validation && fastifyError.validationContext) {
+    const details = validationDetails(fastifyError.validationContext, fastifyError.validation);
+    const code = fastifyError.validationContext === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';
+    return errors(code, describeDetails(details) || 'The request is invalid.', { details });
+  }
+  const mapped = fastifyError.code === undefined ? undefined : FASTIFY_CODES[fastifyError.code];
+  if (mapped) return errors(mapped, MESSAGES[mapped]?.(request) ?? String(fastifyError.message));
+  // A JSON body that fails to parse without Fastify's code (e.g. a SyntaxError from a parser).
+  if (error instanceof SyntaxError) return errors('MALFORMED_JSON', MESSAGES.MALFORMED_JSON!(request));
+  return errors('INTERNAL_ERROR', 'The fake failed unexpectedly.');
+}
+
+/** Sends an ApiError as the document's Error body, with its extra headers. */
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.headers) void reply.headers(error.headers);
+  return reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(error.toBody()));
+}

@@ -1,0 +1,57 @@
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { ValidateFunction } from 'ajv';
+import { createAjv, type Document, type Operation, type Schema } from '../spec/index.js';
+
+const PARTS = { path: 'params', query: 'querystring', header: 'headers' } as const;
+
+/**
+ * The Fastify route schema of an operation, built from the document's parameters and body.
+ * Unknown query parameters and headers are allowed (OpenAPI does not forbid them, and
+ * credentials travel in them). Cookie parameters are not validated; the document has none.
+ */
+export function requestSchemas(operation: Operation): FastifySchema {
+  const schema: Record<string, Schema> = {};
+  for (const [location, part] of Object.entries(PARTS)) {
+    const parameters = operation.parameters.filter((p) => p.in === location);
+    if (parameters.length === 0) continue;
+    const name = (n: string) => (location === 'header' ? n.toLowerCase() : n);
+    schema[part] = {
+      type: 'object',
+      properties: Object.fromEntries(parameters.map((p) => [name(p.name), p.schema])),
+      required: parameters.filter((p) => p.required).map((p) => name(p.name)),
+    };
+  }
+  if (operation.requestBody) schema.body = operation.requestBody.schema;
+  return schema;
+}
+
+type Validator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
+
+/**
+ * Validators for one document. Parameters arrive as text, so their Ajv coerces types
+ * (`limit=5` against an integer); a JSON body does not (`{"text": 5}` stays wrong).
+ */
+export function createRequestValidators(document: Document) {
+  const parameterAjv = createAjv(document, { coerceTypes: true });
+  const bodyAjv = createAjv(document);
+
+  /** The compiler of one operation's route; an absent body (null to Fastify) is an error only when the body is required. */
+  return (operation: Operation): FastifySchemaCompiler<FastifySchema> =>
+    ({ schema, httpPart }) => {
+      if (httpPart !== 'body') return parameterAjv.compile(schema as Schema);
+      const validateBody = bodyAjv.compile(schema as Schema);
+      const required = operation.requestBody?.required === true;
+      const validator: Validator = (data) => {
+        if (data === null || data === undefined) {
+          validator.errors = required
+            ? [{ instancePath: '', schemaPath: '#/required', keyword: 'required', params: {}, message: 'is required' }]
+            : null;
+          return !required;
+        }
+        const ok = validateBody(data);
+        validator.errors = validateBody.errors;
+        return ok;
+      };
+      return validator;
+    };
+}

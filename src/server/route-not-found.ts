@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorFactory } from '../errors.js';
+import type { Operation } from '../spec/index.js';
+
+interface PathEntry {
+  readonly pattern: RegExp;
+  readonly methods: string[];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$|()[\]\\]/g, '\\$&');
+
+/** `/node/api/users/{id}/auth-token` → a RegExp matching one non-empty segment per parameter. */
+function templatePattern(template: string): RegExp {
+  const source = template
+    .split(/\{[^}/]+\}/)
+    .map(escapeRegExp)
+    .join('[^/]+');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * The handler of requests no route takes: a path of the document with another method is
+ * 405 with `Allow`, anything else 404. Only operations that have a route count.
+ */
+export function createRouteNotFoundHandler(operations: readonly Operation[], errors: ErrorFactory) {
+  const byTemplate = new Map<string, PathEntry>();
+  for (const op of operations) {
+    const entry = byTemplate.get(op.path) ?? { pattern: templatePattern(op.path), methods: [] };
+    entry.methods.push(op.method.toUpperCase());
+    byTemplate.set(op.path, entry);
+  }
+  const entries = [...byTemplate.values()];
+
+  return async function routeNotFound(request: FastifyRequest, _reply: FastifyReply): Promise<never> {
+    const path = request.url.split('?', 1)[0] ?? '';
+    const allowed = entries.filter((e) => e.pattern.test(path)).flatMap((e) => e.methods);
+    if (allowed.length > 0) {
+      const allow = [...new Set(allowed)].join(', ');
+      throw errors('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; allowed: ${allow}.`, {
+        headers: { allow },
+      });
+    }
+    throw errors('ROUTE_NOT_FOUND', `No operation has the path ${JSON.stringify(path.slice(0, 200))}.`);
+  };
+}

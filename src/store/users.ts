@@ -1,0 +1,49 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { User } from '../spec/types.js';
+
+/** A user as the fixture file gives it: the document's User plus a password. */
+export type FixtureUser = User & { password: string };
+
+/** A user held by the store: its record (no password, no token) and a hash of the password. */
+export interface StoredUser {
+  readonly id: string;
+  readonly login: string;
+  readonly permissions: readonly string[];
+  /** The user's record as the API shows it, without `authenticationToken` (that lives in the token store). */
+  readonly record: Readonly<Omit<User, 'authenticationToken'>>;
+  readonly passwordHash: Buffer;
+}
+
+export interface UserStore {
+  byId(id: string): StoredUser | undefined;
+  byLogin(login: string): StoredUser | undefined;
+  /** The user whose login and password these are, or undefined; the password check takes the same time either way. */
+  verify(login: string, password: string): StoredUser | undefined;
+  list(): readonly StoredUser[];
+}
+
+const hash = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+// Compared against when the login is unknown, so an unknown login costs as much as a wrong password.
+const NO_USER_HASH = hash('\u0000no such user\u0000');
+
+export function createUserStore(users: readonly FixtureUser[]): UserStore {
+  const stored: StoredUser[] = users.map(({ password, authenticationToken: _token, ...record }) => ({
+    id: record.id,
+    login: record.login,
+    permissions: [...record.permissions],
+    record,
+    passwordHash: hash(password),
+  }));
+  const byId = new Map(stored.map((u) => [u.id, u]));
+  const byLogin = new Map(stored.map((u) => [u.login, u]));
+  return {
+    byId: (id) => byId.get(id),
+    byLogin: (login) => byLogin.get(login),
+    verify(login, password) {
+      const user = byLogin.get(login);
+      const same = timingSafeEqual(hash(password), user?.passwordHash ?? NO_USER_HASH);
+      return user && same ? user : undefined;
+    },
+    list: () => stored,
+  };
+}

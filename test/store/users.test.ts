@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createManualClock } from '../../src/clock.js';
+import { createState } from '../../src/store/state.js';
+import { createUserStore, type FixtureUser } from '../../src/store/users.js';
+
+const seed: FixtureUser[] = [
+  { id: '5867948233835d9661c56dc8', login: 'admin', password: 'secret', permissions: ['manage-users'], authenticationToken: 'seeded-token' },
+  { id: '5867948233835d9661c56dc9', login: 'viewer', password: '', permissions: [] },
+];
+
+describe('user store', () => {
+  const users = createUserStore(seed);
+
+  it('looks users up by login and id', () => {
+    expect(users.byLogin('admin')?.id).toBe('5867948233835d9661c56dc8');
+    expect(users.byId('5867948233835d9661c56dc9')?.login).toBe('viewer');
+    expect(users.byLogin('nobody')).toBeUndefined();
+    expect(users.list().map((u) => u.login)).toEqual(['admin', 'viewer']);
+  });
+
+  it('checks passwords exactly', () => {
+    expect(users.verify('admin', 'secret')?.login).toBe('admin');
+    expect(users.verify('admin', 'Secret')).toBeUndefined();
+    expect(users.verify('admin', 'secret ')).toBeUndefined();
+    expect(users.verify('admin', '')).toBeUndefined();
+    expect(users.verify('viewer', '')?.login).toBe('viewer');
+    expect(users.verify('nobody', 'secret')).toBeUndefined();
+  });
+
+  it('keeps neither the password nor the token in the record', () => {
+    const record = users.byLogin('admin')!.record;
+    expect(record).toEqual({ id: '5867948233835d9661c56dc8', login: 'admin', permissions: ['manage-users'] });
+    expect(JSON.stringify(users.list())).not.toContain('secret');
+  });
+});
+
+describe('state', () => {
+  it('seeds fixture tokens and goes back to the seed on reset', () => {
+    const state = createState({ clock: createManualClock(), users: seed, sessions: { max: 10, idleSeconds: 60 } });
+    expect(state.tokens.userFor('seeded-token')).toBe('5867948233835d9661c56dc8');
+    state.tokens.issue('5867948233835d9661c56dc8');
+    state.tokens.issue('5867948233835d9661c56dc9');
+    state.sessions.create('5867948233835d9661c56dc9');
+    state.reset();
+    expect(state.tokens.userFor('seeded-token')).toBe('5867948233835d9661c56dc8');
+    expect(state.tokens.tokenOf('5867948233835d9661c56dc9')).toBeUndefined();
+    expect(state.sessions.size).toBe(0);
+  });
+});
