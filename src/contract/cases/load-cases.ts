@@ -66,8 +66,10 @@ export async function loadCaseFile(path: string, spec: Spec, shownAs = path): Pr
     throw new UsageError(`${shownAs}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
   if (!validateFile(raw)) {
-    const first = (validateFile.errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf')[0] ?? validateFile.errors?.[0];
-    throw new UsageError(`${shownAs}: ${first ? describeError(first) : 'is not a case file'}`);
+    const errors = validateFile.errors ?? [];
+    const plain = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
+    const messages = [...new Set((plain.length > 0 ? plain : errors).map(describeError))].slice(0, 3);
+    throw new UsageError(`${shownAs}: ${messages.join('; ') || 'is not a case file'}`);
   }
   return checkAgainstDocument(shownAs, raw as Parameters<typeof checkAgainstDocument>[1], spec);
 }

@@ -52,6 +52,8 @@ export function urlFor(base: URL, path: string, query: Readonly<Record<string, s
 
 export function createTransport(options: TransportOptions): Transport {
   const baseUrl = new URL(options.baseUrl);
+  // The document's paths start with /node/api; a base URL given with it (as the fake prints it) is the same server.
+  baseUrl.pathname = baseUrl.pathname.replace(/\/node\/api\/?$/, '/');
   if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') throw new Error(`The base URL must be http or https, not ${baseUrl.protocol}`);
   const timeout = options.timeoutMs ?? 10_000;
   const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024;

@@ -25,7 +25,7 @@ const MARK = { passed: 'ok', failed: 'FAIL', noted: 'note', skipped: 'skip' } as
 /** One row per operation and check, operations in document order of first appearance. */
 export function summaryTable(outcomes: readonly Outcome[]): string {
   const sorted = [...outcomes].sort((a, b) => a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check));
-  const rows = [['operation', 'check', 'result', 'requests', 'violations', 'notes', 'why skipped']];
+  const rows = [['operation', 'check', 'result', 'requests', 'violations', 'notes', 'remark']];
   for (const o of sorted) {
     const violations = o.failures.filter((f) => f.verdict === 'violation').length;
     rows.push([o.operationId, o.check, MARK[statusOf(o)], String(o.exchanges), String(violations), String(o.failures.length - violations), o.skipped ?? '']);

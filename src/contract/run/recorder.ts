@@ -31,7 +31,7 @@ export function trimBody(text: string, secrets: Secrets): string {
   return masked.length > BODY_LIMIT ? `${masked.slice(0, BODY_LIMIT)}… (${masked.length} characters)` : masked;
 }
 
-export function createRecorder(base: Omit<CheckContext, 'facts' | 'related'>, secrets: Secrets): Recorder {
+export function createRecorder(base: Omit<CheckContext, 'facts' | 'related'>, secrets: Secrets, onEvery: readonly Check[] = responseChecks): Recorder {
   const outcomes = new Map<string, Outcome>();
   let group = 'responses';
   const outcome = (operationId: string, check: string, title: string): Outcome => {
@@ -67,7 +67,7 @@ export function createRecorder(base: Omit<CheckContext, 'facts' | 'related'>, se
         for (const f of failures) o.failures.push(report(exchange, f));
         found.push(...failures);
       };
-      if (withResponseChecks) for (const check of responseChecks) run(check, undefined);
+      if (withResponseChecks) for (const check of onEvery) run(check, undefined);
       for (const check of named) run(check, evaluation.reportAs);
       return found;
     },

@@ -2,6 +2,7 @@
 import type { Dispatcher } from 'undici';
 import { createSpecValidator, loadSpec, type Spec, type User } from '../../spec/index.js';
 import type { ContractCase } from '../cases/case-schema.js';
+import { prismResponseChecks, responseChecks } from '../checks/registry.js';
 import { defaultCasesDir, loadCases } from '../cases/load-cases.js';
 import { createApiClient, type ApiClient, type Call, type Credentials } from '../client/api-client.js';
 import { createTransport } from '../client/transport.js';
@@ -29,6 +30,8 @@ export interface RunOptions {
   readonly probeLimits?: boolean;
   /** The server behind a proxy (Prism), which decides the safety default instead of the base URL. */
   readonly targetUrl?: string;
+  /** The base URL is `prism proxy`: read its `sl-violations` header on every answer. */
+  readonly viaPrism?: boolean;
   readonly isLoopback?: (url: URL) => boolean;
   readonly timeoutMs?: number;
   /** The explicit large `limit` of reference lists (default 200). */
@@ -96,7 +99,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   }
   const secrets = createSecrets();
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
-  const recorder = createRecorder({ spec, validator: createSpecValidator(spec) }, secrets);
+  const recorder = createRecorder({ spec, validator: createSpecValidator(spec) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
