@@ -30,7 +30,7 @@ export interface CheckFlags {
   readonly output?: string;
   readonly timeout?: number;
   readonly maxRecords?: number;
-  readonly cases: string | false;
+  readonly cases?: string | false;
   readonly only?: string[];
   readonly compareWith?: string;
   readonly viaPrism?: boolean;

@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCheck, type CheckFlags } from '../../src/cli/check.js';
+import { freePort } from '../../src/contract/prism.js';
+
+const bin = fileURLToPath(new URL('../../bin/monitoring-api-kit.js', import.meta.url));
+const base: CheckFlags = { reporter: 'console', quiet: true };
+
+async function run(flags: Partial<CheckFlags> & { readOnly?: boolean }) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCheck({ ...base, ...flags }, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+describe('check: usage and connection errors exit 2 with one clear line', () => {
+  it('without administrator credentials', async () => {
+    const { code, stderr, stdout } = await run({ baseUrl: 'http://127.0.0.1:1' });
+    expect(code).toBe(2);
+    expect(stderr).toBe('monitoring-api-kit check: administrator credentials are required: --login and --password (or MONITORING_API_LOGIN and MONITORING_API_PASSWORD)\n');
+    expect(stdout).toBe('');
+  });
+
+  it('without a base URL, with half a low-privilege login, with contradicting flags', async () => {
+    expect((await run({ login: 'a', password: 'b' })).stderr).toMatch(/--base-url is required/);
+    expect((await run({ baseUrl: 'http://127.0.0.1:1', login: 'a', password: 'b', lowLogin: 'v' })).code).toBe(2);
+    expect((await run({ baseUrl: 'http://127.0.0.1:1', login: 'a', password: 'b', allowWrites: true, readOnly: true })).stderr).toMatch(/contradict/);
+  });
+
+  it('when the server cannot be reached', async () => {
+    const port = await freePort();
+    const { code, stderr } = await run({ baseUrl: `http://127.0.0.1:${port}`, login: 'admin', password: 'x' });
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(new RegExp(`^monitoring-api-kit check: cannot reach http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('on a bad flag, from the command line', () => {
+    const result = spawnSync(process.execPath, [bin, 'check', '--reporter', 'xml'], { encoding: 'utf8', env: { ...process.env, MONITORING_API_LOGIN: '', MONITORING_API_PASSWORD: '' } });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/option '--reporter <name>' argument 'xml' is invalid/);
+  });
+});
