@@ -1,8 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCheck, type CheckFlags } from '../../src/cli/check.js';
 import { freePort } from '../../src/contract/prism.js';
+import { listeningFake } from '../contract/helpers/fake.js';
 
 const bin = fileURLToPath(new URL('../../bin/monitoring-api-kit.js', import.meta.url));
 const base: CheckFlags = { reporter: 'console', quiet: true };
@@ -41,5 +45,32 @@ describe('check: usage and connection errors exit 2 with one clear line', () => 
     const result = spawnSync(process.execPath, [bin, 'check', '--reporter', 'xml'], { encoding: 'utf8', env: { ...process.env, MONITORING_API_LOGIN: '', MONITORING_API_PASSWORD: '' } });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/option '--reporter <name>' argument 'xml' is invalid/);
+  });
+});
+
+describe('check against a started fake, from the command line', () => {
+  it('exits 0 with progress, a summary and the seed; writes JUnit when asked', async () => {
+    const fake = await listeningFake();
+    const report = join(mkdtempSync(join(tmpdir(), 'junit-')), 'contract.xml');
+    try {
+      const child = spawn(process.execPath, [bin, 'check', '--base-url', fake.url, '--seed', '9', '--reporter', 'junit', '--output', report], {
+        env: { ...process.env, MONITORING_API_LOGIN: 'admin', MONITORING_API_PASSWORD: 'admin-password', MONITORING_API_LOW_LOGIN: 'viewer', MONITORING_API_LOW_PASSWORD: 'viewer-password' },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code, stderr).toBe(0);
+      expect(stderr).toMatch(/^Checking http:\/\/127\.0\.0\.1:\d+ \(seed 9; writes allowed \(loopback target\)\)\n/);
+      expect(stderr).toMatch(/^ok {3}event-log +\d+ requests, 0 violation\(s\), 0 note\(s\)$/m);
+      expect(stdout).toMatch(/^getEventLog +pages-agree +ok/m);
+      expect(stdout).toMatch(/PASSED: 0 violation\(s\), 0 note\(s\) in \d+ requests to http:\/\/127\.0\.0\.1:\d+\. Seed 9/);
+      const xml = readFileSync(report, 'utf8');
+      expect(xml).toMatch(/<testsuite name="getEventLog" tests="\d+" failures="0"/);
+      expect(xml).not.toContain('admin-password');
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -9,9 +9,9 @@ const CHECKS = ['limit-honoured', 'pages-agree', 'sort-order', 'inverse-order', 
 
 const pick = (r: Row, path: string): unknown => path.split('.').reduce<unknown>((at, k) => (at as Row | undefined)?.[k], r);
 
-async function paging(ctx: PlanContext, reference: Awaited<ReturnType<PlanContext['send']>>, list: Row[]): Promise<void> {
+async function paging(ctx: PlanContext, reference: Awaited<ReturnType<PlanContext['send']>>, list: Row[], complete: boolean): Promise<void> {
   const { random, maxRecords } = ctx;
-  const page = { idField: '_id', sortKey: 'timestamp' };
+  const page = { idField: '_id', sortKey: 'timestamp', referenceComplete: complete };
   const limit = random.int(1, Math.max(1, Math.min(list.length, maxRecords) - 1));
   await ctx.send(
     { operationId: OP, key: 'event-log/limit', query: { limit: String(limit) } },
@@ -91,7 +91,7 @@ export const eventLogPlan: Plan = {
       return;
     }
     const complete = list.length < ctx.maxRecords;
-    await paging(ctx, reference, list);
+    await paging(ctx, reference, list, complete);
     await ordering(ctx);
     await selection(ctx, reference, list, complete);
   },

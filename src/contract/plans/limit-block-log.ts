@@ -24,7 +24,7 @@ export const limitBlockLogPlan: Plan = {
       for (const check of ['pages-agree', 'time-range']) ctx.skip(OP, check, list.length === 0 ? 'the limit-block log is empty or unreadable' : 'the limit-block log holds one record');
       return;
     }
-    const page = { sortKey: 'timestamp' };
+    const page = { sortKey: 'timestamp', referenceComplete: list.length < maxRecords };
     const size = random.int(1, Math.max(1, Math.floor(list.length / 2)));
     for (let i = 0; i < Math.min(Math.ceil(list.length / size), 3); i++) {
       await ctx.send(

@@ -27,6 +27,13 @@ describe('pages-agree', () => {
   it('passes the right slice', async () => {
     expect(pagesAgree.run(ok(list.slice(4, 8)), await context(facts, { reference }))).toEqual([]);
   });
+  it('compares only the part of a page the reference covers when the server holds more records', async () => {
+    const server = records(20);
+    const partial = exchange('getEventLog', { status: 200, body: server.slice(0, 12) });
+    const facts2 = { skip: 8, limit: 8, idField: '_id', sortKey: 'timestamp', referenceComplete: false };
+    expect(pagesAgree.run(ok(server.slice(8, 16)), await context(facts2, { reference: partial }))).toEqual([]);
+    expect(pagesAgree.run(ok(server.slice(9, 17)), await context(facts2, { reference: partial }))[0]?.verdict).toBe('violation');
+  });
   it('flags an ignored skip as a violation', async () => {
     const [f] = pagesAgree.run(ok(list.slice(0, 4)), await context(facts, { reference }));
     expect(f).toMatchObject({ check: 'pages-agree', verdict: 'violation', citation: { ref: '4.4' } });
