@@ -74,3 +74,20 @@ describe('check against a started fake, from the command line', () => {
     }
   });
 });
+
+describe('check --compare-with', () => {
+  it('runs both servers with one seed and reports their differences as notes', async () => {
+    const first = await listeningFake();
+    const second = await listeningFake({ seed: 77 });
+    try {
+      const { code, stdout, stderr } = await run({ baseUrl: first.url, compareWith: second.url, login: 'admin', password: 'admin-password', seed: 3, only: ['event-log'] });
+      expect(code).toBe(0);
+      expect(stderr).toContain(`Comparing with ${second.url} (seed 3)`);
+      expect(stdout).toMatch(/^NOTE getEventLog · differs: Answers the same as http:\/\/127\.0\.0\.1:\d+$/m);
+      expect(stdout).toMatch(/meaning differs at step event-log\/reference/);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

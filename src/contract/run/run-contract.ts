@@ -104,7 +104,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
   const send = sender(client, recorder, wait, () => group === 'probe-limits');
-  emit({ type: 'start', baseUrl: options.baseUrl, seed, safety: policy.reason });
+  emit({ type: 'start', baseUrl: options.baseUrl, ...(options.targetUrl ? { targetUrl: options.targetUrl } : {}), seed, safety: policy.reason });
   try {
     recorder.setGroup(group);
     const world = await learn(client, send, options);
