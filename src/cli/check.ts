@@ -62,7 +62,7 @@ export function addCheckOptions(command: Command): Command {
     .addOption(new Option('--max-wait <seconds>', 'longest wait for a block (Retry-After) to end').argParser(integer(0)).default(30))
     .addOption(new Option('--strict', 'notes (differences from gap-fills) fail the run too'))
     .addOption(new Option('--reporter <name>', 'report format').choices(['console', 'json', 'junit']).default('console'))
-    .addOption(new Option('--output <file>', 'write the report to a file (with console, the summary still goes to stdout)'))
+    .addOption(new Option('--output <file>', 'write the report to this file instead of stdout (with junit, the console summary still goes to stdout)'))
     .addOption(new Option('--timeout <ms>', 'timeout of each request').argParser(integer(1)).default(10_000))
     .addOption(new Option('--max-records <n>', 'the explicit large limit of reference lists').argParser(integer(2)).default(200))
     .addOption(new Option('--cases <dir>', 'folder of contract cases (default: the kit\'s contracts/)'))
