@@ -50,11 +50,15 @@ export class EventLogStore {
   #changedIds = new Map<string, EventLogRecord>();
   readonly #seed: { all: readonly EventLogRecord[]; byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>; ids: Map<string, EventLogRecord> };
 
+  readonly #maxFilterWork: number | undefined;
+
   /**
    * Throws when a seed record is unusable or two share an _id. With `adopt`, the seed records
    * are frozen in place instead of copied (for freshly generated data nobody else holds).
+   * `maxFilterWork` overrides FILTER_LIMITS.maxWork (records tested times filter cost).
    */
-  constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean } = {}) {
+  constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean; maxFilterWork?: number } = {}) {
+    this.#maxFilterWork = options.maxFilterWork;
     this.#restore(seed, options.adopt === true);
     this.#seed = { all: this.#all.slice(), byType: new Map([...this.#byType].map(([t, list]) => [t, list.slice()])), ids: this.#baseIds };
   }
@@ -67,10 +71,13 @@ export class EventLogStore {
     return this.#changedIds.get(id) ?? this.#baseIds.get(id);
   }
 
-  /** The records a checked query selects, in order (see `parseEventLogQuery`). */
+  /**
+   * The records a checked query selects, in order (see `parseEventLogQuery`). Throws
+   * FilterTooCostlyError (an INVALID_FILTER answer) when the filter would test too many records.
+   */
   query(q: EventLogQuery = {}): EventLogRecord[] {
     const source = q.type === undefined ? this.#all : (this.#byType.get(q.type) ?? []);
-    return selectRecords(source, q);
+    return selectRecords(source, q, this.#maxFilterWork);
   }
 
   /** Adds a record (a copy is stored); throws on a duplicate _id or an unusable record. */

@@ -35,7 +35,8 @@ const recordArb = fc
     r.entity = { entityId: 'e', entityType: level, entityName: `n${level}` };
     if (extra !== undefined) r.extra = extra;
     if (list !== undefined) r.list = list;
-    return r as unknown as EventLogRecord;
+    // Plain JSON objects, as records are (fast-check makes some without a prototype).
+    return JSON.parse(JSON.stringify(r)) as EventLogRecord;
   });
 const recordsArb = fc.uniqueArray(recordArb, { selector: (r) => r._id, maxLength: 40 });
 
@@ -47,7 +48,11 @@ const filterArb: fc.Arbitrary<Filter> = fc.oneof(
   fc.record({ 'entity.entityType': fc.record({ $in: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }) }) }),
   fc.record({ $or: fc.tuple(fc.record({ 'entity.entityType': fc.constant(2) }), fc.record({ timestamp: fc.record({ $lte: fc.integer({ min: 0, max: 15 }) }) })) }),
   fc.record({ 'list.x': fc.record({ $ne: scalar }) }),
-);
+  fc.record({ extra: fc.record({ $in: fc.array(scalar, { maxLength: 4 }) }) }),
+  fc.record({ 'list.x': fc.record({ $nin: fc.array(scalar, { maxLength: 3 }) }) }),
+  fc.record({ 'payload.text': fc.record({ $in: fc.array(fc.oneof(scalar, fc.array(scalar, { maxLength: 2 })), { maxLength: 3 }) }) }),
+  fc.record({ nothing: fc.record({ $in: fc.constantFrom([null], [1], [null, 'a']) }) }),
+).map((f) => JSON.parse(JSON.stringify(f)) as Filter); // as parsed from the query string
 
 const queryArb: fc.Arbitrary<EventLogQuery> = fc.record(
   {

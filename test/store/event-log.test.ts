@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateEvents } from '../../src/seed/generate-events.js';
 import type { EventLogRecord, MqttMessageRecord, SnmpTrapRecord } from '../../src/spec/types.js';
 import { EventLogStore } from '../../src/store/event-log.js';
+import { FilterTooCostlyError } from '../../src/store/event-log-select.js';
 
 const records = generateEvents({ count: 300 });
 const ids = (rs: readonly EventLogRecord[]) => rs.map((r) => r._id);
@@ -80,6 +81,26 @@ describe('EventLogStore queries', () => {
     // inverse reverses the ascending order exactly
     expect(order({ sortField: 'extra', inverse: true })).toEqual([7, 8, 4, 6, 1, 3, 2, 5]);
     expect(order({ sortField: 'extra', skip: 2, limit: 3 })).toEqual([3, 1, 6]);
+  });
+});
+
+describe('EventLogStore filter budget', () => {
+  // 300 records; a filter of cost 2 may test 100 / 2 = 50 of them.
+  const store = new EventLogStore(records, { maxFilterWork: 100 });
+  const costly = { agentId: 'nobody', type: 'snmp-trap' };
+
+  it('refuses a filter that would test more records than its cost allows', () => {
+    expect(() => store.query({ filter: costly })).toThrow(FilterTooCostlyError);
+    expect(() => store.query({ filter: costly, sortField: 'agentId' })).toThrow(
+      'filter is too costly: it would test more than 50 records with 2 conditions; narrow the time range or the type, or simplify it',
+    );
+  });
+
+  it('lets the same filter through on a narrower range or when the page fills early', () => {
+    const t = records[250]!.timestamp;
+    expect(store.query({ filter: costly, from: t })).toEqual([]);
+    expect(store.query({ filter: { agentId: records[0]!.agentId, type: records[0]!.type }, limit: 2 })).toHaveLength(2);
+    expect(new EventLogStore(records).query({ filter: costly })).toEqual([]);
   });
 });
 
