@@ -82,11 +82,33 @@ export class EventLogStore {
 
   /** Adds a record (a copy is stored); throws on a duplicate _id or an unusable record. */
   add(record: EventLogRecord): EventLogRecord {
-    if (this.get(record?._id) !== undefined) throw new Error(`An event log record with _id "${record._id}" already exists.`);
-    const stored = own(record);
-    this.#insert(this.#all, stored);
-    this.#insert(this.#typeArray(stored.type), stored);
-    this.#changedIds.set(stored._id, stored);
+    return this.addAll([record])[0] as EventLogRecord;
+  }
+
+  /**
+   * Adds records all or none: throws, storing nothing, when one is unusable or its _id is
+   * already stored or repeated. Returns the stored copies in the order given.
+   */
+  addAll(records: readonly EventLogRecord[]): EventLogRecord[] {
+    const seen = new Set<string>();
+    for (const r of records) {
+      if (this.get(r?._id) !== undefined || seen.has(r?._id)) throw new Error(`An event log record with _id "${r._id}" already exists.`);
+      seen.add(r._id);
+    }
+    const stored = records.map((r) => own(r));
+    if (stored.length <= 16) {
+      for (const r of stored) {
+        this.#insert(this.#all, r);
+        this.#insert(this.#typeArray(r.type), r);
+      }
+    } else {
+      // Many at once: merge by sorting, which is nearly linear on two sorted runs.
+      this.#all = this.#all.concat([...stored].sort(compareByTime)).sort(compareByTime);
+      for (const type of new Set(stored.map((r) => r.type))) {
+        this.#byType.set(type, this.#typeArray(type).concat(stored.filter((r) => r.type === type).sort(compareByTime)).sort(compareByTime));
+      }
+    }
+    for (const r of stored) this.#changedIds.set(r._id, r);
     return stored;
   }
 

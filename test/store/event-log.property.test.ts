@@ -151,14 +151,28 @@ describe('EventLogStore.query against a plain reference', () => {
     );
   });
 
-  it('gives the same answers when records arrive one by one, in any order', () => {
+  it('gives the same answers when records arrive later, one by one or in batches, in any order', () => {
     fc.assert(
-      fc.property(recordsArb, fc.integer({ min: 0, max: 40 }), queryArb, (records, half, q) => {
+      fc.property(recordsArb, fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), queryArb, (records, half, more, q) => {
         const store = new EventLogStore(records.slice(0, half));
-        for (const r of records.slice(half)) store.add(r);
+        for (const r of records.slice(half, half + 3)) store.add(r);
+        store.addAll(records.slice(half + 3, half + 3 + more));
+        store.addAll(records.slice(half + 3 + more));
         expect(ids(store.query(q))).toEqual(ids(reference(records, q)));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('merges a large batch into the order', () => {
+    const many = fc.uniqueArray(recordArb, { selector: (r) => r._id, minLength: 30, maxLength: 80 });
+    fc.assert(
+      fc.property(many, fc.integer({ min: 0, max: 10 }), queryArb, (records, head, q) => {
+        const store = new EventLogStore(records.slice(0, head));
+        store.addAll(records.slice(head));
+        expect(ids(store.query(q))).toEqual(ids(reference(records, q)));
+      }),
+      { numRuns: 100 },
     );
   });
 

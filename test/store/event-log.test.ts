@@ -169,6 +169,22 @@ describe('EventLogStore state', () => {
     expect(store.size).toBe(4);
   });
 
+  it('adds batches all or none', () => {
+    const store = new EventLogStore(records);
+    const before = JSON.stringify(store.snapshot());
+    const fresh = (n: number) => bare(`eeeeeeeeeeeeeeeeeeee${String(n).padStart(4, '0')}`, records[n]!.timestamp);
+    expect(() => store.addAll([fresh(1), records[5]!])).toThrow(`An event log record with _id "${records[5]!._id}" already exists.`);
+    expect(() => store.addAll([fresh(1), fresh(2), fresh(1)])).toThrow(/already exists/);
+    expect(() => store.addAll([fresh(1), bare('eeeeeeeeeeeeeeeeeeeeffff', -5)])).toThrow(/timestamp/);
+    expect(JSON.stringify(store.snapshot())).toBe(before);
+    const batch = Array.from({ length: 40 }, (_, i) => fresh(299 - i * 7));
+    expect(store.addAll(batch).map((r) => r._id)).toEqual(batch.map((r) => r._id));
+    const all = store.query();
+    expect(all).toHaveLength(340);
+    for (let i = 1; i < all.length; i++) expect(all[i - 1]!.timestamp <= all[i]!.timestamp).toBe(true);
+    expect(store.query({ type: 'mqtt-message' })).toHaveLength(records.filter((r) => r.type === 'mqtt-message').length + 40);
+  });
+
   it('snapshots, restores and resets to the seed', () => {
     const store = new EventLogStore(records);
     const trap = firstOf('snmp-trap');
