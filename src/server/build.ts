@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
+import { loadEventFixtures } from '../seed/event-fixtures.js';
 import { createSpecValidator, type Spec } from '../spec/index.js';
 import { createState, type FakeState } from '../store/state.js';
 import { loadUsersFixture } from '../store/users-fixture.js';
@@ -11,6 +12,7 @@ import type { HandlerContext } from './handlers/types.js';
 import { installBodyParsers } from './json-body.js';
 import { loggerSettings } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
+import { createRateLimitHooks } from './rate-limit.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
 import { registerOperations } from './routes.js';
 
@@ -41,8 +43,20 @@ export type FakeApp = FastifyInstance;
 export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const resolved = await resolveFakeOptions(options);
   const { spec, clock } = resolved;
-  const users = await loadUsersFixture(resolved.users, createSpecValidator(spec));
-  const state = createState({ clock, users, sessions: resolved.sessions });
+  const validator = createSpecValidator(spec);
+  const users = await loadUsersFixture(resolved.users, validator);
+  const state = createState({
+    clock,
+    users,
+    sessions: resolved.sessions,
+    data: {
+      seed: resolved.seed,
+      count: resolved.records,
+      endTime: resolved.endTime,
+      fixtures: loadEventFixtures(resolved.eventFixtures, validator),
+      rateLimit: resolved.rateLimit,
+    },
+  });
   const errors = createErrorFactory(spec.document);
   const schemes = readSchemes(spec.document);
 
@@ -79,7 +93,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     schemes,
     tokenAuthEnabled: resolved.tokenAuthEnabled,
     requireCsrf: resolved.requireCsrf,
-  });
+  }, createRateLimitHooks(state, errors));
   const routed = spec.operations.filter((op) => report.registered.includes(op.operationId));
   app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors));
   if (report.missingHandlers.length > 0) {

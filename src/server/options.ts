@@ -1,5 +1,7 @@
 import { systemClock, type Clock } from '../clock.js';
 import { loadSpec, type Spec } from '../spec/index.js';
+import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
+import type { RateLimitPreset, RateLimitRule } from '../store/rate-limit-rules.js';
 import { defaultUsersFixture } from '../store/users-fixture.js';
 import type { HandlerMap } from './handlers/types.js';
 
@@ -26,6 +28,16 @@ export interface FakeOptions {
   readonly logger?: boolean | FakeLoggerOptions;
   /** More handlers, added to (and overriding) the built-in ones, keyed by operationId. */
   readonly handlers?: HandlerMap;
+  /** Seed of the generated records (default DEFAULT_SEED): the same seed gives the same data. */
+  readonly seed?: number;
+  /** How many event log records to generate (default 1,000). */
+  readonly records?: number;
+  /** Time of the newest generated record, ms (default a fixed instant, DEFAULT_END_TIME). */
+  readonly endTime?: number;
+  /** Event log fixture files merged into the seed (default: fixtures/events.json). */
+  readonly eventFixtures?: readonly string[];
+  /** Rate limits: a preset name or rules (default `lenient`). */
+  readonly rateLimit?: RateLimitPreset | readonly RateLimitRule[];
 }
 
 /** FakeOptions with every default filled in. */
@@ -38,12 +50,18 @@ export interface ResolvedFakeOptions {
   readonly sessions: { readonly max: number; readonly idleSeconds: number };
   readonly logger: false | FakeLoggerOptions;
   readonly handlers: HandlerMap;
+  readonly seed?: number;
+  readonly records?: number;
+  readonly endTime?: number;
+  readonly eventFixtures: readonly string[];
+  readonly rateLimit: RateLimitPreset | readonly RateLimitRule[];
 }
 
 export const fakeDefaults = {
   tokenAuthEnabled: true,
   requireCsrf: false,
   sessions: { max: 10_000, idleSeconds: 1800 },
+  rateLimit: 'lenient',
 } as const;
 
 export async function resolveFakeOptions(options: FakeOptions = {}): Promise<ResolvedFakeOptions> {
@@ -59,5 +77,10 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     },
     logger: options.logger === true ? {} : (options.logger ?? false),
     handlers: options.handlers ?? {},
+    seed: options.seed,
+    records: options.records,
+    endTime: options.endTime,
+    eventFixtures: options.eventFixtures ?? [defaultEventFixturesPath],
+    rateLimit: options.rateLimit ?? fakeDefaults.rateLimit,
   };
 }

@@ -3,6 +3,7 @@ import type { Operation } from '../spec/index.js';
 import type { GuardDependencies } from './auth/guard.js';
 import { createGuard } from './auth/guard.js';
 import type { HandlerContext, HandlerMap, OperationHandler } from './handlers/types.js';
+import type { RateLimitHooks } from './rate-limit.js';
 import { createRequestValidators, requestSchemas } from './request-schemas.js';
 
 /** OpenAPI `{id}` → Fastify `:id`. */
@@ -48,6 +49,7 @@ export function registerOperations(
   handlers: HandlerMap,
   context: HandlerContext,
   guardDependencies: GuardDependencies,
+  limits?: RateLimitHooks,
 ): RouteReport {
   const compilerFor = createRequestValidators(context.spec.document);
   const registered: string[] = [];
@@ -66,7 +68,9 @@ export function registerOperations(
       schema: requestSchemas(operation),
       validatorCompiler: compilerFor(operation),
       config: { operationId: operation.operationId },
-      onRequest: guard ? [guard] : [],
+      // Limits by IP first, then the guard (401, 403), then limits by the caller's identity.
+      onRequest: [limits?.beforeAuth, guard, limits?.afterAuth].filter((h) => h !== undefined),
+      preHandler: limits ? [limits.beforeHandler] : [],
       handler: async (request, reply) => {
         const body = await handler(request, reply, context);
         return reply.sent ? reply : send(reply, success, body);
