@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildFake } from '../../src/server/build.js';
 import { API, basicOf, expectConforms, spec } from './helpers.js';
 
-// 20,000 records: a filter of 301 conditions may test 5,000,000 / 301 = 16,611 of them.
+// 20,000 records: a filter of 300 conditions may test 5,000,000 / 300 = 16,666 of them.
 const app = await buildFake({ spec, records: 20_000 });
 afterAll(() => app.close());
 
@@ -13,14 +13,15 @@ const get = async (filter: unknown, query = '') => {
 };
 
 describe('GET /node/api/event-log with a costly filter', () => {
-  const costly = { $or: Array.from({ length: 300 }, (_, i) => ({ [`f${i}`]: 0 })) };
+  // Cheap to run (the first condition fails), but priced by its size like any filter.
+  const costly = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`f${i}`, 0]));
 
   it('refuses a filter that would test too many records with 400 INVALID_FILTER naming the filter', async () => {
     const response = await get(costly);
     expect(response.statusCode).toBe(400);
     const body = JSON.parse(response.body);
     expect(body.code).toBe('INVALID_FILTER');
-    expect(body.details).toEqual([{ location: 'query', name: 'filter', problem: expect.stringMatching(/^is too costly: it would test more than 16611 records with 301 conditions/) }]);
+    expect(body.details).toEqual([{ location: 'query', name: 'filter', problem: expect.stringMatching(/^is too costly: it would test more than 16666 records with 300 conditions/) }]);
   });
 
   it('answers the same filter over a narrower range', async () => {
