@@ -73,4 +73,29 @@ describe('rate limits (spec section 8)', () => {
     expect(await blockLog(app, `?from=${START}`)).toEqual([{ login: 'operator', timestamp: START, ttl: 30 }]);
     await app.close();
   });
+
+  it('counts Basic log-ins by login whether or not the password is right', async () => {
+    const app = await buildFake({ spec, clock: createManualClock(START), rateLimit: [{ key: 'login', limit: 2, windowSeconds: 10, blockSeconds: 30 }] });
+    const wrong = { authorization: `Basic ${Buffer.from('operator:guess').toString('base64')}` };
+    expect((await app.inject({ url: `${API}/users/current`, headers: wrong })).statusCode).toBe(401);
+    expect((await app.inject({ url: `${API}/users/current`, headers: wrong })).statusCode).toBe(401);
+    // The right password is refused too now: the login is blocked.
+    expect((await app.inject({ url: `${API}/users/current`, headers: basicOf('operator') })).statusCode).toBe(429);
+    await app.close();
+  });
+
+  it('counts a session caller by user id, not by login', async () => {
+    const rules = [
+      { key: 'login' as const, limit: 1, windowSeconds: 10, blockSeconds: 30 },
+      { key: 'user' as const, limit: 3, windowSeconds: 10, blockSeconds: 30 },
+    ];
+    const app = await buildFake({ spec, clock: createManualClock(START), rateLimit: rules });
+    const login = await app.inject({ method: 'POST', url: `${API}/users/session`, payload: { login: 'viewer', password: 'viewer-password' } });
+    expect(login.statusCode).toBe(200);
+    const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await app.inject({ url: `${API}/users/current`, cookies: { sid } })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    await app.close();
+  });
 });
