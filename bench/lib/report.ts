@@ -104,7 +104,11 @@ function scaleSection(s: ScaleResult): string[] {
 }
 
 function contractSection(c: ContractResult): string[] {
-  return ['### Contract suite', '', table(['Command', 'wall time', 'exit code'], [[`\`${c.command}\``, `${(c.wallMs / 1000).toFixed(2)} s`, c.exitCode]])];
+  return [
+    '### Contract suite against the fake (wall time of the whole command, process start included)',
+    '',
+    table(['Command', 'wall time', 'requests', 'result'], [[`\`${c.command}\``, `${(c.wallMs / 1000).toFixed(2)} s`, c.requests ?? '', c.summary.replace(/ Seed .*$/, '')]]),
+  ];
 }
 
 export function renderMarkdown(r: BenchResults): string {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FakeApp } from '../../../src/server/build.js';
 import { createSpecValidator } from '../../../src/spec/index.js';
-import { RATE_LIMIT_PRESETS, type RateLimitRule } from '../../../src/store/rate-limit-rules.js';
+import { rateLimitPresets, type RateLimitRule } from '../../../src/store/rate-limit-rules.js';
 import { createAnswerChecker } from './check-answer.js';
 import { fuzzRequest, type FuzzContext, type FuzzRequest } from './request-arbitrary.js';
 
@@ -12,8 +12,8 @@ export const FIXTURE_USERS = [
   { id: '5867948233835d9661c56dc9', login: 'viewer', password: 'viewer-password' },
 ] as const;
 
-/** The default preset's rules with limits no run reaches: every request is counted, none is blocked. */
-export const UNREACHABLE_LIMITS: RateLimitRule[] = RATE_LIMIT_PRESETS.lenient.map((rule) => ({ ...rule, limit: 1_000_000_000 }));
+/** The default preset's keys at the highest limit the rules allow (a million a second): every request is counted, none is blocked. */
+export const UNREACHABLE_LIMITS: RateLimitRule[] = rateLimitPresets().lenient.map((rule) => ({ ...rule, limit: 1_000_000, windowSeconds: 1 }));
 
 const basicOf = (u: { login: string; password: string }) => `Basic ${Buffer.from(`${u.login}:${u.password}`).toString('base64')}`;
 

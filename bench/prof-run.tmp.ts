@@ -1,0 +1,13 @@
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+const path = process.argv[2] ?? 'event-log';
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', '/tmp/prof/out', '--import', 'tsx', 'bench/fake-server.ts', '--port', '4777', '--records', '10000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+await new Promise((r) => child.stdout!.once('data', r));
+const basic = `Basic ${Buffer.from('admin:admin-password').toString('base64')}`;
+const tokenRes = await fetch('http://127.0.0.1:4777/node/api/users/5867948233835d9661c56dc8/auth-token', { method: 'POST', headers: { authorization: basic } });
+const token = await tokenRes.json();
+const url = path === 'event-log' ? `http://127.0.0.1:4777/node/api/event-log?limit=50&api-token=${token}` : 'http://127.0.0.1:4777/node/api/users/current';
+const r = await autocannon({ url, connections: 10, duration: 8, headers: path === 'event-log' ? {} : { authorization: basic } });
+console.log(path, r.requests.average, r.non2xx);
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
