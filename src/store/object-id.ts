@@ -6,10 +6,12 @@ import { randomBytes } from 'node:crypto';
  */
 export function formatObjectId(seconds: number, machine: Uint8Array, counter: number): string {
   if (machine.length !== 5) throw new Error('an ObjectId needs 5 machine bytes');
-  const time = (Math.floor(seconds) >>> 0).toString(16).padStart(8, '0');
-  const middle = Buffer.from(machine).toString('hex');
-  const count = (counter & 0xffffff).toString(16).padStart(6, '0');
-  return time + middle + count;
+  // One flat string from one buffer: millions of ids stay small (no concatenated pieces).
+  const bytes = Buffer.allocUnsafe(12);
+  bytes.writeUInt32BE(Math.floor(seconds) >>> 0, 0);
+  bytes.set(machine, 4);
+  bytes.writeUIntBE(counter & 0xffffff, 9, 3);
+  return bytes.toString('hex');
 }
 
 /** A generator of unique ids; pass `machine` bytes (e.g. from a seeded source) for repeatable ids. */

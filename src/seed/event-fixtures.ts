@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../spec/paths.js';
+import type { EventLogRecord } from '../spec/types.js';
+import type { SpecValidator } from '../spec/validator.js';
+
+/** The kit's own hand-written event log records, merged into the seed by default. */
+export const defaultEventFixturesPath = join(packageRoot, 'fixtures', 'events.json');
+
+/** A fixture that cannot be used; the message names the file, the record and the field. */
+export class FixtureError extends Error {
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly index?: number,
+    readonly recordId?: string,
+    readonly instancePath?: string,
+  ) {
+    super(message);
+    this.name = 'FixtureError';
+  }
+}
+
+const origins = new WeakMap<object, { file: string; index: number }>();
+
+/** Where a record loaded by loadEventFixtures came from, e.g. `fixtures/events.json record 3`. */
+export function fixtureOrigin(record: object): string | undefined {
+  const o = origins.get(record);
+  return o && `${o.file} record ${o.index}`;
+}
+
+const SCHEMA_OF_TYPE: Readonly<Record<string, string>> = { 'snmp-trap': 'SnmpTrapRecord', 'mqtt-message': 'MqttMessageRecord' };
+
+function describeId(record: unknown): string {
+  const id = record !== null && typeof record === 'object' ? (record as { _id?: unknown })._id : undefined;
+  return typeof id === 'string' ? `_id "${id}"` : 'no _id';
+}
+
+/**
+ * Reads JSON files that each hold an array of event log records and checks every record
+ * against the document's EventLogRecord schema. Throws a FixtureError naming the file, the
+ * record (index and _id), the field (instancePath) and the problem; also on an _id used twice.
+ */
+export function loadEventFixtures(paths: readonly string[], validator: Pick<SpecValidator, 'validateNamed'>): EventLogRecord[] {
+  const records: EventLogRecord[] = [];
+  const seen = new Map<string, string>();
+  for (const file of paths) {
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      throw new FixtureError(`Fixture file ${file} cannot be read as JSON: ${(e as Error).message}`, file);
+    }
+    if (!Array.isArray(data)) throw new FixtureError(`Fixture file ${file} must hold a JSON array of event log records.`, file);
+    data.forEach((record: unknown, index) => {
+      const where = `Fixture file ${file}, record ${index} (${describeId(record)})`;
+      if (validator.validateNamed('EventLogRecord', record).length > 0) {
+        // The oneOf reports both branches; the branch of the record's type says what is wrong.
+        const type = (record as { type?: unknown } | null)?.type;
+        const branch = typeof type === 'string' ? SCHEMA_OF_TYPE[type] : undefined;
+        const errors = branch ? validator.validateNamed(branch, record) : [];
+        const first = errors[0];
+        const path = first ? first.instancePath : '/type';
+        // SchemaError messages start with the path; keep only what is wrong.
+        const problem = first ? first.message.slice((first.instancePath || '(root)').length + 1) : 'must be snmp-trap or mqtt-message';
+        const id = (record as { _id?: unknown } | null)?._id;
+        throw new FixtureError(`${where}: field ${path || '(the record itself)'} ${problem}`, file, index, typeof id === 'string' ? id : undefined, path);
+      }
+      const r = record as EventLogRecord;
+      const earlier = seen.get(r._id);
+      if (earlier) throw new FixtureError(`${where}: _id "${r._id}" is already used by ${earlier}.`, file, index, r._id, '/_id');
+      seen.set(r._id, `${file} record ${index}`);
+      origins.set(r, { file, index });
+      records.push(r);
+    });
+  }
+  return records;
+}

@@ -1,0 +1,70 @@
+import type { BlockedRequest } from '../spec/types.js';
+import { formatObjectId } from '../store/object-id.js';
+import { DEFAULT_END_TIME, DEFAULT_SEED, DEFAULT_SPAN_MS } from './generate-events.js';
+import { checkWindow, seededFaker, spreadTimestamps } from './seeded-faker.js';
+
+export const DEFAULT_BLOCK_COUNT = 40;
+
+export interface GenerateBlocksOptions {
+  readonly seed?: number;
+  readonly count?: number;
+  readonly endTime?: number;
+  readonly spanMs?: number;
+}
+
+/** The API paths that clients hammer, and so get blocked on. */
+const URIS = ['/node/api/users/session', '/node/api/event-log', '/node/api/users/current', '/node/api/limit-block-log'];
+const TTLS = [
+  { weight: 5, value: 60 },
+  { weight: 3, value: 300 },
+  { weight: 2, value: 900 },
+  { weight: 1, value: 3600 },
+];
+
+/**
+ * Deterministic historic blocked-request records in timestamp order: blocks by IP address,
+ * by login (with the user id, on the log-in path), by user id and by URI.
+ */
+export function generateBlocks(options: GenerateBlocksOptions = {}): BlockedRequest[] {
+  const { seed = DEFAULT_SEED, count = DEFAULT_BLOCK_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS } = options;
+  checkWindow({ seed, count, endTime, spanMs });
+  // Its own stream, so the block log does not change when the event generator draws differently.
+  const faker = seededFaker(seed + 1);
+  const userMachine = Uint8Array.from([0x75, 0x73, 0x65, 0x72, 0x73]);
+  const users = ['operator', 'noc-bot', 'grafana', ...Array.from({ length: 4 }, () => faker.internet.username().toLowerCase())].map((login, i) => ({
+    login,
+    user: formatObjectId(Date.UTC(2024, 0, 15) / 1000, userMachine, i + 1),
+  }));
+  const ips = [
+    ...Array.from({ length: 5 }, () => faker.internet.ipv4({ cidrBlock: '198.51.100.0/24' })),
+    ...Array.from({ length: 5 }, () => faker.internet.ipv4({ cidrBlock: '203.0.113.0/24' })),
+  ];
+  const times = spreadTimestamps(faker, count, endTime, spanMs);
+  const blocks: BlockedRequest[] = [];
+  for (let i = 0; i < count; i++) {
+    const timestamp = times[i] as number;
+    const ttl = faker.helpers.weightedArrayElement(TTLS);
+    const kind = faker.helpers.weightedArrayElement([
+      { weight: 4, value: 'ip' },
+      { weight: 2, value: 'login' },
+      { weight: 2, value: 'user' },
+      { weight: 2, value: 'uri' },
+    ] as const);
+    const who = faker.helpers.arrayElement(users);
+    switch (kind) {
+      case 'ip':
+        blocks.push({ ip: faker.helpers.arrayElement(ips), timestamp, ttl });
+        break;
+      case 'login':
+        blocks.push({ login: who.login, user: who.user, uri: URIS[0], timestamp, ttl });
+        break;
+      case 'user':
+        blocks.push({ user: who.user, login: who.login, timestamp, ttl });
+        break;
+      case 'uri':
+        blocks.push({ uri: faker.helpers.arrayElement(URIS), timestamp, ttl });
+        break;
+    }
+  }
+  return blocks;
+}

@@ -1,0 +1,159 @@
+import type { EventLogRecord, PayloadUpdate, SnmpTrapRecord } from '../spec/types.js';
+import { deepFreeze } from './deep-freeze.js';
+import type { EventLogQuery } from './event-log-query.js';
+import { selectRecords } from './event-log-select.js';
+import { compareByTime, isInTimeOrder, positionOf } from './record-order.js';
+
+export type UpdatePayloadResult =
+  | { readonly ok: true; readonly record: SnmpTrapRecord }
+  | { readonly ok: false; readonly reason: 'not-found' }
+  | { readonly ok: false; readonly reason: 'not-snmp'; readonly type: EventLogRecord['type'] }
+  | { readonly ok: false; readonly reason: 'invalid-update'; readonly field: string; readonly problem: string };
+
+/** The payload fields an update may change: those of the document's PayloadUpdate. */
+const UPDATABLE_FIELDS = ['text'] as const satisfies readonly (keyof PayloadUpdate)[];
+
+const TYPES = new Set<string>(['snmp-trap', 'mqtt-message']);
+
+// Records this store froze itself; they are shared between snapshots, the seed and queries.
+const owned = new WeakSet<object>();
+
+/** The stored form of a record: a frozen copy, or the record itself frozen in place when adopted. */
+function own(record: EventLogRecord, adopt = false): EventLogRecord {
+  if (owned.has(record)) return record;
+  const problem = recordProblem(record);
+  if (problem) throw new Error(`Cannot store event log record ${JSON.stringify(record?._id)}: ${problem}.`);
+  const stored = deepFreeze(adopt ? record : structuredClone(record));
+  owned.add(stored);
+  return stored;
+}
+
+function recordProblem(r: EventLogRecord): string | undefined {
+  if (r === null || typeof r !== 'object') return 'it is not an object';
+  if (typeof r._id !== 'string' || r._id.length === 0) return '_id must be a non-empty string';
+  if (!Number.isSafeInteger(r.timestamp) || r.timestamp < 0) return 'timestamp must be a non-negative integer (ms)';
+  if (!TYPES.has(r.type)) return 'type must be snmp-trap or mqtt-message';
+  return undefined;
+}
+
+/**
+ * The event log: records held in (timestamp, _id) order, with per-type arrays in the same
+ * order and an index by _id. Records handed out are deeply frozen and never change; an
+ * update replaces the record, so earlier results and snapshots keep what they saw.
+ */
+export class EventLogStore {
+  #all: EventLogRecord[] = [];
+  #byType = new Map<EventLogRecord['type'], EventLogRecord[]>();
+  // The index by _id is a base built by restore, never changed afterwards, plus the records
+  // added or replaced since; so reset can go back to the seed's base without rebuilding it.
+  #baseIds = new Map<string, EventLogRecord>();
+  #changedIds = new Map<string, EventLogRecord>();
+  readonly #seed: { all: readonly EventLogRecord[]; byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>; ids: Map<string, EventLogRecord> };
+
+  /**
+   * Throws when a seed record is unusable or two share an _id. With `adopt`, the seed records
+   * are frozen in place instead of copied (for freshly generated data nobody else holds).
+   */
+  constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean } = {}) {
+    this.#restore(seed, options.adopt === true);
+    this.#seed = { all: this.#all.slice(), byType: new Map([...this.#byType].map(([t, list]) => [t, list.slice()])), ids: this.#baseIds };
+  }
+
+  get size(): number {
+    return this.#all.length;
+  }
+
+  get(id: string): EventLogRecord | undefined {
+    return this.#changedIds.get(id) ?? this.#baseIds.get(id);
+  }
+
+  /** The records a checked query selects, in order (see `parseEventLogQuery`). */
+  query(q: EventLogQuery = {}): EventLogRecord[] {
+    const source = q.type === undefined ? this.#all : (this.#byType.get(q.type) ?? []);
+    return selectRecords(source, q);
+  }
+
+  /** Adds a record (a copy is stored); throws on a duplicate _id or an unusable record. */
+  add(record: EventLogRecord): EventLogRecord {
+    if (this.get(record?._id) !== undefined) throw new Error(`An event log record with _id "${record._id}" already exists.`);
+    const stored = own(record);
+    this.#insert(this.#all, stored);
+    this.#insert(this.#typeArray(stored.type), stored);
+    this.#changedIds.set(stored._id, stored);
+    return stored;
+  }
+
+  /** Changes the given payload fields of an SNMP trap record; nothing else changes, and a refusal changes nothing. */
+  updatePayload(id: string, update: PayloadUpdate): UpdatePayloadResult {
+    const current = this.get(id);
+    if (!current) return { ok: false, reason: 'not-found' };
+    if (current.type !== 'snmp-trap') return { ok: false, reason: 'not-snmp', type: current.type };
+    const changes: Partial<PayloadUpdate> = {};
+    for (const field of UPDATABLE_FIELDS) {
+      if (update?.[field] === undefined) continue;
+      if (typeof update[field] !== 'string') return { ok: false, reason: 'invalid-update', field, problem: 'must be a string' };
+      changes[field] = update[field];
+    }
+    const next = deepFreeze({ ...current, payload: { ...current.payload, ...changes } });
+    owned.add(next);
+    this.#replace(this.#all, current, next);
+    this.#replace(this.#typeArray(next.type), current, next);
+    this.#changedIds.set(id, next);
+    return { ok: true, record: next };
+  }
+
+  /** The current records in order; cheap, since records are immutable and shared. */
+  snapshot(): EventLogRecord[] {
+    return this.#all.slice();
+  }
+
+  /** Replaces every record; throws (changing nothing) on an unusable record or a duplicate _id. */
+  restore(records: readonly EventLogRecord[]): void {
+    this.#restore(records, false);
+  }
+
+  /** Back to the records the store was created with. */
+  reset(): void {
+    this.#all = this.#seed.all.slice();
+    this.#byType = new Map([...this.#seed.byType].map(([t, list]) => [t, list.slice()]));
+    this.#baseIds = this.#seed.ids;
+    this.#changedIds = new Map();
+  }
+
+  #restore(records: readonly EventLogRecord[], adopt: boolean): void {
+    const all = records.map((r) => own(r, adopt));
+    if (!isInTimeOrder(all)) all.sort(compareByTime);
+    const byId = new Map<string, EventLogRecord>();
+    const byType = new Map<EventLogRecord['type'], EventLogRecord[]>();
+    for (const r of all) {
+      if (byId.has(r._id)) throw new Error(`Two event log records have the _id "${r._id}".`);
+      byId.set(r._id, r);
+      let list = byType.get(r.type);
+      if (!list) byType.set(r.type, (list = []));
+      list.push(r);
+    }
+    this.#all = all;
+    this.#baseIds = byId;
+    this.#changedIds = new Map();
+    this.#byType = byType;
+  }
+
+  #typeArray(type: EventLogRecord['type']): EventLogRecord[] {
+    let list = this.#byType.get(type);
+    if (!list) this.#byType.set(type, (list = []));
+    return list;
+  }
+
+  #insert(list: EventLogRecord[], record: EventLogRecord): void {
+    // Live records arrive with "now" timestamps, so this is nearly always a push.
+    const last = list[list.length - 1];
+    if (!last || compareByTime(last, record) < 0) list.push(record);
+    else list.splice(positionOf(list, record), 0, record);
+  }
+
+  #replace(list: EventLogRecord[], current: EventLogRecord, next: EventLogRecord): void {
+    const i = positionOf(list, current);
+    if (list[i] !== current) throw new Error(`The event log index lost record "${current._id}".`);
+    list[i] = next;
+  }
+}

@@ -1,0 +1,169 @@
+import { fieldPathProblem } from './field-path.js';
+import { regexOptionsProblem, regexProblem } from './regex-safety.js';
+
+/**
+ * The operators a filter may use: exactly the list of the `filter` parameter's gap-fill in
+ * the OpenAPI document. Anything else (`$where`, `$function`, `$expr`, `$accumulator`, ...)
+ * is refused, since some run code and all are outside the documented language.
+ */
+export const FILTER_OPERATORS = [
+  '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex', '$options',
+  '$and', '$or', '$nor', '$not', '$all', '$elemMatch', '$size',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export const FILTER_LIMITS = {
+  /** Longest filter text, in characters. */
+  maxLength: 10_000,
+  /** Deepest nesting of objects and arrays. */
+  maxDepth: 20,
+  /** Most object keys plus array items, counted over the whole filter. */
+  maxNodes: 1_000,
+  /** Most `$regex` operators in one filter (each scans the candidates). */
+  maxRegexes: 10,
+} as const;
+
+/** A parsed filter that passed every check; only such objects reach mingo. */
+export type Filter = Readonly<Record<string, unknown>>;
+
+const ALLOWED = new Set<string>(FILTER_OPERATORS);
+const LOGICAL = new Set(['$and', '$or', '$nor']);
+
+class FilterProblem extends Error {}
+const fail = (problem: string): never => {
+  throw new FilterProblem(problem);
+};
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Checks a parsed JSON value as a filter; returns the problem, or undefined when it is accepted. */
+export function filterProblem(value: unknown): string | undefined {
+  try {
+    if (!isPlainObject(value)) fail('must be a JSON object');
+    checkSize(value);
+    checkQuery(value as Record<string, unknown>, 1);
+    return undefined;
+  } catch (e) {
+    if (e instanceof FilterProblem) return e.message;
+    return `cannot be checked: ${(e as Error).message}`;
+  }
+}
+
+/** Depth, node count and stray operators, over the whole value before its meaning is read. */
+function checkSize(root: unknown): void {
+  let nodes = 0;
+  let regexes = 0;
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > FILTER_LIMITS.maxDepth) fail(`nests deeper than ${FILTER_LIMITS.maxDepth} levels`);
+    const children = Array.isArray(value) ? value : Object.values(value);
+    nodes += children.length;
+    if (nodes > FILTER_LIMITS.maxNodes) fail(`has more than ${FILTER_LIMITS.maxNodes} keys and array items`);
+    if (!Array.isArray(value)) {
+      for (const key of Object.keys(value)) {
+        if (key.startsWith('$') && !ALLOWED.has(key)) fail(`operator ${key} is not allowed`);
+        if (key === '$regex' && ++regexes > FILTER_LIMITS.maxRegexes) fail(`has more than ${FILTER_LIMITS.maxRegexes} $regex operators`);
+      }
+    }
+    for (const child of children) stack.push([child, depth + 1]);
+  }
+}
+
+/** A query object: field paths and the logical operators $and, $or, $nor. */
+function checkQuery(query: Record<string, unknown>, depth: number): void {
+  for (const [key, value] of Object.entries(query)) {
+    if (LOGICAL.has(key)) {
+      if (!Array.isArray(value) || value.length === 0) fail(`${key} needs a non-empty array of filters`);
+      for (const item of value as unknown[]) {
+        if (!isPlainObject(item)) fail(`${key} needs an array of objects`);
+        checkQuery(item as Record<string, unknown>, depth + 1);
+      }
+    } else if (key.startsWith('$')) {
+      fail(`operator ${key} must be used on a field, as {"field": {"${key}": ...}}`);
+    } else {
+      const pathProblem = fieldPathProblem(key);
+      if (pathProblem) fail(`field "${key}" ${pathProblem}`);
+      if (isOperatorObject(value)) checkOperators(key, value as Record<string, unknown>, depth + 1);
+    }
+  }
+}
+
+function isOperatorObject(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  const operators = keys.filter((k) => k.startsWith('$'));
+  if (operators.length > 0 && operators.length < keys.length) fail('an object must not mix operators and field names');
+  return operators.length > 0;
+}
+
+/** The operators applied to one field, e.g. {"$gte": 3, "$lt": 9}. */
+function checkOperators(field: string, ops: Record<string, unknown>, depth: number): void {
+  const where = `on "${field}"`;
+  for (const [op, arg] of Object.entries(ops)) {
+    switch (op as FilterOperator) {
+      case '$in':
+      case '$nin':
+      case '$all':
+        if (!Array.isArray(arg)) fail(`${op} ${where} needs an array`);
+        if (op === '$all') for (const item of arg as unknown[]) checkAllItem(field, item, depth);
+        break;
+      case '$exists':
+        if (typeof arg !== 'boolean' && typeof arg !== 'number') fail(`$exists ${where} needs true or false`);
+        break;
+      case '$size':
+        if (!Number.isSafeInteger(arg) || (arg as number) < 0) fail(`$size ${where} needs a non-negative integer`);
+        break;
+      case '$regex': {
+        if (typeof arg !== 'string') fail(`$regex ${where} needs a string`);
+        const options = ops.$options ?? '';
+        if (typeof options !== 'string') fail(`$options ${where} needs a string`);
+        const problem = regexProblem(arg as string, options as string);
+        if (problem) fail(`${problem} (${where})`);
+        break;
+      }
+      case '$options':
+        if (!('$regex' in ops)) fail(`$options ${where} needs $regex beside it`);
+        if (typeof arg !== 'string') fail(`$options ${where} needs a string`);
+        else if (regexOptionsProblem(arg)) fail(`${regexOptionsProblem(arg)} (${where})`);
+        break;
+      case '$not':
+        if (!isOperatorObject(arg)) fail(`$not ${where} needs an object of operators, e.g. {"$not": {"$gt": 5}}`);
+        checkOperators(field, arg as Record<string, unknown>, depth + 1);
+        break;
+      case '$elemMatch':
+        checkElemMatch(field, arg, depth);
+        break;
+      case '$and':
+      case '$or':
+      case '$nor':
+        fail(`${op} must be used at the level of fields, not ${where}`);
+        break;
+      default:
+        // $eq, $ne, $gt, $gte, $lt, $lte take any JSON value.
+        break;
+    }
+  }
+}
+
+function checkElemMatch(field: string, arg: unknown, depth: number): void {
+  if (!isPlainObject(arg)) fail(`$elemMatch on "${field}" needs an object`);
+  const obj = arg as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  // mingo reads it as operators on each element when every key is a non-logical operator.
+  if (keys.length > 0 && keys.every((k) => k.startsWith('$') && !LOGICAL.has(k))) {
+    checkOperators(`${field}.$elemMatch`, obj, depth + 1);
+  } else {
+    checkQuery(obj, depth + 1);
+  }
+}
+
+function checkAllItem(field: string, item: unknown, depth: number): void {
+  if (isPlainObject(item) && Object.keys(item).some((k) => k.startsWith('$'))) {
+    const keys = Object.keys(item);
+    if (keys.length !== 1 || keys[0] !== '$elemMatch') fail(`$all on "${field}" takes values or {"$elemMatch": ...} items`);
+    checkElemMatch(field, item.$elemMatch, depth + 1);
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * MongoDB's sort order for JSON values: empty array < null and missing < numbers < strings <
+ * objects < arrays < booleans. Strings compare by code point (MongoDB compares UTF-8 bytes,
+ * which is the same order); objects field by field (type, name, value); arrays element by
+ * element. An array field sorts by its smallest element ascending and its largest descending.
+ */
+
+/** The sort key of a field that holds an empty array: below null and missing. */
+export const EMPTY_ARRAY_KEY: unique symbol = Symbol('empty array');
+
+export type SortKey = unknown;
+
+function rank(value: unknown): number {
+  if (value === EMPTY_ARRAY_KEY) return 0;
+  if (value === null || value === undefined) return 1;
+  switch (typeof value) {
+    case 'number':
+      return 2;
+    case 'string':
+      return 3;
+    case 'boolean':
+      return 6;
+    case 'object':
+      return Array.isArray(value) ? 5 : 4;
+    default:
+      return 7;
+  }
+}
+
+// UTF-16 code units compare like code points once surrogates are moved above U+FFFF.
+function codePointUnit(c: number): number {
+  if (c >= 0xd800 && c <= 0xdfff) return c + 0x2000;
+  if (c >= 0xe000) return c - 0x800;
+  return c;
+}
+
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointUnit(x) < codePointUnit(y) ? -1 : 1;
+  }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
+
+/** Compares two values (or sort keys) in MongoDB order; negative, zero or positive. */
+export function compareValues(a: unknown, b: unknown): number {
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  switch (ra) {
+    case 2:
+      return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+    case 3:
+      return compareStrings(a as string, b as string);
+    case 6:
+      return a === b ? 0 : a ? 1 : -1;
+    case 4:
+      return compareObjects(a as Record<string, unknown>, b as Record<string, unknown>);
+    case 5:
+      return compareArrays(a as unknown[], b as unknown[]);
+    default:
+      return 0;
+  }
+}
+
+function compareObjects(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  const n = Math.min(ka.length, kb.length);
+  for (let i = 0; i < n; i++) {
+    const va = a[ka[i] as string];
+    const vb = b[kb[i] as string];
+    const byType = rank(va) - rank(vb);
+    if (byType !== 0) return byType < 0 ? -1 : 1;
+    const byName = compareStrings(ka[i] as string, kb[i] as string);
+    if (byName !== 0) return byName;
+    const byValue = compareValues(va, vb);
+    if (byValue !== 0) return byValue;
+  }
+  return ka.length - kb.length === 0 ? 0 : ka.length < kb.length ? -1 : 1;
+}
+
+function compareArrays(a: readonly unknown[], b: readonly unknown[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const c = compareValues(a[i], b[i]);
+    if (c !== 0) return c;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
+/** The key a field value sorts by in the given direction (arrays by their smallest or largest element). */
+export function sortKey(value: unknown, direction: 'asc' | 'desc'): SortKey {
+  if (!Array.isArray(value)) return value === undefined ? null : value;
+  if (value.length === 0) return EMPTY_ARRAY_KEY;
+  let best: unknown = value[0];
+  for (let i = 1; i < value.length; i++) {
+    const c = compareValues(value[i], best);
+    if (direction === 'asc' ? c < 0 : c > 0) best = value[i];
+  }
+  return best === undefined ? null : best;
+}

@@ -1,0 +1,98 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultEventFixturesPath, FixtureError, loadEventFixtures } from '../../src/seed/event-fixtures.js';
+import { inventory } from '../../src/seed/inventory.js';
+import { seedEvents } from '../../src/seed/seed-events.js';
+import { createSpecValidator, loadSpec, type SpecValidator } from '../../src/spec/index.js';
+import type { EventLogRecord } from '../../src/spec/types.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'event-fixtures-'));
+const shipped = JSON.parse(readFileSync(defaultEventFixturesPath, 'utf8')) as EventLogRecord[];
+
+function fixtureFile(name: string, content: unknown): string {
+  const file = join(dir, name);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+function loadError(paths: string[], validator: SpecValidator): FixtureError {
+  try {
+    loadEventFixtures(paths, validator);
+  } catch (e) {
+    expect(e).toBeInstanceOf(FixtureError);
+    return e as FixtureError;
+  }
+  throw new Error('expected the fixtures to be refused');
+}
+
+describe('event fixtures', () => {
+  let validator: SpecValidator;
+  beforeAll(async () => {
+    validator = createSpecValidator(await loadSpec());
+  });
+
+  it('loads the shipped fixtures, which name inventory devices and sensors as they are', () => {
+    const fixtures = loadEventFixtures([defaultEventFixturesPath], validator);
+    expect(fixtures.length).toBeGreaterThanOrEqual(5);
+    const texts = fixtures.map((f) => (f.type === 'snmp-trap' ? f.payload.text : f.payload.message));
+    expect(texts.some((t) => /^linkDown: .* core-sw-01/.test(t))).toBe(true);
+    expect(texts.some((t) => t.startsWith('authenticationFailure'))).toBe(true);
+    expect(texts.some((t) => t.includes('"alarm":true'))).toBe(true);
+    for (const f of fixtures) {
+      if (f.type === 'snmp-trap') {
+        const device = inventory.devices.find((d) => d.agentId === f.agentId);
+        expect(f.payload.senderAddress, f._id).toBe(device?.ip);
+        const entities = [device?.entity, ...(device?.interfaces.map((p) => p.entity) ?? [])];
+        expect(entities, f._id).toContainEqual(f.entity);
+      } else {
+        const sensor = inventory.sensors.find((s) => s.agentId === f.agentId);
+        expect(f.payload.topic, f._id).toBe(sensor?.topic);
+        expect(f.entity, f._id).toEqual(sensor?.entity);
+      }
+    }
+  });
+
+  it('merges into the seed; a fixture _id that a generated record has is refused, naming the fixture', () => {
+    const fixtures = loadEventFixtures([defaultEventFixturesPath], validator);
+    expect(seedEvents({ fixtures })).toHaveLength(1000 + fixtures.length);
+    const generatedId = seedEvents({ count: 5 })[2]?._id;
+    const clash = fixtureFile('clash.json', [{ ...shipped[0], _id: generatedId }]);
+    const clashing = loadEventFixtures([clash], validator);
+    expect(() => seedEvents({ count: 5, fixtures: clashing })).toThrow(`Duplicate _id "${generatedId}": ${clash} record 0 has the _id of a generated record (seed 42)`);
+  });
+
+  it('names the file, the record and the field of an invalid record', () => {
+    const bad = structuredClone(shipped.slice(0, 3)) as EventLogRecord[];
+    (bad[1] as { payload: { trapOid: string } }).payload.trapOid = 'linkDown';
+    const file = fixtureFile('bad-oid.json', bad);
+    const e = loadError([file], validator);
+    expect(e.message).toBe(`Fixture file ${file}, record 1 (_id "${bad[1]?._id}"): field /payload/trapOid must match pattern "^[0-9]+(\\.[0-9]+)+$"`);
+    expect(e).toMatchObject({ file, index: 1, recordId: bad[1]?._id, instancePath: '/payload/trapOid' });
+
+    const mqtt = structuredClone(shipped.find((r) => r.type === 'mqtt-message')) as Record<string, unknown>;
+    (mqtt.payload as { qos: number }).qos = 3;
+    const e2 = loadError([fixtureFile('bad-qos.json', [mqtt])], validator);
+    expect(e2.message).toMatch(/record 0 \(_id "[0-9a-f]{24}"\): field \/payload\/qos must be equal to one of the allowed values/);
+
+    const e3 = loadError([fixtureFile('no-type.json', [{ ...shipped[0], type: 'syslog' }])], validator);
+    expect(e3.message).toMatch(/record 0 .*: field \/type must be snmp-trap or mqtt-message/);
+
+    const e4 = loadError([fixtureFile('no-id.json', [{ ...shipped[0], _id: undefined }])], validator);
+    expect(e4.message).toMatch(/record 0 \(no _id\): field \(the record itself\) must have required property '_id'/);
+  });
+
+  it('refuses files that are not JSON arrays and _ids used twice', () => {
+    const notJson = fixtureFile('broken.json', '[{');
+    expect(loadError([notJson], validator).message).toMatch(new RegExp(`^Fixture file ${notJson} cannot be read as JSON`));
+    const missing = join(dir, 'missing.json');
+    expect(loadError([missing], validator).message).toMatch(/missing\.json cannot be read as JSON: ENOENT/);
+    const object = fixtureFile('object.json', { records: [] });
+    expect(loadError([object], validator).message).toBe(`Fixture file ${object} must hold a JSON array of event log records.`);
+    const again = fixtureFile('again.json', [shipped[3]]);
+    expect(loadError([defaultEventFixturesPath, again], validator).message).toBe(
+      `Fixture file ${again}, record 0 (_id "${shipped[3]?._id}"): _id "${shipped[3]?._id}" is already used by ${defaultEventFixturesPath} record 3.`,
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateBlocks } from '../../src/seed/generate-blocks.js';
+import { DEFAULT_END_TIME, DEFAULT_SPAN_MS } from '../../src/seed/generate-events.js';
+import { createSpecValidator, loadSpec, type SpecValidator } from '../../src/spec/index.js';
+
+describe('generateBlocks', () => {
+  let validator: SpecValidator;
+  beforeAll(async () => {
+    validator = createSpecValidator(await loadSpec());
+  });
+
+  it('makes repeatable, conforming block records of every kind, in time order', () => {
+    const blocks = generateBlocks();
+    expect(blocks).toHaveLength(40);
+    expect(JSON.stringify(generateBlocks())).toBe(JSON.stringify(blocks));
+    expect(JSON.stringify(generateBlocks({ seed: 9 }))).not.toBe(JSON.stringify(blocks));
+    for (const b of blocks) {
+      expect(validator.validateNamed('BlockedRequest', b)).toEqual([]);
+      expect(b.timestamp).toBeGreaterThanOrEqual(DEFAULT_END_TIME - DEFAULT_SPAN_MS);
+      expect(b.timestamp).toBeLessThanOrEqual(DEFAULT_END_TIME);
+      expect([60, 300, 900, 3600]).toContain(b.ttl);
+    }
+    for (const field of ['ip', 'login', 'user', 'uri'] as const) expect(blocks.some((b) => b[field]), field).toBe(true);
+    expect(blocks.some((b) => b.ip && !b.login && !b.user && !b.uri)).toBe(true);
+    expect(blocks.some((b) => b.uri && !b.ip && !b.login && !b.user)).toBe(true);
+    const times = blocks.map((b) => b.timestamp as number);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(generateBlocks({ count: 3 })).toHaveLength(3);
+  });
+});

@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createManualClock } from '../../src/clock.js';
+import { defaultEventFixturesPath, loadEventFixtures } from '../../src/seed/event-fixtures.js';
+import { createSpecValidator, loadSpec } from '../../src/spec/index.js';
+import type { EventLogRecord } from '../../src/spec/types.js';
+import { createDataState } from '../../src/store/data-state.js';
+import { parseEventLogQuery } from '../../src/store/event-log-query.js';
+
+describe('createDataState', () => {
+  let fixtures: EventLogRecord[];
+  beforeAll(async () => {
+    fixtures = loadEventFixtures([defaultEventFixturesPath], createSpecValidator(await loadSpec()));
+  });
+
+  it('seeds the event log with the default seed and the fixtures; pages hold every record exactly once', () => {
+    const state = createDataState({ fixtures });
+    expect(state.events.size).toBe(1000 + fixtures.length);
+    for (const f of fixtures) expect(state.events.get(f._id)).toEqual(f);
+    for (const [direction, inverse] of [['asc', 'false'], ['desc', 'false'], ['asc', 'true']] as const) {
+      const seen: string[] = [];
+      for (let skip = 0; skip < state.events.size + 50; skip += 50) {
+        const parsed = parseEventLogQuery({ skip: String(skip), limit: '50', sortDirection: direction, inverse });
+        if (!parsed.ok) throw new Error('query refused');
+        seen.push(...state.events.query(parsed.query).map((r) => r._id));
+      }
+      expect(seen).toHaveLength(state.events.size);
+      expect(new Set(seen).size).toBe(state.events.size);
+      const times = seen.map((id) => state.events.get(id)?.timestamp as number);
+      const ascending = (direction === 'asc') !== (inverse === 'true');
+      expect(times).toEqual([...times].sort((a, b) => (ascending ? a - b : b - a)));
+    }
+    expect(state.blocks.size).toBe(40);
+  });
+
+  it('records the blocks the limiter activates and resets everything to the seed', () => {
+    const clock = createManualClock(Date.UTC(2025, 8, 2));
+    const state = createDataState({ count: 20, clock, rateLimit: 'strict' });
+    const seedBlocks = state.blocks.snapshot();
+    const request = { ip: '203.0.113.50', uri: '/node/api/event-log' };
+    for (let i = 0; i < 20; i++) expect(state.admit(request).allowed).toBe(true);
+    expect(state.admit(request)).toEqual({ allowed: false, retryAfterSeconds: 60, newBlocks: [{ ip: '203.0.113.50', timestamp: clock.now(), ttl: 60 }] });
+    expect(state.admit(request)).toMatchObject({ allowed: false, newBlocks: [] });
+    expect(state.blocks.query({ ip: true, from: clock.now() })).toEqual([{ ip: '203.0.113.50', timestamp: clock.now(), ttl: 60 }]);
+    const trap = state.events.query({ type: 'snmp-trap', limit: 1 })[0] as EventLogRecord;
+    state.events.updatePayload(trap._id, { text: 'changed' });
+    state.reset();
+    expect(state.blocks.snapshot()).toEqual(seedBlocks);
+    expect(state.events.get(trap._id)).toEqual(trap);
+    expect(state.admit(request).allowed).toBe(true);
+  });
+});

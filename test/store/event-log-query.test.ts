@@ -1,0 +1,203 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateEvents } from '../../src/seed/generate-events.js';
+import { EventLogStore } from '../../src/store/event-log.js';
+import { parseEventLogQuery, type QueryProblem } from '../../src/store/event-log-query.js';
+import { FILTER_OPERATORS } from '../../src/store/filter-check.js';
+
+const problemsOf = (params: Record<string, unknown>): QueryProblem[] => {
+  const result = parseEventLogQuery(params);
+  return result.ok ? [] : result.problems;
+};
+const filterProblem = (filter: unknown): string | undefined => {
+  const problems = problemsOf({ filter: typeof filter === 'string' ? filter : JSON.stringify(filter) });
+  expect(problems.every((p) => p.name === 'filter')).toBe(true);
+  return problems[0]?.problem;
+};
+
+describe('parseEventLogQuery', () => {
+  it('converts the parameters of the document into a query', () => {
+    const result = parseEventLogQuery({
+      filter: '{"payload.trapOid":"1.3.6.1.6.3.1.1.5.3"}',
+      from: 1756497678991,
+      to: '1756584078991',
+      inverse: 'true',
+      limit: '50',
+      skip: '100',
+      sortDirection: 'desc',
+      sortField: 'entity.entityName',
+      type: '1',
+    });
+    expect(result).toEqual({
+      ok: true,
+      query: {
+        filter: { 'payload.trapOid': '1.3.6.1.6.3.1.1.5.3' },
+        from: 1756497678991,
+        to: 1756584078991,
+        inverse: true,
+        limit: 50,
+        skip: 100,
+        sortDirection: 'desc',
+        sortField: 'entity.entityName',
+        type: 'snmp-trap',
+      },
+    });
+    expect(parseEventLogQuery({ type: '2' })).toEqual({ ok: true, query: { type: 'mqtt-message' } });
+    expect(parseEventLogQuery({})).toEqual({ ok: true, query: {} });
+  });
+
+  it('names each refused parameter and says what is wrong', () => {
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ limit: '-1' }, 'limit', /digits/],
+      [{ limit: '5x' }, 'limit', /digits/],
+      [{ limit: '1e3' }, 'limit', /digits/],
+      [{ skip: '' }, 'skip', /digits/],
+      [{ skip: '1234567890' }, 'skip', /digits/],
+      [{ from: 'yesterday' }, 'from', /integer/],
+      [{ to: 1.5 }, 'to', /integer/],
+      [{ from: 10, to: 9 }, 'from', /greater than "to"/],
+      [{ inverse: 'yes' }, 'inverse', /true or false/],
+      [{ sortDirection: 'up' }, 'sortDirection', /asc or desc/],
+      [{ sortField: 'payload..text' }, 'sortField', /none empty/],
+      [{ sortField: '__proto__.x' }, 'sortField', /__proto__/],
+      [{ sortField: 'x'.repeat(201) }, 'sortField', /200/],
+      [{ type: '3' }, 'type', /1 .* or 2/],
+      [{ type: 'snmp-trap' }, 'type', /1 .* or 2/],
+    ];
+    for (const [params, name, problem] of cases) {
+      const problems = problemsOf(params);
+      expect(problems, JSON.stringify(params)).toHaveLength(1);
+      expect(problems[0]?.name).toBe(name);
+      expect(problems[0]?.problem).toMatch(problem);
+    }
+  });
+
+  it('reports every refused parameter at once', () => {
+    expect(problemsOf({ limit: 'x', skip: 'y', type: '9', filter: '[' }).map((p) => p.name)).toEqual(['filter', 'limit', 'skip', 'type']);
+  });
+
+  it('accepts the filter operators of the document', () => {
+    const ok = [
+      { 'payload.trapOid': '1.3.6.1.6.3.1.1.5.3' },
+      { timestamp: { $gte: 1, $lte: 9 }, type: { $ne: 'mqtt-message' } },
+      { 'entity.entityType': { $in: [1, 3] }, agentId: { $nin: ['a'] } },
+      { 'payload.text': { $regex: '^linkdown', $options: 'i' } },
+      { 'payload.text': { $not: { $regex: 'core-sw' } } },
+      { $or: [{ type: 'snmp-trap' }, { 'payload.qos': { $gt: 0 } }], $nor: [{ agentId: 'x' }] },
+      { $and: [{ timestamp: { $lt: 5 } }, { 'payload.retain': { $exists: true } }] },
+      { 'payload.bindings': { $elemMatch: { type: 'TimeTicks', value: { $gt: 100 } } } },
+      { 'payload.bindings.type': { $all: ['TimeTicks', 'ObjectIdentifier'] } },
+      { 'payload.bindings': { $size: 2 } },
+      { 'payload.bindings.value': { $elemMatch: { $gte: 1, $lt: 5 } } },
+      { 'entity.entityType': { $eq: 1 } },
+      {},
+    ];
+    for (const f of ok) expect(filterProblem(f), JSON.stringify(f)).toBeUndefined();
+  });
+
+  it('refuses operators outside the allowed set, wherever they stand', () => {
+    for (const op of ['$where', '$function', '$expr', '$accumulator', '$text', '$mod', '$type', '$jsonSchema', '$comment']) {
+      expect(filterProblem({ [op]: 'x' })).toBe(`operator ${op} is not allowed`);
+      expect(filterProblem({ a: { $not: { [op]: 1 } } })).toBe(`operator ${op} is not allowed`);
+      expect(filterProblem({ a: { $eq: { [op]: 1 } } })).toBe(`operator ${op} is not allowed`);
+    }
+    expect(filterProblem({ $or: [{ a: { $where: 'sleep(1000)' } }] })).toBe('operator $where is not allowed');
+  });
+
+  it('refuses filters that are not JSON objects or misuse operators', () => {
+    expect(filterProblem('{type: 1}')).toBe('is not valid JSON');
+    expect(filterProblem('[1]')).toBe('must be a JSON object');
+    expect(filterProblem('null')).toBe('must be a JSON object');
+    expect(filterProblem('"x"')).toBe('must be a JSON object');
+    expect(filterProblem({ $gt: 1 })).toMatch(/must be used on a field/);
+    expect(filterProblem({ a: { $in: 1 } })).toMatch(/\$in on "a" needs an array/);
+    expect(filterProblem({ a: { $size: -1 } })).toMatch(/\$size/);
+    expect(filterProblem({ a: { $exists: 'yes' } })).toMatch(/\$exists/);
+    expect(filterProblem({ a: { $regex: 5 } })).toMatch(/\$regex on "a" needs a string/);
+    expect(filterProblem({ a: { $options: 'i' } })).toMatch(/\$options on "a" needs \$regex/);
+    expect(filterProblem({ a: { $not: 'x' } })).toMatch(/\$not on "a" needs an object of operators/);
+    expect(filterProblem({ a: { $gt: 1, b: 2 } })).toMatch(/mix operators and field names/);
+    expect(filterProblem({ $or: [] })).toMatch(/\$or needs a non-empty array/);
+    expect(filterProblem({ $and: [1] })).toMatch(/\$and needs an array of objects/);
+    expect(filterProblem({ a: { $or: [{ b: 1 }] } })).toMatch(/\$or must be used at the level of fields/);
+    expect(filterProblem({ '__proto__.polluted': 1 })).toMatch(/__proto__/);
+    expect(filterProblem({ 'a..b': 1 })).toMatch(/none empty/);
+  });
+
+  it('refuses filters that are too deep, too large or too long', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 25; i++) deep = { $and: [{ a: deep }] };
+    expect(filterProblem(deep)).toMatch(/nests deeper than 20/);
+    expect(filterProblem({ a: { $in: Array.from({ length: 1001 }, (_, i) => i) } })).toMatch(/more than 1000 keys and array items/);
+    expect(filterProblem(`{"a":"${'x'.repeat(10_001)}"}`)).toMatch(/longer than 10000/);
+    const regexes = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}`, { $regex: 'x' }]));
+    expect(filterProblem(regexes)).toMatch(/more than 10 \$regex/);
+    // A deep array nest is refused by the same bound, not by a stack overflow.
+    expect(filterProblem(`{"a":${'['.repeat(4000)}${']'.repeat(4000)}}`)).toMatch(/nests deeper/);
+  });
+
+  it('refuses long, invalid and catastrophic regexes, and bad $options', () => {
+    expect(filterProblem({ a: { $regex: 'a'.repeat(201) } })).toMatch(/longer than 200/);
+    expect(filterProblem({ a: { $regex: '(' } })).toMatch(/regex is invalid/);
+    expect(filterProblem({ a: { $regex: '(a+)+$' } })).toMatch(/backtrack catastrophically/);
+    expect(filterProblem({ a: { $not: { $regex: '(a|a)*b' } } })).toMatch(/backtrack catastrophically/);
+    expect(filterProblem({ a: { $regex: 'x', $options: 'g' } })).toMatch(/\$options may hold only the flags i, m, s, u, not "g"/);
+    expect(filterProblem({ a: { $regex: 'x', $options: 'ii' } })).toMatch(/repeats the flag "i"/);
+    expect(filterProblem({ a: { $regex: 'x', $options: 5 } })).toMatch(/\$options on "a" needs a string/);
+  });
+
+  it('never throws, whatever it is given', () => {
+    const anyParams = fc.dictionary(
+      fc.constantFrom('filter', 'from', 'to', 'inverse', 'limit', 'skip', 'sortDirection', 'sortField', 'type', 'other'),
+      fc.oneof(fc.string(), fc.anything(), fc.json()),
+    );
+    fc.assert(
+      fc.property(anyParams, (params) => {
+        const result = parseEventLogQuery(params);
+        if (!result.ok) for (const p of result.problems) expect(typeof p.problem).toBe('string');
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(fc.property(fc.string(), (filter) => void parseEventLogQuery({ filter })), { numRuns: 2000 });
+    fc.assert(fc.property(fc.json({ maxDepth: 6 }), (filter) => void parseEventLogQuery({ filter })), { numRuns: 2000 });
+  });
+
+  it('never throws on a hostile object', () => {
+    const boom = () => {
+      throw new Error('boom');
+    };
+    const hostile = new Proxy({}, { get: boom, has: boom, getOwnPropertyDescriptor: boom });
+    expect(parseEventLogQuery(hostile)).toEqual({ ok: false, problems: [{ name: 'query', problem: 'cannot be read: boom' }] });
+  });
+});
+
+describe('a filter that parses', () => {
+  const store = new EventLogStore(generateEvents({ count: 60 }));
+  const small = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: -2, max: 5 }), fc.constantFrom('', 'a', 'snmp-trap', '^l', '(a|b)', '1.3'));
+  const { filter } = fc.letrec<{ filter: Record<string, unknown>; value: unknown; ops: Record<string, unknown> }>((tie) => ({
+    filter: fc.dictionary(
+      fc.constantFrom('type', 'timestamp', 'payload.text', 'payload.bindings', 'payload.bindings.value', 'entity.entityType', 'x', '$and', '$or', '$nor'),
+      tie('value'),
+      { maxKeys: 3, depthIdentifier: 'f' },
+    ),
+    value: fc.oneof({ depthSize: 'small' }, small, tie('ops'), fc.array(fc.oneof(small, tie('filter')), { maxLength: 3 })),
+    ops: fc.dictionary(fc.constantFrom(...FILTER_OPERATORS), fc.oneof(small, tie('ops'), tie('filter'), fc.array(small, { maxLength: 3 })), {
+      maxKeys: 2,
+      depthIdentifier: 'f',
+    }),
+  }));
+
+  it('never makes a query throw', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(filter, fc.constantFrom('timestamp', 'payload.text'), (f, sortField) => {
+        const parsed = parseEventLogQuery({ filter: JSON.stringify(f), sortField, limit: '10' });
+        if (!parsed.ok) return;
+        accepted++;
+        expect(() => store.query(parsed.query)).not.toThrow();
+      }),
+      { numRuns: 1500 },
+    );
+    expect(accepted).toBeGreaterThan(100);
+  });
+});
