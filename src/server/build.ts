@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
+import { loadEventFixtures } from '../seed/event-fixtures.js';
 import { createSpecValidator, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
@@ -21,6 +22,7 @@ import { createLatencyHook } from './latency-hook.js';
 import { loggerSettings } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
 import { presetRules, rateLimitSettings } from './rate-limit-presets.js';
+import { createRateLimitHooks } from './rate-limit.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
 import { registerOperations, type RouteReport } from './routes.js';
 import { createRuntimeConfig, type RuntimeConfig } from './runtime-config.js';
@@ -70,10 +72,8 @@ function faultDefaults(controlSpec: Spec): { status: number; message: string } {
 export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const resolved = await resolveFakeOptions(options);
   const { spec, clock, controlSpec } = resolved;
-  const users = await loadUsersFixture(resolved.users, createSpecValidator(spec));
-  const state = createState({ clock, users, sessions: resolved.sessions });
-  const errors = createErrorFactory(spec.document);
-  const schemes = readSchemes(spec.document);
+  const validator = createSpecValidator(spec);
+  const users = await loadUsersFixture(resolved.users, validator);
   const presets = presetRules(controlSpec);
   const config = createRuntimeConfig(
     {
@@ -84,6 +84,21 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     },
     presets,
   );
+  const state = createState({
+    clock,
+    users,
+    sessions: resolved.sessions,
+    data: {
+      seed: resolved.seed,
+      count: resolved.records,
+      endTime: resolved.endTime,
+      fixtures: loadEventFixtures(resolved.eventFixtures, validator),
+      rateLimit: config.rateLimit.rules,
+    },
+  });
+  config.onRateLimitChange((settings) => state.data.limiter.setRules(settings.rules));
+  const errors = createErrorFactory(spec.document);
+  const schemes = readSchemes(spec.document);
   const faults = createFaultStore({ clock, random: resolved.random, defaults: faultDefaults(controlSpec) });
 
   const app = Fastify({
@@ -122,14 +137,14 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },
   };
   const guardDependencies = { state, errors, schemes, config };
+  const limits = createRateLimitHooks(state, errors);
   const report = registerOperations(app, {
     spec,
     handlers: { ...builtInHandlers, ...resolved.handlers },
     context,
-    onRequest: (operation) => {
-      const guard = createGuard(operation, guardDependencies);
-      return guard ? [guard] : [];
-    },
+    // Limits by IP first, then the guard (401, 403), then limits by the caller's identity.
+    onRequest: (operation) => [limits.beforeAuth, createGuard(operation, guardDependencies), limits.afterAuth].filter((h) => h !== undefined),
+    preHandler: () => [limits.beforeHandler],
   });
   const controlContext: ControlContext = { state, config, faults, errors, clock, spec };
   const controlReport = registerControlApi(app, controlSpec, controlContext);

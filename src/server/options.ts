@@ -1,6 +1,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { systemClock, type Clock } from '../clock.js';
 import { seededRandom } from '../seeded-random.js';
+import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
 import { controlApiPath, loadSpec, type Spec } from '../spec/index.js';
 import { defaultUsersFixture } from '../store/users-fixture.js';
 import type { HandlerMap } from './handlers/types.js';
@@ -30,8 +31,14 @@ export interface FakeOptions {
   readonly logger?: boolean | FakeLoggerOptions;
   /** More handlers, added to (and overriding) the built-in ones, keyed by operationId. */
   readonly handlers?: HandlerMap;
-  /** The seed of everything random the fake makes (default 42). */
+  /** The seed of everything random the fake makes (default 42): the same seed gives the same data. */
   readonly seed?: number;
+  /** How many event log records to generate (default 1,000). */
+  readonly records?: number;
+  /** Time of the newest generated record, ms (default a fixed instant, DEFAULT_END_TIME). */
+  readonly endTime?: number;
+  /** Event log fixture files merged into the seed (default: fixtures/events.json). */
+  readonly eventFixtures?: readonly string[];
   /** Rate limits: a preset of the control API document, `off`, or rules (default `lenient`). */
   readonly rateLimit?: RateLimitChoice;
   /** Milliseconds added before every answer of the monitoring API (default 0). */
@@ -61,6 +68,9 @@ export interface ResolvedFakeOptions {
   readonly logger: false | FakeLoggerOptions;
   readonly handlers: HandlerMap;
   readonly seed: number;
+  readonly records?: number;
+  readonly endTime?: number;
+  readonly eventFixtures: readonly string[];
   readonly rateLimit: RateLimitChoice;
   readonly latencyMs: number;
   readonly corsOrigins?: readonly string[];
@@ -97,6 +107,9 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     logger: options.logger === true ? {} : (options.logger ?? false),
     handlers: options.handlers ?? {},
     seed: options.seed ?? fakeDefaults.seed,
+    records: options.records,
+    endTime: options.endTime,
+    eventFixtures: options.eventFixtures ?? [defaultEventFixturesPath],
     rateLimit: options.rateLimit ?? fakeDefaults.rateLimit,
     latencyMs: options.latencyMs ?? fakeDefaults.latencyMs,
     ...(options.corsOrigins ? { corsOrigins: [...options.corsOrigins] } : {}),

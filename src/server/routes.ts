@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Operation, Spec } from '../spec/index.js';
 import { createRequestValidators, requestSchemas } from './request-schemas.js';
 
@@ -46,6 +46,8 @@ export interface OperationRoutes<C> {
   readonly context: C;
   /** The onRequest hooks of one operation, e.g. the guard its `security` asks for. */
   readonly onRequest?: (operation: Operation) => readonly onRequestAsyncHookHandler[];
+  /** The preHandler hooks of one operation (they see the parsed body). */
+  readonly preHandler?: (operation: Operation) => readonly preHandlerAsyncHookHandler[];
   /** The largest request body accepted, in bytes (default: the server's). */
   readonly bodyLimit?: number;
 }
@@ -74,6 +76,7 @@ export function registerOperations<C>(app: FastifyInstance, routes: OperationRou
       validatorCompiler: compilerFor(operation),
       config: { operationId: operation.operationId },
       onRequest: [...(routes.onRequest?.(operation) ?? [])],
+      preHandler: [...(routes.preHandler?.(operation) ?? [])],
       ...(routes.bodyLimit === undefined ? {} : { bodyLimit: routes.bodyLimit }),
       handler: async (request, reply) => {
         const body = await handler(request, reply, context);

@@ -316,7 +316,10 @@ export interface components {
             blockSeconds: number;
         };
         /**
-         * @description A named set of rules; `x-preset-rules` gives each preset's rules, which the fake applies as written.
+         * @description A named set of rules; `x-preset-rules` gives each preset's rules, which the fake applies
+         *     as written. `lenient`, the fake's default, is far above what a person or a UI in
+         *     development sends, so only a runaway loop or a load test trips it; `strict` trips
+         *     within seconds, for demos of blocking and for tests.
          * @enum {string}
          */
         RateLimitPreset: "lenient" | "strict";
@@ -917,15 +920,21 @@ export interface operations {
                      *           "rules": [
                      *             {
                      *               "key": "ip",
-                     *               "limit": 600,
-                     *               "windowSeconds": 60,
-                     *               "blockSeconds": 60
+                     *               "limit": 3000,
+                     *               "windowSeconds": 10,
+                     *               "blockSeconds": 30
                      *             },
                      *             {
                      *               "key": "login",
-                     *               "limit": 30,
-                     *               "windowSeconds": 60,
-                     *               "blockSeconds": 300
+                     *               "limit": 3000,
+                     *               "windowSeconds": 10,
+                     *               "blockSeconds": 30
+                     *             },
+                     *             {
+                     *               "key": "user",
+                     *               "limit": 3000,
+                     *               "windowSeconds": 10,
+                     *               "blockSeconds": 30
                      *             }
                      *           ]
                      *         }
@@ -1192,21 +1201,27 @@ export interface operations {
                      *         "rules": [
                      *           {
                      *             "key": "ip",
-                     *             "limit": 60,
-                     *             "windowSeconds": 60,
-                     *             "blockSeconds": 300
+                     *             "limit": 20,
+                     *             "windowSeconds": 10,
+                     *             "blockSeconds": 60
                      *           },
                      *           {
                      *             "key": "login",
-                     *             "limit": 5,
-                     *             "windowSeconds": 300,
-                     *             "blockSeconds": 900
+                     *             "limit": 10,
+                     *             "windowSeconds": 10,
+                     *             "blockSeconds": 60
                      *           },
                      *           {
                      *             "key": "user",
-                     *             "limit": 120,
-                     *             "windowSeconds": 60,
-                     *             "blockSeconds": 300
+                     *             "limit": 10,
+                     *             "windowSeconds": 10,
+                     *             "blockSeconds": 60
+                     *           },
+                     *           {
+                     *             "key": "uri",
+                     *             "limit": 50,
+                     *             "windowSeconds": 10,
+                     *             "blockSeconds": 30
                      *           }
                      *         ]
                      *       }

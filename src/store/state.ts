@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { createDataState, type DataState, type DataStateOptions } from './data-state.js';
 import { createSessionStore, type SessionStore } from './sessions.js';
 import { createTokenStore, type TokenStore } from './tokens.js';
 import { createUserStore, type FixtureUser, type UserStore } from './users.js';
@@ -8,6 +9,8 @@ export interface StateOptions {
   /** The seeded users (validated fixture). */
   readonly users: readonly FixtureUser[];
   readonly sessions: { readonly max: number; readonly idleSeconds: number };
+  /** The seed of the event log and block log, and the rate limits. */
+  readonly data?: DataStateOptions;
 }
 
 /** Everything the fake holds in memory, and the way back to the seed. */
@@ -15,7 +18,9 @@ export interface FakeState {
   readonly users: UserStore;
   readonly tokens: TokenStore;
   readonly sessions: SessionStore;
-  /** Back to the seed: no sessions, only the fixture's tokens. */
+  /** The event log, the block log and the rate limiter that feeds it. */
+  readonly data: DataState;
+  /** Back to the seed: no sessions, only the fixture's tokens, seeded records, no blocks. */
   reset(): void;
 }
 
@@ -23,7 +28,9 @@ export function createState(options: StateOptions): FakeState {
   const users = createUserStore(options.users);
   const tokens = createTokenStore();
   const sessions = createSessionStore({ clock: options.clock, ...options.sessions });
+  const data = createDataState({ ...options.data, clock: options.clock });
   const reset = () => {
+    data.reset();
     sessions.clear();
     tokens.clear();
     for (const user of options.users) {
@@ -31,5 +38,5 @@ export function createState(options: StateOptions): FakeState {
     }
   };
   reset();
-  return { users, tokens, sessions, reset };
+  return { users, tokens, sessions, data, reset };
 }

@@ -32,8 +32,30 @@ const EXPECTED: Record<string, { users: Record<UserName, Row>; anonymous: number
     users: { admin: [401, 204, 401, 401], operator: [401, 204, 401, 401], viewer: [401, 204, 401, 401] },
     anonymous: 401,
   },
+  // Spec 4.4 names no permission: any authenticated caller reads the event log.
+  getEventLog: {
+    users: { admin: [200, 200, 200, 200], operator: [200, 200, 200, 200], viewer: [200, 200, 200, 200] },
+    anonymous: 401,
+  },
+  // Spec 4.5: manage-event-log.
+  updateEventLogPayload: {
+    users: { admin: [204, 204, 204, 204], operator: [204, 204, 204, 204], viewer: [403, 403, 403, 403] },
+    anonymous: 401,
+  },
+  // Spec 4.6: manage-users.
+  getLimitBlockLog: {
+    users: { admin: [200, 200, 200, 200], operator: [403, 403, 403, 403], viewer: [403, 403, 403, 403] },
+    anonymous: 401,
+  },
 };
 const CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED' };
+// The permission a 403 names, per operation (spec 4.1, 4.5, 4.6).
+const PERMISSION: Record<string, string> = {
+  createAuthToken: 'manage-users',
+  revokeAuthToken: 'manage-users',
+  updateEventLogPayload: 'manage-event-log',
+  getLimitBlockLog: 'manage-users',
+};
 
 /** The request of each operation, for a caller whose credentials are added later. */
 function requestFor(operationId: string, bodyUser: UserName = 'admin'): InjectOptions {
@@ -49,6 +71,13 @@ function requestFor(operationId: string, bodyUser: UserName = 'admin'): InjectOp
       return { method: 'POST', url: `${API}/users/session`, payload: { login: USERS[bodyUser].login, password: USERS[bodyUser].password } };
     case 'deleteSession':
       return { method: 'DELETE', url: `${API}/users/session` };
+    case 'getEventLog':
+      return { method: 'GET', url: `${API}/event-log?limit=5&type=1` };
+    case 'updateEventLogPayload':
+      // An SNMP trap of fixtures/events.json.
+      return { method: 'PATCH', url: `${API}/event-log/68b25f476669787472000001/payload`, payload: { text: 'acknowledged' } };
+    case 'getLimitBlockLog':
+      return { method: 'GET', url: `${API}/limit-block-log?limit=5` };
     default:
       throw new Error(`no request for ${operationId}`);
   }
@@ -103,7 +132,7 @@ function expectAnswer(operationId: string, response: LightMyRequestResponse, sta
   expect(response.statusCode, response.body).toBe(status);
   expectConforms(operationId, response);
   if (code) expect(JSON.parse(response.body).code).toBe(code);
-  if (status === 403) expect(JSON.parse(response.body).permission).toBe('manage-users');
+  if (status === 403) expect(JSON.parse(response.body).permission).toBe(PERMISSION[operationId]);
   expect(response.headers['www-authenticate']).toBeUndefined();
 }
 
@@ -174,7 +203,13 @@ describe.each(Object.keys(EXPECTED))('%s', (operationId) => {
   });
 
   // Only an operation that accepts tokens says why; elsewhere a token is simply no credential.
-  const tokenOff = { getCurrentUser: [401, 'TOKEN_AUTH_DISABLED'], createSession: [200] }[operationId] ?? [401, 'UNAUTHENTICATED'];
+  const tokenOff = {
+    getCurrentUser: [401, 'TOKEN_AUTH_DISABLED'],
+    getEventLog: [401, 'TOKEN_AUTH_DISABLED'],
+    updateEventLogPayload: [401, 'TOKEN_AUTH_DISABLED'],
+    getLimitBlockLog: [401, 'TOKEN_AUTH_DISABLED'],
+    createSession: [200],
+  }[operationId] ?? [401, 'UNAUTHENTICATED'];
   it(`a valid token while token authentication is off → ${tokenOff.join(' ')}`, async () => {
     const token = await issueToken(tokenOffApp, 'admin');
     const response = await tokenOffApp.inject(withCredentials(requestFor(operationId), { query: { 'api-token': token } }));

@@ -1,3 +1,5 @@
+import { blockLogHandlers } from './block-log.js';
+import { eventLogHandlers } from './event-log.js';
 import { sessionHandlers } from './sessions.js';
 import { tokenHandlers } from './tokens.js';
 import type { HandlerMap } from './types.js';
@@ -10,4 +12,6 @@ export const builtInHandlers: HandlerMap = {
   ...userHandlers,
   ...sessionHandlers,
   ...tokenHandlers,
+  ...eventLogHandlers,
+  ...blockLogHandlers,
 };
