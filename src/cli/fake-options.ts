@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { CreateFakeOptions } from '../fake/create-fake.js';
+import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
 import type { RateLimitChoice } from '../server/rate-limit-presets.js';
 import { controlApiPath, createSpecValidator, loadSpec } from '../spec/index.js';
 import type { RateLimitRule } from '../spec/control-types.js';
@@ -40,6 +41,9 @@ export async function readRateLimit(value: string): Promise<RateLimitChoice> {
 export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFakeOptions> {
   return {
     seed: flags.seed,
+    records: flags.records,
+    ...(flags.anchor !== undefined ? { endTime: flags.anchor } : {}),
+    eventFixtures: [defaultEventFixturesPath, ...flags.fixture],
     ...(flags.users !== undefined ? { users: flags.users } : {}),
     tokenAuthEnabled: flags.tokenAuth,
     requireCsrf: flags.requireCsrf,

@@ -35,7 +35,12 @@ export interface CreateFakeOptions extends FakeOptions {
   readonly ingestHost?: string;
   /** Timers of the live feed (tests pass their own). */
   readonly timers?: FeedTimers;
+  /** Told of each record the live feed, the SNMP listener or the MQTT broker has stored. */
+  readonly onRecord?: (record: EventLogRecord, source: RecordSource) => void;
 }
+
+/** Where a record that was not seeded came from. */
+export type RecordSource = 'live' | 'snmp' | 'mqtt';
 
 /** A seeded user: the fake's development credentials. */
 export interface SeededUser {
@@ -99,10 +104,12 @@ function urlsOf(app: FastifyInstance, host: string): FakeUrls {
 }
 
 /** The event log of the fake, where live and received records go. */
-function eventSink(app: FakeApp): (record: EventLogRecord) => void {
-  const events = (app.fake as unknown as { data?: { events?: { add(r: EventLogRecord): unknown } } }).data?.events;
-  if (!events) throw new Error('This fake has no event log to add records to.');
-  return (record) => void events.add(record);
+function eventSink(app: FakeApp, source: RecordSource, onRecord: CreateFakeOptions['onRecord']): (record: EventLogRecord) => void {
+  const { events } = app.fake.state.data;
+  return (record) => {
+    const stored = events.add(record);
+    onRecord?.(stored, source);
+  };
 }
 
 /**
@@ -127,16 +134,16 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
   };
 
   try {
-    if (options.liveRate) live = startLiveFeed({ rate: options.liveRate, seed, clock, add: eventSink(app), timers: options.timers });
+    if (options.liveRate) live = startLiveFeed({ rate: options.liveRate, seed, clock, add: eventSink(app, 'live', options.onRecord), timers: options.timers });
     const host = options.ingestHost ?? '127.0.0.1';
     const validator = createSpecValidator(spec);
     const onDrop = (drop: { reason: string; detail?: string; from?: string }) => app.log.warn({ drop }, 'an incoming event was dropped');
     if (options.snmpPort !== undefined) {
       const community = options.snmpCommunity === undefined ? undefined : [options.snmpCommunity].flat();
-      ingesters.push(await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app), validator, onDrop }));
+      ingesters.push(await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop }));
     }
     if (options.mqttPort !== undefined) {
-      ingesters.push(await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app), validator, onDrop }));
+      ingesters.push(await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop }));
     }
   } catch (error) {
     await shutdown();

@@ -5,6 +5,7 @@ import { loadEventFixtures } from '../seed/event-fixtures.js';
 import { createSpecValidator, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
+import { createObjectIdGenerator } from '../store/object-id.js';
 import { createState, type FakeState } from '../store/state.js';
 import { loadUsersFixture } from '../store/users-fixture.js';
 import { createGuard } from './auth/guard.js';
@@ -146,7 +147,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     onRequest: (operation) => [limits.beforeAuth, createGuard(operation, guardDependencies), limits.afterAuth].filter((h) => h !== undefined),
     preHandler: () => [limits.beforeHandler],
   });
-  const controlContext: ControlContext = { state, config, faults, errors, clock, spec };
+  const controlContext: ControlContext = { state, config, faults, errors, clock, spec, validator, nextRecordId: createObjectIdGenerator() };
   const controlReport = registerControlApi(app, controlSpec, controlContext);
 
   const routed = [

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Spec } from '../../spec/index.js';
 import { registerOperations, type RouteReport } from '../routes.js';
+import { blockControlHandlers } from './handlers/blocks.js';
 import { configControlHandlers } from './handlers/config.js';
+import { eventLogControlHandlers } from './handlers/event-log.js';
 import { faultControlHandlers } from './handlers/faults.js';
 import { sessionControlHandlers } from './handlers/sessions.js';
 import { stateControlHandlers } from './handlers/state.js';
@@ -19,6 +21,8 @@ export const controlHandlers: ControlHandlerMap = {
   ...sessionControlHandlers,
   ...configControlHandlers,
   ...faultControlHandlers,
+  ...eventLogControlHandlers,
+  ...blockControlHandlers,
 };
 
 /** The control API's routes, from its document by operationId, like the monitoring API's. */

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { ErrorFactory } from '../../errors.js';
-import type { Spec } from '../../spec/index.js';
+import type { Spec, SpecValidator } from '../../spec/index.js';
 import type { ControlOperationId } from '../../spec/control-types.js';
 import type { FaultStore } from '../../store/faults.js';
 import type { FakeState } from '../../store/state.js';
@@ -14,8 +14,11 @@ export interface ControlContext {
   readonly faults: FaultStore;
   readonly errors: ErrorFactory;
   readonly clock: Clock;
-  /** The monitoring API's document (records are validated against it). */
+  /** The monitoring API's document, and its validator (records are checked against it). */
   readonly spec: Spec;
+  readonly validator: SpecValidator;
+  /** Ids for records added without one. */
+  readonly nextRecordId: (timestampMs: number) => string;
 }
 
 export type ControlHandler = RouteHandler<ControlContext>;

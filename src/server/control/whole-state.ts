@@ -8,9 +8,9 @@ export function summarize({ state, faults }: ControlContext): StateSummary {
     users: users.length,
     tokens: users.filter((u) => state.tokens.tokenOf(u.id) !== undefined).length,
     sessions: state.sessions.size,
-    eventLogRecords: 0,
-    blockLogRecords: 0,
-    activeBlocks: 0,
+    eventLogRecords: state.data.events.size,
+    blockLogRecords: state.data.blocks.size,
+    activeBlocks: state.data.limiter.activeBlocks().length,
     faults: faults.size,
   };
 }

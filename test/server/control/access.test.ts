@@ -61,6 +61,14 @@ describe('who may call the control API', () => {
     expect((await control(app, 'resetState', { headers: { origin: 'http://localhost:5173' } })).status).toBe(200);
   });
 
+  it('is never rate-limited: control calls are not counted and not refused', async () => {
+    const limited = await buildFake({ spec, docs: false, rateLimit: [{ key: 'ip', limit: 1, windowSeconds: 60, blockSeconds: 60 }] });
+    for (let i = 0; i < 5; i++) expect((await control(limited, 'getConfig')).status).toBe(200);
+    expect((await control<{ active: unknown[] }>(limited, 'listBlocks')).body.active).toEqual([]);
+    expect((await limited.inject({ url: '/node/api/users/current' })).statusCode).toBe(401);
+    await limited.close();
+  });
+
   it('answers any address when opened at start-up', async () => {
     const open = await buildFake({ spec, docs: false, controlFromAnyAddress: true });
     expect((await control(open, 'getConfig', { remoteAddress: '192.0.2.44' })).status).toBe(200);
