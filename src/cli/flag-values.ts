@@ -33,7 +33,7 @@ export function anchorTime(now: () => number) {
   return (value: string): number => {
     const v = value.trim();
     if (v.toLowerCase() === 'now') return now();
-    const ms = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
+    const ms = /^\d+$/.test(v) ? Number(v) : /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : Number.NaN;
     if (!Number.isSafeInteger(ms) || ms < 0) throw new InvalidArgumentError('expected "now", an ISO date-time (e.g. 2025-09-01T00:00:00Z) or milliseconds since 1970');
     return ms;
   };
@@ -41,7 +41,7 @@ export function anchorTime(now: () => number) {
 
 /** A browser origin: scheme, host and optional port, nothing after. */
 export function origin(value: string, previous: readonly string[] = []): string[] {
-  const origins = list(value, []);
+  const origins = list(value, []).map((o) => o.replace(/\/+$/, ''));
   for (const o of origins) {
     let parsed: URL | undefined;
     try {
@@ -49,7 +49,7 @@ export function origin(value: string, previous: readonly string[] = []): string[
     } catch {
       parsed = undefined;
     }
-    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== o.replace(/\/+$/, '')) {
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== o) {
       throw new InvalidArgumentError(`"${o}" is not an origin such as http://localhost:5173`);
     }
   }

@@ -5,8 +5,8 @@ import { API, cookieValue, expectConforms, spec } from './helpers.js';
 let app: FakeApp;
 let listed: FakeApp;
 beforeAll(async () => {
-  app = await buildFake({ spec, docs: false });
-  listed = await buildFake({ spec, docs: false, corsOrigins: ['https://ui.example.test', 'http://localhost:3000'] });
+  app = await buildFake({ spec, docs: false, records: 20 });
+  listed = await buildFake({ spec, docs: false, records: 20, corsOrigins: ['https://ui.example.test', 'http://localhost:3000'] });
 });
 afterAll(async () => {
   await app.close();

@@ -7,7 +7,7 @@ import { spec } from './helpers.js';
 
 let app: FakeApp;
 beforeAll(async () => {
-  app = await buildFake({ spec });
+  app = await buildFake({ spec, records: 20 });
 });
 afterAll(() => app.close());
 
@@ -55,7 +55,7 @@ describe('the docs page', () => {
   });
 
   it('is not served when docs are off', async () => {
-    const bare = await buildFake({ spec, docs: false });
+    const bare = await buildFake({ spec, docs: false, records: 20 });
     expect((await bare.inject({ url: '/docs' })).statusCode).toBe(404);
     await bare.close();
   });

@@ -13,7 +13,7 @@ const calls = controlSpec.operations.map((op) => ({
 
 let app: FakeApp;
 beforeAll(async () => {
-  app = await buildFake({ spec, docs: false });
+  app = await buildFake({ spec, docs: false, records: 20 });
 });
 afterAll(() => app.close());
 
@@ -62,7 +62,7 @@ describe('who may call the control API', () => {
   });
 
   it('is never rate-limited: control calls are not counted and not refused', async () => {
-    const limited = await buildFake({ spec, docs: false, rateLimit: [{ key: 'ip', limit: 1, windowSeconds: 60, blockSeconds: 60 }] });
+    const limited = await buildFake({ spec, docs: false, records: 20, rateLimit: [{ key: 'ip', limit: 1, windowSeconds: 60, blockSeconds: 60 }] });
     for (let i = 0; i < 5; i++) expect((await control(limited, 'getConfig')).status).toBe(200);
     expect((await control<{ active: unknown[] }>(limited, 'listBlocks')).body.active).toEqual([]);
     expect((await limited.inject({ url: '/node/api/users/current' })).statusCode).toBe(401);
@@ -70,7 +70,7 @@ describe('who may call the control API', () => {
   });
 
   it('answers any address when opened at start-up', async () => {
-    const open = await buildFake({ spec, docs: false, controlFromAnyAddress: true });
+    const open = await buildFake({ spec, docs: false, records: 20, controlFromAnyAddress: true });
     expect((await control(open, 'getConfig', { remoteAddress: '192.0.2.44' })).status).toBe(200);
     await open.close();
   });

@@ -7,7 +7,7 @@ import { control, controlSpec } from './helpers.js';
 
 let app: FakeApp;
 afterEach(() => app?.close());
-const fake = async (options: FakeOptions = {}) => (app = await buildFake({ spec, docs: false, ...options }));
+const fake = async (options: FakeOptions = {}) => (app = await buildFake({ spec, docs: false, records: 20, ...options }));
 const presets = (controlSpec.document.components?.schemas?.RateLimitPreset as { 'x-preset-rules': Record<string, unknown[]> })['x-preset-rules'];
 const patch = (body: unknown) => control<ControlConfig>(app, 'updateConfig', { payload: body as object });
 

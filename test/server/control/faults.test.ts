@@ -7,7 +7,7 @@ import { control } from './helpers.js';
 
 let app: FakeApp;
 afterEach(() => app?.close());
-const fake = async (options: FakeOptions = {}) => (app = await buildFake({ spec, docs: false, ...options }));
+const fake = async (options: FakeOptions = {}) => (app = await buildFake({ spec, docs: false, records: 20, ...options }));
 
 const whoAmI = () => app.inject({ url: `${API}/users/current`, headers: basicOf('admin') });
 const inject = (body: unknown) => control<Fault>(app, 'injectFault', { payload: body as object });

@@ -8,7 +8,7 @@ import { control } from './helpers.js';
 const clock = createManualClock(1_756_500_000_000);
 let app: FakeApp;
 beforeAll(async () => {
-  app = await buildFake({ spec, docs: false, clock });
+  app = await buildFake({ spec, docs: false, records: 20, clock });
 });
 afterAll(() => app.close());
 
