@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeMachine, loadAverage } from './lib/machine.js';
 import { evaluateTargets, renderMarkdown, type BenchResults } from './lib/report.js';
-import { fakeCommand, root } from './lib/servers.js';
+import { fakeCliCommand, fakeCommand, root } from './lib/servers.js';
 import { hasCheckCommand, runContract } from './sections/contract.js';
 import { runScale } from './sections/scale.js';
 import { runStartup } from './sections/startup.js';
@@ -52,7 +52,8 @@ if (sections.has('throughput')) {
   partial.throughput = await runThroughput({ settings, rounds: num('rounds'), records, fake, log });
 }
 if (sections.has('startup')) {
-  partial.startup = await runStartup({ runs: num('startup-runs'), records, fake, log });
+  // Start-up as a user sees it: `serve --records N`, every other setting at its default.
+  partial.startup = await runStartup({ runs: num('startup-runs'), records, fake: fakeCliCommand(records), log });
 }
 if (sections.has('scale')) {
   const sizes = String(values.scale).split(',').map(Number);

@@ -32,6 +32,10 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
+    /** Changes the request before it is sent, with the connection's context. */
+    setupRequest?: (request: Request, context: Record<string, string>) => Request;
+    /** Sees each answer; may store values in the connection's context for later requests. */
+    onResponse?: (status: number, body: string, context: Record<string, string>, headers: Record<string, unknown>) => void;
   }
 
   export interface Options {
@@ -45,6 +49,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
     requests?: Request[];
+    /** Requests per second over all connections. */
+    overallRate?: number;
     workers?: number;
   }
 

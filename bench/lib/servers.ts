@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
+import { rateLimitPresets } from '../../src/store/rate-limit-rules.js';
 import { cpuMs, residentBytes } from './machine.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,8 +22,6 @@ export interface ServerCommand {
   /** Arguments to `node` (a script and its flags); `{port}` is replaced by the chosen port. */
   readonly args: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
-  /** Open an IPC channel to the child (for bench/fake-server.ts's stats). */
-  readonly ipc?: boolean;
 }
 
 export interface RunningServer {
@@ -86,7 +88,7 @@ export async function startServer(
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...command.env },
-    stdio: command.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-4000);
@@ -135,18 +137,34 @@ export async function startServer(
   };
 }
 
-/** The fake through its CLI (the `monitoring-api-kit` bin), request logging off. */
-export function fakeCliCommand(extra: readonly string[] = [], name = 'fake'): ServerCommand {
-  return { name, args: [fakeBin, 'serve', '--host', '127.0.0.1', '--port', '{port}', '--log-level', 'silent', ...extra] };
+/** The fake through its CLI (the `monitoring-api-kit` bin) with `records` records, request logging off. */
+export function fakeCliCommand(records: number, extra: readonly string[] = [], name = 'fake'): ServerCommand {
+  return {
+    name,
+    args: [fakeBin, 'serve', '--host', '127.0.0.1', '--port', '{port}', '--records', String(records), '--log-level', 'silent', ...extra],
+  };
 }
 
-/** The fake as bench/fake-server.ts runs it: `records` event log records, limits counted but never reached. */
-export function fakeCommand(records: number, options: { ipc?: boolean; name?: string } = {}): ServerCommand {
-  return {
-    name: options.name ?? 'fake',
-    args: ['--import', 'tsx', `${root}bench/fake-server.ts`, '--port', '{port}', '--records', String(records)],
-    ipc: options.ipc ?? false,
-  };
+/**
+ * A `--rate-limit` rules file with the default preset's keys at the highest limit the rules
+ * allow (a million a second): every request is counted, none is blocked, so a load test
+ * measures serving, not blocking.
+ */
+export const countedLimitsFile: string = (() => {
+  const rules = rateLimitPresets().lenient.map((rule) => ({ ...rule, limit: 1_000_000, windowSeconds: 1 }));
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-limits-')), 'rate-limit.json');
+  writeFileSync(file, JSON.stringify({ rules }));
+  return file;
+})();
+
+/** The fake as the throughput, soak and contract runs use it: the CLI, limits counted but never reached. */
+export function fakeCommand(records: number, name = 'fake'): ServerCommand {
+  return fakeCliCommand(records, ['--rate-limit', countedLimitsFile], name);
+}
+
+/** bench/fake-server.ts: the same fake, which also prints how long building it took (for seed times). */
+export function timedFakeCommand(records: number): ServerCommand {
+  return { name: 'fake', args: ['--import', 'tsx', `${root}bench/fake-server.ts`, '--port', '{port}', '--records', String(records)] };
 }
 
 /** What bench/fake-server.ts printed when it was listening (the line may trail its first answer a little). */

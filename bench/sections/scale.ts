@@ -1,5 +1,5 @@
 import { connect, measureLatency, send } from '../lib/http.js';
-import { adminBasic, fakeCommand, fakeReport, startServer } from '../lib/servers.js';
+import { adminBasic, fakeReport, startServer, timedFakeCommand } from '../lib/servers.js';
 
 export interface ScaleQueryResult {
   readonly key: string;
@@ -76,7 +76,7 @@ export async function runScale(options: {
   const warmup = 5;
   const sizes: ScaleSize[] = [];
   for (const records of options.sizes) {
-    const server = await startServer(fakeCommand(records), { timeoutMs: 300_000, probeMs: 20 });
+    const server = await startServer(timedFakeCommand(records), { timeoutMs: 300_000, probeMs: 20 });
     try {
       const report = await fakeReport(server);
       let rss = (await server.rss()) ?? 0;

@@ -3,6 +3,8 @@ import { createProgram } from './program.js';
 try {
   await createProgram().parseAsync(process.argv);
 } catch (error) {
-  console.error(`monitoring-api-kit: ${(error as Error).message}`);
+  // One line a person can act on; no stack trace for a bad flag, file or port.
+  const message = String((error as Error)?.message ?? error).replace(/\s*\n\s*/g, '; ');
+  console.error(`monitoring-api-kit: ${message}`);
   process.exitCode = 1;
 }

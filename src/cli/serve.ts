@@ -1,71 +1,91 @@
 import type { Command } from 'commander';
-import { buildFake, type FakeApp } from '../server/build.js';
-import type { FakeOptions } from '../server/options.js';
-import { createSpecValidator } from '../spec/index.js';
-import { loadUsersFixture } from '../store/users-fixture.js';
-import { addFlags, fakeOptionsFromFlags, serveFlags, type ServeFlags } from './flags.js';
+import { createFake, type CreateFakeOptions, type Fake, type FakeUrls } from '../fake/create-fake.js';
+import { fakeOptionsFromFlags } from './fake-options.js';
+import { addFlags, serveFlags, type ServeFlags } from './flags.js';
 
 export interface ServeOptions {
   readonly port: number;
   readonly host: string;
-  readonly fake?: FakeOptions;
+  readonly fake?: CreateFakeOptions;
   /** Where the banner goes (default: stdout). */
   readonly print?: (line: string) => void;
 }
 
-export interface RunningFake {
-  readonly app: FakeApp;
-  /** e.g. http://127.0.0.1:4010 */
-  readonly origin: string;
-  /** e.g. http://127.0.0.1:4010/node/api */
-  readonly baseUrl: string;
+export interface RunningFake extends FakeUrls {
+  readonly fake: Fake;
 }
 
 /**
- * The seeded logins with their passwords. They are the fake's development credentials,
- * shown on purpose so a developer can log in at once; no real secret is ever among them.
+ * What a developer needs to start: the URLs, the ingesters, and the seeded logins with
+ * their passwords. These are the fake's development credentials, shown on purpose so one
+ * can log in at once; no real secret is ever among them.
  */
-async function banner(app: FakeApp, origin: string, baseUrl: string): Promise<string[]> {
-  const users = await loadUsersFixture(app.fake.options.users, createSpecValidator(app.fake.spec));
+function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[] {
+  const users = Object.values(fake.users);
   const width = Math.max(0, ...users.map((u) => u.login.length));
   const passWidth = Math.max(0, ...users.map((u) => u.password.length));
   const first = users[0];
+  const host = options.ingestHost ?? '127.0.0.1';
   return [
-    `Monitoring API fake listening on ${origin}`,
-    `API base URL: ${baseUrl}`,
+    `Monitoring API fake listening on ${urls.origin}`,
+    `API base URL: ${urls.baseUrl}`,
+    `Docs:         ${urls.docsUrl} (control API: ${urls.docsUrl}/control)`,
+    `Control API:  ${urls.controlUrl} (loopback only${options.controlFromAnyAddress ? ', opened to any address' : ''})`,
+    ...(fake.snmpPort !== undefined ? [`SNMP traps:   udp ${host}:${fake.snmpPort} (v1/v2c, community ${[options.snmpCommunity ?? 'public'].flat().join(', ')})`] : []),
+    ...(fake.mqttPort !== undefined ? [`MQTT broker:  mqtt://${host.includes(':') ? `[${host}]` : host}:${fake.mqttPort}`] : []),
+    ...(options.liveRate ? [`Live events:  ${options.liveRate} new record(s) per second`] : []),
     'Seeded logins (development credentials of this fake):',
-    ...users.map(
-      (u) => `  ${u.login.padEnd(width)}  ${u.password.padEnd(passWidth)}  ${u.permissions.join(', ') || '(no permissions)'}`,
-    ),
-    ...(first ? [`Try: curl -u ${first.login}:${first.password} ${baseUrl}/users/current`] : []),
+    ...users.map((u) => `  ${u.login.padEnd(width)}  ${u.password.padEnd(passWidth)}  ${u.permissions.join(', ') || '(no permissions)'}`),
+    ...(first ? [`Try: curl -u ${first.login}:${first.password} ${urls.baseUrl}/users/current`] : []),
   ];
+}
+
+/** Why listening failed, in one line a person can act on. */
+function listenFailure(error: unknown, host: string, port: number): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new Error(`port ${port} on ${host} is in use; choose another with --port (or MONITORING_FAKE_PORT)`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new Error(`cannot listen on ${host}: no such local address (--host)`);
+  if (code === 'EACCES') return new Error(`not allowed to listen on port ${port} of ${host}; use a port above 1023`);
+  return error as Error;
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningFake> {
   const print = options.print ?? ((line: string) => console.log(line));
-  const app = await buildFake(options.fake);
-  await app.listen({ port: options.port, host: options.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const origin = `http://${host}:${port}`;
-  const baseUrl = `${origin}/node/api`;
-  for (const line of await banner(app, origin, baseUrl)) print(line);
-  return { app, origin, baseUrl };
+  const fakeOptions = options.fake ?? {};
+  let fake: Fake;
+  try {
+    fake = await createFake(fakeOptions);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const which = (error as { port?: number }).port;
+    if (code === 'EADDRINUSE') throw new Error(`the SNMP or MQTT port${which ? ` ${which}` : ''} is in use; choose another with --snmp-port / --mqtt-port`);
+    throw error;
+  }
+  let urls: FakeUrls;
+  try {
+    urls = await fake.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    await fake.close();
+    throw listenFailure(error, options.host, options.port);
+  }
+  for (const line of banner(fake, urls, fakeOptions)) print(line);
+  return { fake, ...urls };
 }
 
 export function registerServeCommand(program: Command): Command {
-  const command = program.command('serve').description('serve the in-memory fake of the API');
+  const command = program.command('serve').description('serve the in-memory fake of the API, its docs and its control API');
   addFlags(command, serveFlags).action(async (flags: ServeFlags) => {
-    const { app } = await startServer({ port: flags.port, host: flags.host, fake: fakeOptionsFromFlags(flags) });
+    const { fake } = await startServer({ port: flags.port, host: flags.host, fake: await fakeOptionsFromFlags(flags) });
     const stop = (signal: string) => {
       console.log(`${signal}: shutting down`);
-      app.close().then(
+      // A second signal while closing ends the process at once.
+      process.once(signal, () => process.exit(130));
+      fake.close().then(
         () => {
           process.exitCode = 0;
         },
         (error: unknown) => {
-          console.error(error);
+          console.error(`monitoring-api-kit: closing failed: ${(error as Error).message}`);
           process.exitCode = 1;
         },
       );

@@ -3,19 +3,31 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { loadEventFixtures } from '../seed/event-fixtures.js';
 import { createSpecValidator, type Spec } from '../spec/index.js';
+import type { FaultSpec } from '../spec/control-types.js';
+import { createFaultStore, type FaultStore } from '../store/faults.js';
+import { createObjectIdGenerator } from '../store/object-id.js';
 import { createState, type FakeState } from '../store/state.js';
 import { loadUsersFixture } from '../store/users-fixture.js';
+import { createGuard } from './auth/guard.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
+import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
+import { createControlAccessHook } from './control/loopback.js';
+import { originAllowed, registerCors } from './cors.js';
+import { registerDocs } from './docs.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
+import { createFaultHook } from './fault-hook.js';
 import { builtInHandlers } from './handlers/index.js';
 import type { HandlerContext } from './handlers/types.js';
 import { installBodyParsers } from './json-body.js';
+import { createLatencyHook } from './latency-hook.js';
 import { loggerSettings } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
+import { presetRules, rateLimitSettings } from './rate-limit-presets.js';
 import { createRateLimitHooks } from './rate-limit.js';
 import { drainRefusedBody } from './refused-body.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
-import { registerOperations } from './routes.js';
+import { registerOperations, type RouteReport } from './routes.js';
+import { createRuntimeConfig, type RuntimeConfig } from './runtime-config.js';
 
 /** What `app.fake` exposes: the state (for resets), and what the start found. */
 export interface FakeHandle {
@@ -23,10 +35,15 @@ export interface FakeHandle {
   readonly spec: Spec;
   readonly options: ResolvedFakeOptions;
   readonly errors: ErrorFactory;
+  /** The configuration that the control API changes at run time. */
+  readonly config: RuntimeConfig;
+  readonly faults: FaultStore;
   /** operationIds that have a route. */
   readonly registered: readonly string[];
   /** operationIds of the document without a handler, and so without a route. */
   readonly missingHandlers: readonly string[];
+  /** The control API's routes (`/__control`). */
+  readonly control: RouteReport & { readonly spec: Spec; readonly context: ControlContext };
 }
 
 declare module 'fastify' {
@@ -37,15 +54,38 @@ declare module 'fastify' {
 
 export type FakeApp = FastifyInstance;
 
+/** The monitoring API's paths start with this; latency applies to it only. */
+export const API_PREFIX = '/node/api';
+
+function faultDefaults(controlSpec: Spec): { status: number; message: string } {
+  const properties = (controlSpec.document.components?.schemas?.FaultSpec as { properties?: Record<string, { default?: unknown }> })
+    ?.properties;
+  const status = properties?.status?.default;
+  const message = properties?.message?.default;
+  if (typeof status !== 'number' || typeof message !== 'string') throw new Error('The control API document gives FaultSpec no defaults.');
+  return { status, message };
+}
+
 /**
  * The in-memory fake of the API as a ready Fastify app that does not listen:
- * `app.inject()` in tests, `app.listen()` to serve.
+ * `app.inject()` in tests, `app.listen()` to serve. Besides the monitoring API it serves
+ * the control API (`/__control`), the docs (`/docs`) and CORS for pages on other ports.
  */
 export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const resolved = await resolveFakeOptions(options);
-  const { spec, clock } = resolved;
+  const { spec, clock, controlSpec } = resolved;
   const validator = createSpecValidator(spec);
   const users = await loadUsersFixture(resolved.users, validator);
+  const presets = presetRules(controlSpec);
+  const config = createRuntimeConfig(
+    {
+      authTokenEnabled: resolved.tokenAuthEnabled,
+      requireCsrf: resolved.requireCsrf,
+      latencyMs: resolved.latencyMs,
+      rateLimit: rateLimitSettings(resolved.rateLimit, presets),
+    },
+    presets,
+  );
   const state = createState({
     clock,
     users,
@@ -55,11 +95,13 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
       count: resolved.records,
       endTime: resolved.endTime,
       fixtures: loadEventFixtures(resolved.eventFixtures, validator),
-      rateLimit: resolved.rateLimit,
+      rateLimit: config.rateLimit.rules,
     },
   });
+  config.onRateLimitChange((settings) => state.data.limiter.setRules(settings.rules));
   const errors = createErrorFactory(spec.document);
   const schemes = readSchemes(spec.document);
+  const faults = createFaultStore({ clock, random: resolved.random, defaults: faultDefaults(controlSpec) });
 
   const app = Fastify({
     logger: loggerSettings(resolved.logger),
@@ -71,6 +113,8 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     },
   });
   await app.register(cookie);
+  const allowed = originAllowed(resolved.corsOrigins);
+  await registerCors(app, allowed);
   app.decorateRequest('caller', null);
   installBodyParsers(app, errors);
 
@@ -81,6 +125,12 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     return sendApiError(reply, apiError);
   });
 
+  // Order matters: the control API's access check, then faults, which answer before any
+  // other check of the monitoring API (authentication, rate limits) could count the call.
+  app.addHook('onRequest', createControlAccessHook(CONTROL_PREFIX, { anyAddress: resolved.controlFromAnyAddress, originAllowed: allowed }, errors));
+  app.addHook('onRequest', createFaultHook(faults, new Set(spec.operations.map((op) => op.operationId))));
+  app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
+
   const context: HandlerContext = {
     state,
     errors,
@@ -89,20 +139,41 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     options: resolved,
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },
   };
-  const report = registerOperations(app, spec.operations, { ...builtInHandlers, ...resolved.handlers }, context, {
-    state,
-    errors,
-    schemes,
-    tokenAuthEnabled: resolved.tokenAuthEnabled,
-    requireCsrf: resolved.requireCsrf,
-  }, createRateLimitHooks(state, errors));
-  const routed = spec.operations.filter((op) => report.registered.includes(op.operationId));
+  const guardDependencies = { state, errors, schemes, config };
+  const limits = createRateLimitHooks(state, errors);
+  const report = registerOperations(app, {
+    spec,
+    handlers: { ...builtInHandlers, ...resolved.handlers },
+    context,
+    // Limits by IP first, then the guard (401, 403), then limits by the caller's identity.
+    onRequest: (operation) => [limits.beforeAuth, createGuard(operation, guardDependencies), limits.afterAuth].filter((h) => h !== undefined),
+    preHandler: () => [limits.beforeHandler],
+  });
+  const controlContext: ControlContext = { state, config, faults, errors, clock, spec, validator, nextRecordId: createObjectIdGenerator() };
+  const controlReport = registerControlApi(app, controlSpec, controlContext);
+
+  const routed = [
+    ...spec.operations.filter((op) => report.registered.includes(op.operationId)),
+    ...controlSpec.operations.filter((op) => controlReport.registered.includes(op.operationId)),
+  ];
   app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors));
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }
+  if (resolved.docs) await registerDocs(app, { api: spec.source, control: controlSpec.source });
 
-  app.decorate('fake', { state, spec, options: resolved, errors, ...report });
+  app.decorate('fake', {
+    state,
+    spec,
+    options: resolved,
+    errors,
+    config,
+    faults,
+    ...report,
+    control: { ...controlReport, spec: controlSpec, context: controlContext },
+  });
   await app.ready();
   return app;
 }
+
+export type { FaultSpec };

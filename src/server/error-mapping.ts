@@ -28,7 +28,7 @@ const BY_STATUS: Readonly<Record<number, ErrorCode>> = {
 
 const MESSAGES: Partial<Record<ErrorCode, (request: FastifyRequest) => string>> = {
   MALFORMED_JSON: () => 'The request body is not valid JSON.',
-  PAYLOAD_TOO_LARGE: () => `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`,
+  PAYLOAD_TOO_LARGE: (request) => `The request body is larger than ${request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES} bytes.`,
   UNSUPPORTED_MEDIA_TYPE: () => 'Content-Type must be application/json.',
   INVALID_PARAMETER: () => 'The request path is not a valid URL.',
 };

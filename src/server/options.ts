@@ -1,9 +1,12 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { systemClock, type Clock } from '../clock.js';
-import { loadSpec, type Spec } from '../spec/index.js';
+import { seededRandom } from '../seeded-random.js';
 import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
-import type { RateLimitPreset, RateLimitRule } from '../store/rate-limit-rules.js';
+import { controlApiPath, loadSpec, type Spec } from '../spec/index.js';
 import { defaultUsersFixture } from '../store/users-fixture.js';
 import type { HandlerMap } from './handlers/types.js';
+import type { Sleep } from './latency-hook.js';
+import type { RateLimitChoice } from './rate-limit-presets.js';
 
 /** Where and how much the fake logs; secrets are masked either way. */
 export interface FakeLoggerOptions {
@@ -28,7 +31,7 @@ export interface FakeOptions {
   readonly logger?: boolean | FakeLoggerOptions;
   /** More handlers, added to (and overriding) the built-in ones, keyed by operationId. */
   readonly handlers?: HandlerMap;
-  /** Seed of the generated records (default DEFAULT_SEED): the same seed gives the same data. */
+  /** The seed of everything random the fake makes (default 42): the same seed gives the same data. */
   readonly seed?: number;
   /** How many event log records to generate (default 1,000). */
   readonly records?: number;
@@ -36,8 +39,22 @@ export interface FakeOptions {
   readonly endTime?: number;
   /** Event log fixture files merged into the seed (default: fixtures/events.json). */
   readonly eventFixtures?: readonly string[];
-  /** Rate limits: a preset name or rules (default `lenient`). */
-  readonly rateLimit?: RateLimitPreset | readonly RateLimitRule[];
+  /** Rate limits: a preset of the control API document, `off`, or rules (default `lenient`). */
+  readonly rateLimit?: RateLimitChoice;
+  /** Milliseconds added before every answer of the monitoring API (default 0). */
+  readonly latencyMs?: number;
+  /** Origins of pages allowed to call the fake (CORS); default: any http://localhost:* or http://127.0.0.1:* page. */
+  readonly corsOrigins?: readonly string[];
+  /** Answer the control API from any address, not only loopback (default false). */
+  readonly controlFromAnyAddress?: boolean;
+  /** Serve the docs pages at /docs and /docs/control (default true). */
+  readonly docs?: boolean;
+  /** The control API document (default: the kit's own). */
+  readonly controlSpec?: Spec;
+  /** How latency waits (default a timer); tests pass a recorder. */
+  readonly sleep?: Sleep;
+  /** The random source of share faults (default: seeded from `seed`). */
+  readonly random?: () => number;
 }
 
 /** FakeOptions with every default filled in. */
@@ -50,19 +67,31 @@ export interface ResolvedFakeOptions {
   readonly sessions: { readonly max: number; readonly idleSeconds: number };
   readonly logger: false | FakeLoggerOptions;
   readonly handlers: HandlerMap;
-  readonly seed?: number;
+  readonly seed: number;
   readonly records?: number;
   readonly endTime?: number;
   readonly eventFixtures: readonly string[];
-  readonly rateLimit: RateLimitPreset | readonly RateLimitRule[];
+  readonly rateLimit: RateLimitChoice;
+  readonly latencyMs: number;
+  readonly corsOrigins?: readonly string[];
+  readonly controlFromAnyAddress: boolean;
+  readonly docs: boolean;
+  readonly controlSpec: Spec;
+  readonly sleep: Sleep;
+  readonly random: () => number;
 }
 
 export const fakeDefaults = {
   tokenAuthEnabled: true,
   requireCsrf: false,
   sessions: { max: 10_000, idleSeconds: 1800 },
+  seed: 42,
   rateLimit: 'lenient',
+  latencyMs: 0,
 } as const;
+
+// Loading and validating a document takes a while; the kit's own control document is read once.
+let kitControlSpec: Promise<Spec> | undefined;
 
 export async function resolveFakeOptions(options: FakeOptions = {}): Promise<ResolvedFakeOptions> {
   return {
@@ -77,10 +106,18 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     },
     logger: options.logger === true ? {} : (options.logger ?? false),
     handlers: options.handlers ?? {},
-    seed: options.seed,
+    seed: options.seed ?? fakeDefaults.seed,
     records: options.records,
     endTime: options.endTime,
     eventFixtures: options.eventFixtures ?? [defaultEventFixturesPath],
     rateLimit: options.rateLimit ?? fakeDefaults.rateLimit,
+    latencyMs: options.latencyMs ?? fakeDefaults.latencyMs,
+    ...(options.corsOrigins ? { corsOrigins: [...options.corsOrigins] } : {}),
+    controlFromAnyAddress: options.controlFromAnyAddress ?? false,
+    docs: options.docs ?? true,
+    controlSpec: options.controlSpec ?? (await (kitControlSpec ??= loadSpec(controlApiPath))),
+    sleep: options.sleep ?? ((ms) => wait(ms).then(() => undefined)),
+    // A stream of its own, so share faults do not shift when the seed data changes.
+    random: options.random ?? seededRandom((options.seed ?? fakeDefaults.seed) + 7),
   };
 }

@@ -25,6 +25,15 @@ export function requestSchemas(operation: Operation): FastifySchema {
   return schema;
 }
 
+// One pair of Ajv instances per document, so a fake built again (tests build many) reuses
+// the compiled validators: Ajv caches them by schema, and dereferenced schemas keep their identity.
+const ajvs = new WeakMap<Document, { parameterAjv: ReturnType<typeof createAjv>; bodyAjv: ReturnType<typeof createAjv> }>();
+function ajvsOf(document: Document) {
+  let pair = ajvs.get(document);
+  if (!pair) ajvs.set(document, (pair = { parameterAjv: createAjv(document, { coerceTypes: true }), bodyAjv: createAjv(document) }));
+  return pair;
+}
+
 type Validator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
 
 /**
@@ -32,8 +41,7 @@ type Validator = ((data: unknown) => boolean) & { errors?: ValidateFunction['err
  * (`limit=5` against an integer); a JSON body does not (`{"text": 5}` stays wrong).
  */
 export function createRequestValidators(document: Document) {
-  const parameterAjv = createAjv(document, { coerceTypes: true });
-  const bodyAjv = createAjv(document);
+  const { parameterAjv, bodyAjv } = ajvsOf(document);
 
   /** The compiler of one operation's route; an absent body (null to Fastify) is an error only when the body is required. */
   return (operation: Operation): FastifySchemaCompiler<FastifySchema> =>

@@ -1,9 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Operation } from '../spec/index.js';
-import type { GuardDependencies } from './auth/guard.js';
-import { createGuard } from './auth/guard.js';
-import type { HandlerContext, HandlerMap, OperationHandler } from './handlers/types.js';
-import type { RateLimitHooks } from './rate-limit.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { Operation, Spec } from '../spec/index.js';
 import { createJsonText, type JsonText } from './json-text.js';
 import { createRequestValidators, requestSchemas } from './request-schemas.js';
 
@@ -40,40 +36,51 @@ export interface RouteReport {
   readonly missingHandlers: readonly string[];
 }
 
+/** The handler of one operation, given a context of type C (see handlers/types.ts for the contract). */
+export type RouteHandler<C> = (request: FastifyRequest, reply: FastifyReply, context: C) => unknown;
+
+/** One document's operations to serve. */
+export interface OperationRoutes<C> {
+  /** The loaded document: its operations, and the schemas their validators compile. */
+  readonly spec: Spec;
+  /** Handlers keyed by operationId; operations without one get no route. */
+  readonly handlers: Readonly<Partial<Record<string, RouteHandler<C>>>>;
+  readonly context: C;
+  /** The onRequest hooks of one operation, e.g. the guard its `security` asks for. */
+  readonly onRequest?: (operation: Operation) => readonly onRequestAsyncHookHandler[];
+  /** The preHandler hooks of one operation (they see the parsed body). */
+  readonly preHandler?: (operation: Operation) => readonly preHandlerAsyncHookHandler[];
+  /** The largest request body accepted, in bytes (default: the server's). */
+  readonly bodyLimit?: number;
+}
+
 /**
  * One route per operation of the document that has a handler: path and method from the
- * document, the guard from its `security` and `x-permissions`, validation from its
- * parameters and body, and the success status from its responses.
+ * document, validation from its parameters and body, the success status from its
+ * responses, and the operationId in the route's config (for hooks such as fault injection).
  */
-export function registerOperations(
-  app: FastifyInstance,
-  operations: readonly Operation[],
-  handlers: HandlerMap,
-  context: HandlerContext,
-  guardDependencies: GuardDependencies,
-  limits?: RateLimitHooks,
-): RouteReport {
-  const compilerFor = createRequestValidators(context.spec.document);
+export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
+  const { spec, handlers, context } = routes;
+  const compilerFor = createRequestValidators(spec.document);
   const jsonText = createJsonText();
   const registered: string[] = [];
   const missingHandlers: string[] = [];
-  for (const operation of operations) {
-    const handler = handlers[operation.operationId as keyof HandlerMap] as OperationHandler | undefined;
+  for (const operation of spec.operations) {
+    const handler = handlers[operation.operationId];
     if (!handler) {
       missingHandlers.push(operation.operationId);
       continue;
     }
     const success = successOf(operation);
-    const guard = createGuard(operation, guardDependencies);
     app.route({
       method: operation.method.toUpperCase(),
       url: fastifyPath(operation.path),
       schema: requestSchemas(operation),
       validatorCompiler: compilerFor(operation),
       config: { operationId: operation.operationId },
-      // Limits by IP first, then the guard (401, 403), then limits by the caller's identity.
-      onRequest: [limits?.beforeAuth, guard, limits?.afterAuth].filter((h) => h !== undefined),
-      preHandler: limits ? [limits.beforeHandler] : [],
+      onRequest: [...(routes.onRequest?.(operation) ?? [])],
+      preHandler: [...(routes.preHandler?.(operation) ?? [])],
+      ...(routes.bodyLimit === undefined ? {} : { bodyLimit: routes.bodyLimit }),
       handler: async (request, reply) => {
         const body = await handler(request, reply, context);
         return reply.sent ? reply : send(reply, success, body, jsonText);
@@ -82,4 +89,11 @@ export function registerOperations(
     registered.push(operation.operationId);
   }
   return { registered, missingHandlers };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operationId of the document operation the route serves. */
+    operationId?: string;
+  }
 }

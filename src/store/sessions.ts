@@ -6,6 +6,8 @@ export interface Session {
   readonly userId: string;
   /** The value of the `csrf` cookie, expected back in `x-csrf-token` where CSRF is required. */
   readonly csrf: string;
+  /** When the session was created, in clock milliseconds. */
+  readonly createdAt: number;
   /** When the session was last used, in clock milliseconds. */
   lastSeen: number;
 }
@@ -24,8 +26,13 @@ export interface SessionStore {
   /** The live session with this id, marked as used now; undefined when unknown or idle too long. */
   touch(id: string): Session | undefined;
   delete(id: string): boolean;
+  /** The live sessions, least recently used first. */
+  list(): readonly Session[];
+  /** When a session idle from now on would expire. */
+  expiresAt(session: Session): number;
   readonly size: number;
-  clear(): void;
+  /** Ends every session, or those of one user; returns how many ended. */
+  clear(userId?: string): number;
 }
 
 /**
@@ -56,7 +63,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         const oldest = sessions.keys().next().value as string;
         sessions.delete(oldest);
       }
-      const session: Session = { id: generateId(), userId, csrf: generateId(), lastSeen: now };
+      const session: Session = { id: generateId(), userId, csrf: generateId(), createdAt: now, lastSeen: now };
       sessions.set(session.id, session);
       return session;
     },
@@ -71,9 +78,23 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       return session;
     },
     delete: (id) => sessions.delete(id),
+    list() {
+      dropExpired(clock.now());
+      return [...sessions.values()];
+    },
+    expiresAt: (session) => session.lastSeen + idleMs,
     get size() {
+      dropExpired(clock.now());
       return sessions.size;
     },
-    clear: () => sessions.clear(),
+    clear(userId) {
+      let ended = 0;
+      for (const [id, session] of sessions) {
+        if (userId !== undefined && session.userId !== userId) continue;
+        sessions.delete(id);
+        ended++;
+      }
+      return ended;
+    },
   };
 }

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createSpecValidator, loadSpec } from '../../src/spec/index.js';
+import { createSpecValidator, loadSpec, type SpecValidator } from '../../src/spec/index.js';
 
 export const spec = await loadSpec();
 export const validator = createSpecValidator(spec);
@@ -23,15 +23,20 @@ export function basicOf(user: UserName): { authorization: string } {
   return { authorization: basic(USERS[user].login, USERS[user].password) };
 }
 
-/** The response conforms to the document for this operation. */
-export function expectConforms(operationId: string, response: LightMyRequestResponse): void {
-  const problems = validator.checkResponse(operationId, {
-    status: response.statusCode,
-    headers: response.headers as Record<string, string | string[] | undefined>,
-    body: response.body,
-  });
-  expect(problems, `${operationId} ${response.statusCode} ${response.body}`).toEqual([]);
+/** A check that a response conforms to one document for an operation. */
+export function conformanceCheck(checker: SpecValidator) {
+  return (operationId: string, response: LightMyRequestResponse): void => {
+    const problems = checker.checkResponse(operationId, {
+      status: response.statusCode,
+      headers: response.headers as Record<string, string | string[] | undefined>,
+      body: response.body,
+    });
+    expect(problems, `${operationId} ${response.statusCode} ${response.body}`).toEqual([]);
+  };
 }
+
+/** The response conforms to the monitoring API document for this operation. */
+export const expectConforms = conformanceCheck(validator);
 
 /** The response is the document's Error body with this status and code (for answers outside any operation). */
 export function expectError(response: LightMyRequestResponse, status: number, code: string): Record<string, unknown> {

@@ -11,9 +11,9 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 export function checkCsrf(
   request: FastifyRequest,
   caller: Caller,
-  deps: { readonly requireCsrf: boolean; readonly errors: ErrorFactory },
+  deps: { readonly config: { readonly requireCsrf: boolean }; readonly errors: ErrorFactory },
 ): void {
-  if (!deps.requireCsrf || !caller.session || SAFE_METHODS.has(request.method)) return;
+  if (!deps.config.requireCsrf || !caller.session || SAFE_METHODS.has(request.method)) return;
   const sent = request.headers['x-csrf-token'];
   if (typeof sent !== 'string' || !timingSafeEqual(digest(sent), digest(caller.session.csrf))) {
     throw deps.errors('CSRF_TOKEN_INVALID', 'The x-csrf-token header does not match the session.');

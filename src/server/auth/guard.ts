@@ -7,7 +7,6 @@ import { presented, verify, type AuthDependencies } from './verify.js';
 
 export interface GuardDependencies extends AuthDependencies {
   readonly schemes: ReadonlyMap<string, Scheme>;
-  readonly requireCsrf: boolean;
 }
 
 /**

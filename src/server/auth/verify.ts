@@ -9,7 +9,8 @@ import type { Scheme } from './schemes.js';
 export interface AuthDependencies {
   readonly state: FakeState;
   readonly errors: ErrorFactory;
-  readonly tokenAuthEnabled: boolean;
+  /** Read on every request, so a change at run time applies to the next one. */
+  readonly config: { readonly authTokenEnabled: boolean; readonly requireCsrf: boolean };
 }
 
 export interface Verified {
@@ -48,7 +49,7 @@ export function verify(scheme: Scheme, credential: unknown, deps: AuthDependenci
       return user ? { user, session } : undefined;
     }
     case 'token': {
-      if (!deps.tokenAuthEnabled) {
+      if (!deps.config.authTokenEnabled) {
         throw deps.errors('TOKEN_AUTH_DISABLED', 'Token authentication is disabled on this server.');
       }
       const userId = state.tokens.userFor(credential);

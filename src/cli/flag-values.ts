@@ -1,0 +1,57 @@
+import { InvalidArgumentError } from 'commander';
+
+/** An integer from min to max. */
+export function integer(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^-?\d+$/.test(value.trim()) || n < min || n > max) throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`);
+    return n;
+  };
+}
+
+const TRUE = new Set(['', 'yes', 'true', 'on', '1']);
+const FALSE = new Set(['no', 'false', 'off', '0']);
+
+/** yes/no, true/false, on/off or 1/0 (a flag given without a value is yes). */
+export function yesNo(value: string | boolean): boolean {
+  if (typeof value === 'boolean') return value;
+  const v = value.trim().toLowerCase();
+  if (TRUE.has(v)) return true;
+  if (FALSE.has(v)) return false;
+  throw new InvalidArgumentError('expected yes or no');
+}
+
+/** A repeatable flag whose values (and the environment variable's) may also be comma-separated. */
+export function list(value: string, previous: readonly string[] = []): string[] {
+  const items = value.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
+  if (items.length === 0) throw new InvalidArgumentError('expected a value');
+  return [...previous, ...items];
+}
+
+/** "now", an ISO date-time, or milliseconds since the epoch; as milliseconds. */
+export function anchorTime(now: () => number) {
+  return (value: string): number => {
+    const v = value.trim();
+    if (v.toLowerCase() === 'now') return now();
+    const ms = /^\d+$/.test(v) ? Number(v) : /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : Number.NaN;
+    if (!Number.isSafeInteger(ms) || ms < 0) throw new InvalidArgumentError('expected "now", an ISO date-time (e.g. 2025-09-01T00:00:00Z) or milliseconds since 1970');
+    return ms;
+  };
+}
+
+/** A browser origin: scheme, host and optional port, nothing after. */
+export function origin(value: string, previous: readonly string[] = []): string[] {
+  const origins = list(value, []).map((o) => o.replace(/\/+$/, ''));
+  for (const o of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(o);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== o) {
+      throw new InvalidArgumentError(`"${o}" is not an origin such as http://localhost:5173`);
+    }
+  }
+  return [...previous, ...origins];
+}

@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+import { startMqttBroker, startSnmpTrapListener, type IngestHandle } from '../ingest/index.js';
+import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
+import { buildFake, type FakeApp } from '../server/build.js';
+import type { FakeOptions } from '../server/options.js';
+import { createSpecValidator } from '../spec/index.js';
+import type {
+  Blocks,
+  BlocksCleared,
+  Cleared,
+  ConfigUpdate,
+  ControlConfig,
+  EventLogRecordInput,
+  Fault,
+  FaultSpec,
+  SessionSummary,
+  Snapshot,
+  StateSummary,
+  TargetOperationId,
+} from '../spec/control-types.js';
+import type { EventLogRecord } from '../spec/types.js';
+import { loadUsersFixture } from '../store/users-fixture.js';
+import { controlClient } from './control-client.js';
+
+export interface CreateFakeOptions extends FakeOptions {
+  /** New seeded event log records per second (default 0: none). */
+  readonly liveRate?: number;
+  /** Receive SNMP traps on this UDP port (0: a free one; default: no listener). */
+  readonly snmpPort?: number;
+  /** SNMP communities accepted (default `public`). */
+  readonly snmpCommunity?: string | readonly string[];
+  /** Run an MQTT broker on this TCP port (0: a free one; default: no broker). */
+  readonly mqttPort?: number;
+  /** Address the SNMP listener and MQTT broker bind (default 127.0.0.1). */
+  readonly ingestHost?: string;
+  /** Timers of the live feed (tests pass their own). */
+  readonly timers?: FeedTimers;
+  /** Told of each record the live feed, the SNMP listener or the MQTT broker has stored. */
+  readonly onRecord?: (record: EventLogRecord, source: RecordSource) => void;
+}
+
+/** Where a record that was not seeded came from. */
+export type RecordSource = 'live' | 'snmp' | 'mqtt';
+
+/** A seeded user: the fake's development credentials. */
+export interface SeededUser {
+  readonly id: string;
+  readonly login: string;
+  readonly password: string;
+  readonly permissions: readonly string[];
+}
+
+/** Where a listening fake answers. */
+export interface FakeUrls {
+  /** e.g. http://127.0.0.1:4010 */
+  readonly origin: string;
+  /** The monitoring API: origin + /node/api */
+  readonly baseUrl: string;
+  /** The docs page: origin + /docs */
+  readonly docsUrl: string;
+  /** The control API: origin + /__control */
+  readonly controlUrl: string;
+}
+
+/** A running fake with its control operations as methods. */
+export interface Fake {
+  /** The Fastify app: `fake.app.inject(...)` in tests without a port. */
+  readonly app: FakeApp;
+  readonly inject: FakeApp['inject'];
+  /** The seeded users by login, with their passwords. */
+  readonly users: Readonly<Record<string, SeededUser>>;
+  /** Where it listens, once `listen` was called. */
+  readonly urls: FakeUrls | undefined;
+  /** The bound UDP port of the SNMP listener, when one runs. */
+  readonly snmpPort: number | undefined;
+  /** The bound TCP port of the MQTT broker, when one runs. */
+  readonly mqttPort: number | undefined;
+  /** Listens (default 127.0.0.1, port 0: a free one). */
+  listen(options?: { port?: number; host?: string }): Promise<FakeUrls>;
+  /** Back to the seed (and the start-up configuration, unless keepConfig). */
+  reset(options?: { keepConfig?: boolean }): Promise<StateSummary>;
+  addRecords(records: readonly EventLogRecordInput[]): Promise<EventLogRecord[]>;
+  snapshot(): Promise<Snapshot>;
+  restore(snapshot: Snapshot): Promise<StateSummary>;
+  sessions(): Promise<SessionSummary[]>;
+  clearSessions(userId?: string): Promise<number>;
+  blocks(): Promise<Blocks>;
+  clearBlocks(scope?: 'active' | 'log' | 'all'): Promise<BlocksCleared>;
+  config(): Promise<ControlConfig>;
+  setConfig(update: ConfigUpdate): Promise<ControlConfig>;
+  injectFault(fault: FaultSpec): Promise<Fault>;
+  faults(): Promise<Fault[]>;
+  clearFaults(operationId?: TargetOperationId): Promise<number>;
+  deleteFault(id: string): Promise<void>;
+  /** Stops the live feed and the ingesters, and closes the app. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+function urlsOf(app: FastifyInstance, host: string): FakeUrls {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return { origin, baseUrl: `${origin}/node/api`, docsUrl: `${origin}/docs`, controlUrl: `${origin}/__control` };
+}
+
+/** The event log of the fake, where live and received records go. */
+function eventSink(app: FakeApp, source: RecordSource, onRecord: CreateFakeOptions['onRecord']): (record: EventLogRecord) => void {
+  const { events } = app.fake.state.data;
+  return (record) => {
+    const stored = events.add(record);
+    onRecord?.(stored, source);
+  };
+}
+
+/**
+ * The fake of the monitoring API in-process: `await createFake()` in a test, then
+ * `fake.inject(...)` or `await fake.listen()`; control operations are methods.
+ */
+export async function createFake(options: CreateFakeOptions = {}): Promise<Fake> {
+  const app = await buildFake(options);
+  const { clock, seed, spec, controlSpec } = app.fake.options;
+  const call = controlClient(app, controlSpec);
+  const seeded = await loadUsersFixture(app.fake.options.users, createSpecValidator(spec));
+  const users = Object.fromEntries(seeded.map(({ authenticationToken: _t, ...u }) => [u.login, Object.freeze(u)]));
+
+  const ingesters: IngestHandle[] = [];
+  let live: LiveFeed | undefined;
+  let urls: FakeUrls | undefined;
+  let closing: Promise<void> | undefined;
+  const shutdown = async () => {
+    live?.stop();
+    await Promise.allSettled(ingesters.map((i) => i.close()));
+    await app.close();
+  };
+
+  try {
+    if (options.liveRate) live = startLiveFeed({ rate: options.liveRate, seed, clock, add: eventSink(app, 'live', options.onRecord), timers: options.timers });
+    const host = options.ingestHost ?? '127.0.0.1';
+    const validator = createSpecValidator(spec);
+    const onDrop = (drop: { reason: string; detail?: string; from?: string }) => app.log.warn({ drop }, 'an incoming event was dropped');
+    if (options.snmpPort !== undefined) {
+      const community = options.snmpCommunity === undefined ? undefined : [options.snmpCommunity].flat();
+      ingesters.push(await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop }));
+    }
+    if (options.mqttPort !== undefined) {
+      ingesters.push(await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop }));
+    }
+  } catch (error) {
+    await shutdown();
+    throw error;
+  }
+  const snmp = options.snmpPort !== undefined ? ingesters[0] : undefined;
+  const mqtt = options.mqttPort !== undefined ? ingesters.at(-1) : undefined;
+
+  return {
+    app,
+    inject: app.inject.bind(app) as FakeApp['inject'],
+    users,
+    get urls() {
+      return urls;
+    },
+    snmpPort: snmp?.port,
+    mqttPort: mqtt?.port,
+    async listen({ port = 0, host = '127.0.0.1' } = {}) {
+      await app.listen({ port, host });
+      urls = urlsOf(app, host);
+      return urls;
+    },
+    reset: ({ keepConfig } = {}) => call('resetState', { query: { keepConfig } }),
+    addRecords: (records) => call('addEventLogRecords', { body: [...records] }),
+    snapshot: () => call('exportSnapshot'),
+    restore: (snapshot) => call('importSnapshot', { body: snapshot }),
+    sessions: () => call('listSessions'),
+    clearSessions: async (userId) => ((await call('clearSessions', { query: { userId } })) as Cleared).cleared,
+    blocks: () => call('listBlocks'),
+    clearBlocks: (scope) => call('clearBlocks', { query: { scope } }),
+    config: () => call('getConfig'),
+    setConfig: (update) => call('updateConfig', { body: update }),
+    injectFault: (fault) => call('injectFault', { body: fault }),
+    faults: () => call('listFaults'),
+    clearFaults: async (operationId) => ((await call('clearFaults', { query: { operationId } })) as Cleared).cleared,
+    deleteFault: async (id) => {
+      await call('deleteFault', { path: { faultId: id } });
+    },
+    close() {
+      closing ??= shutdown();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { Snapshot } from '../../../spec/control-types.js';
+import { restoreSnapshot, snapshotProblems, takeSnapshot } from '../snapshot.js';
+import type { ControlHandlerMap } from '../types.js';
+import { resetAll, summarize } from '../whole-state.js';
+
+export const stateControlHandlers: ControlHandlerMap = {
+  resetState: (request, _reply, context) => {
+    const { keepConfig } = request.query as { keepConfig?: boolean };
+    return resetAll(context, keepConfig === true);
+  },
+
+  exportSnapshot: (_request, _reply, context) => takeSnapshot(context),
+
+  importSnapshot: (request, _reply, context) => {
+    const snapshot = request.body as Snapshot;
+    const details = snapshotProblems(snapshot, context);
+    if (details.length > 0) {
+      const first = details[0]!;
+      throw context.errors('INVALID_BODY', `The snapshot cannot be restored: ${first.name} ${first.problem}.`, { details });
+    }
+    restoreSnapshot(snapshot, context);
+    return summarize(context);
+  },
+};

@@ -1,0 +1,40 @@
+import { BlockList, isIPv6 } from 'node:net';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { ErrorFactory } from '../../errors.js';
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** Whether an address (as a socket reports it, IPv4-mapped IPv6 included) is a loopback address. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return loopback.check(mapped, 'ipv4');
+  return loopback.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
+}
+
+export interface ControlAccess {
+  /** Let clients of any address in (a start-up choice; default loopback only). */
+  readonly anyAddress: boolean;
+  /** Whether a browser page of this origin may call the API (the CORS allow-list). */
+  readonly originAllowed: (origin: string) => boolean;
+}
+
+/**
+ * Guards every request under `prefix`: only loopback clients (unless opened at start-up),
+ * and from a browser only pages of an allowed origin, so a web page the developer happens to
+ * visit cannot reset or reconfigure the fake with a simple (unpreflighted) request.
+ */
+export function createControlAccessHook(prefix: string, access: ControlAccess, errors: ErrorFactory): onRequestAsyncHookHandler {
+  return async function controlAccess(request) {
+    if (request.url !== prefix && !request.url.startsWith(`${prefix}/`)) return;
+    if (!access.anyAddress && !isLoopback(request.socket.remoteAddress)) {
+      throw errors('PERMISSION_DENIED', 'The control API answers loopback clients only.');
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !access.originAllowed(origin)) {
+      throw errors('PERMISSION_DENIED', 'The control API does not answer pages of this origin.');
+    }
+  };
+}

@@ -1,0 +1,25 @@
+import type { Clock } from '../../clock.js';
+import type { ErrorFactory } from '../../errors.js';
+import type { Spec, SpecValidator } from '../../spec/index.js';
+import type { ControlOperationId } from '../../spec/control-types.js';
+import type { FaultStore } from '../../store/faults.js';
+import type { FakeState } from '../../store/state.js';
+import type { RouteHandler } from '../routes.js';
+import type { RuntimeConfig } from '../runtime-config.js';
+
+/** What the control API's handlers work on: the whole state of the fake. */
+export interface ControlContext {
+  readonly state: FakeState;
+  readonly config: RuntimeConfig;
+  readonly faults: FaultStore;
+  readonly errors: ErrorFactory;
+  readonly clock: Clock;
+  /** The monitoring API's document, and its validator (records are checked against it). */
+  readonly spec: Spec;
+  readonly validator: SpecValidator;
+  /** Ids for records added without one. */
+  readonly nextRecordId: (timestampMs: number) => string;
+}
+
+export type ControlHandler = RouteHandler<ControlContext>;
+export type ControlHandlerMap = Partial<Record<ControlOperationId, ControlHandler>>;

@@ -1,0 +1,24 @@
+import type { StateSummary } from '../../spec/control-types.js';
+import type { ControlContext } from './types.js';
+
+/** How much the state holds. */
+export function summarize({ state, faults }: ControlContext): StateSummary {
+  const users = state.users.list();
+  return {
+    users: users.length,
+    tokens: users.filter((u) => state.tokens.tokenOf(u.id) !== undefined).length,
+    sessions: state.sessions.size,
+    eventLogRecords: state.data.events.size,
+    blockLogRecords: state.data.blocks.size,
+    activeBlocks: state.data.limiter.activeBlocks().length,
+    faults: faults.size,
+  };
+}
+
+/** Back to the seed; the start-up configuration too unless `keepConfig`. Faults go either way. */
+export function resetAll(context: ControlContext, keepConfig: boolean): StateSummary {
+  context.state.reset();
+  context.faults.clear();
+  if (!keepConfig) context.config.reset();
+  return summarize(context);
+}

@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { writeFile, mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import snmp from 'net-snmp';
+import { describe, expect, it } from 'vitest';
+import { serveFlags } from '../../src/cli/flags.js';
+import { createProgram } from '../../src/cli/program.js';
+
+const bin = fileURLToPath(new URL('../../bin/monitoring-api-kit.js', import.meta.url));
+
+/** Runs `serve` with these arguments and environment until it exits or prints the whole banner. */
+function serve(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [bin, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const started = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const origin = /listening on (http:\/\/\S+)\n[^]*\nTry: .*\n/.exec(stdout)?.[1];
+      if (origin) resolve(origin);
+    });
+    void exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+  started.catch(() => undefined);
+  return { child, exited, started, out: () => stdout, err: () => stderr };
+}
+
+describe('serve flags', () => {
+  it('--help lists every flag with its environment variable', () => {
+    const command = createProgram().commands.find((c) => c.name() === 'serve')!;
+    const help = command.helpInformation().replace(/\s+/g, ' ');
+    for (const flag of serveFlags) {
+      expect(help, flag.flags).toContain(flag.flags);
+      if (flag.env) expect(help, flag.flags).toContain(`env: ${flag.env}`);
+    }
+    expect(serveFlags.filter((f) => !f.env).map((f) => f.flags)).toEqual(['--no-token-auth']);
+    expect(help).toContain('(default: 4010, env: MONITORING_FAKE_PORT)');
+  });
+
+  it('reads every setting from MONITORING_FAKE_* variables, and receives SNMP traps on the port given', async () => {
+    const run = serve([], {
+      MONITORING_FAKE_PORT: '0',
+      MONITORING_FAKE_LOG_LEVEL: 'silent',
+      MONITORING_FAKE_RECORDS: '25',
+      MONITORING_FAKE_SEED: '7',
+      MONITORING_FAKE_LATENCY: '3',
+      MONITORING_FAKE_REQUIRE_CSRF: 'yes',
+      MONITORING_FAKE_TOKEN_AUTH: 'no',
+      MONITORING_FAKE_RATE_LIMIT: 'strict',
+      MONITORING_FAKE_SNMP_PORT: '0',
+      MONITORING_FAKE_CORS_ORIGINS: 'http://ui.test:8080',
+    });
+    try {
+      const origin = await run.started;
+      expect(run.out()).toMatch(/Docs: +http:\/\/127\.0\.0\.1:\d+\/docs/);
+      expect(run.out()).toMatch(/Control API: +http:\/\/127\.0\.0\.1:\d+\/__control/);
+      const snmpPort = Number(/SNMP traps: +udp 127\.0\.0\.1:(\d+)/.exec(run.out())?.[1]);
+      expect(snmpPort).toBeGreaterThan(0);
+      expect(run.out()).not.toMatch(/MQTT/);
+
+      const config = await (await fetch(`${origin}/__control/config`)).json();
+      expect(config).toMatchObject({ authTokenEnabled: false, requireCsrf: true, latencyMs: 3, rateLimit: { preset: 'strict' } });
+      const preflight = await fetch(`${origin}/node/api/users/current`, { method: 'OPTIONS', headers: { origin: 'http://ui.test:8080', 'access-control-request-method': 'GET' } });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('http://ui.test:8080');
+      const summary = await (await fetch(`${origin}/__control/reset?keepConfig=true`, { method: 'POST' })).json();
+      expect(summary.eventLogRecords).toBeGreaterThanOrEqual(25);
+
+      const session = snmp.createSession('127.0.0.1', 'public', { version: snmp.Version2c, trapPort: snmpPort });
+      await new Promise<void>((resolve, reject) => session.trap(snmp.TrapType.LinkDown, [], {}, (e) => (e ? reject(e) : resolve())));
+      session.close();
+      const admin = { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` };
+      // The trap travels over UDP: look until it is there (bounded; nothing asserts how long it took).
+      let traps: { payload: { trapOid: string } }[] = [];
+      for (let i = 0; i < 100 && traps.length === 0; i++) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        traps = await (await fetch(`${origin}/node/api/event-log?type=1&filter=${encodeURIComponent('{"payload.senderAddress":"127.0.0.1"}')}`, { headers: admin })).json();
+      }
+      expect(traps.map((t) => t.payload.trapOid)).toEqual(['1.3.6.1.6.3.1.1.5.3']);
+    } finally {
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    }
+  });
+
+  it('refuses bad values, bad files and a port in use with one line on stderr and exit code 1', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'serve-flags-'));
+    const badFixture = join(dir, 'events.json');
+    await writeFile(badFixture, JSON.stringify([{ _id: 'x', type: 'snmp-trap' }]));
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const takenPort = String((taken.address() as { port: number }).port);
+    const quiet = ['--log-level', 'silent'];
+    const cases = [
+      { args: ['--port', 'eighty'], line: /^error: option '--port <port>' argument 'eighty' is invalid\. expected an integer from 0 to 65535$/ },
+      { args: ['--port', '0', '--fixture', badFixture], line: /^monitoring-api-kit: Fixture file .*events\.json, record 0 \(_id "x"\): field .+$/ },
+      { args: ['--port', takenPort], line: new RegExp(`^monitoring-api-kit: port ${takenPort} on 127\\.0\\.0\\.1 is in use; choose another with --port \\(or MONITORING_FAKE_PORT\\)$`) },
+    ];
+    try {
+      const runs = cases.map((c) => ({ ...c, run: serve([...c.args, ...quiet]) }));
+      for (const { run, line, args } of runs) {
+        expect(await run.exited, args.join(' ')).toBe(1);
+        const lines = run.err().trimEnd().split('\n');
+        expect(lines, args.join(' ')).toHaveLength(1);
+        expect(lines[0]).toMatch(line);
+        expect(run.out()).not.toContain('listening');
+      }
+    } finally {
+      taken.close();
+    }
+  });
+});
