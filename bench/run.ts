@@ -8,7 +8,8 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeMachine, loadAverage } from './lib/machine.js';
 import { evaluateTargets, renderMarkdown, type BenchResults } from './lib/report.js';
-import { fakeCliCommand, fakeCommand, root } from './lib/servers.js';
+import { existsSync } from 'node:fs';
+import { distMain, fakeCliCommand, fakeCommand, fakeDistCommand, root } from './lib/servers.js';
 import { hasCheckCommand, runContract } from './sections/contract.js';
 import { runScale } from './sections/scale.js';
 import { runStartup } from './sections/startup.js';
@@ -53,7 +54,8 @@ if (sections.has('throughput')) {
 }
 if (sections.has('startup')) {
   // Start-up as a user sees it: `serve --records N`, every other setting at its default.
-  partial.startup = await runStartup({ runs: num('startup-runs'), records, fake: fakeCliCommand(records), log });
+  const extra = existsSync(distMain) ? fakeDistCommand(records) : undefined;
+  partial.startup = await runStartup({ runs: num('startup-runs'), records, fake: fakeCliCommand(records), ...(extra ? { extra } : {}), log });
 }
 if (sections.has('scale')) {
   const sizes = String(values.scale).split(',').map(Number);

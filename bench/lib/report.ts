@@ -76,6 +76,12 @@ function startupSection(s: StartupResult): string[] {
         ['the fake', fmt.count(s.fakeMedianMs), fmt.count(s.fakeMedianCpuMs), s.fakeMs.join(', ')],
         ['Prism 5.14', fmt.count(s.prismMedianMs), fmt.count(s.prismMedianCpuMs), s.prismMs.join(', ')],
         ['fake / Prism', fmt.ratio(s.ratio), fmt.ratio(s.fakeMedianCpuMs / s.prismMedianCpuMs), ''],
+        ...(s.dist
+          ? [
+              ['for comparison: the fake from dist/ (npm run build), without tsx', fmt.count(s.dist.medianMs), fmt.count(s.dist.medianCpuMs), s.dist.ms.join(', ')],
+              ['dist/ fake / Prism', fmt.ratio(s.dist.ratio), fmt.ratio(s.dist.medianCpuMs / s.prismMedianCpuMs), ''],
+            ]
+          : []),
       ],
     ),
   ];

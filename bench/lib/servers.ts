@@ -137,6 +137,13 @@ export async function startServer(
   };
 }
 
+export const distMain = `${root}dist/cli/main.js`;
+
+/** The fake's CLI compiled by `npm run build` (dist/), run by Node alone, without tsx. */
+export function fakeDistCommand(records: number): ServerCommand {
+  return { name: 'fake (dist/)', args: [distMain, 'serve', '--host', '127.0.0.1', '--port', '{port}', '--records', String(records), '--log-level', 'silent'] };
+}
+
 /** The fake through its CLI (the `monitoring-api-kit` bin) with `records` records, request logging off. */
 export function fakeCliCommand(records: number, extra: readonly string[] = [], name = 'fake'): ServerCommand {
   return {

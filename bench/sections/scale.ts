@@ -56,6 +56,11 @@ const QUERIES: readonly { key: string; label: string; path: (b: Bounds) => strin
     label: '(c) payload filter, no match (full scan)',
     path: () => `filter=${encodeURIComponent('{"payload.senderAddress":"10.9.9.9"}')}&limit=50`,
   },
+  {
+    key: 'payload-regex',
+    label: '(c) payload $regex, no match (full scan)',
+    path: () => `filter=${encodeURIComponent('{"payload.text":{"$regex":"^no such text"}}')}&limit=50`,
+  },
   { key: 'skip', label: '(d) deep skip (90 %)', path: (b) => `skip=${Math.floor(b.records * 0.9)}&limit=50` },
 ];
 

@@ -16,6 +16,8 @@ export interface StartupResult {
   readonly prismMedianMs: number;
   /** fake / Prism; the target is at most 1/3. */
   readonly ratio: number;
+  /** The same fake compiled to dist/ (npm run build) and run without tsx, when dist/ exists. */
+  readonly dist?: { readonly ms: number[]; readonly cpuMs: number[]; readonly medianMs: number; readonly medianCpuMs: number; readonly ratio: number };
 }
 
 /** Start-up of the fake and of Prism, measured the same way, alternating, `runs` times each. */
@@ -23,17 +25,23 @@ export async function runStartup(options: {
   readonly runs: number;
   readonly records: number;
   readonly fake: ServerCommand;
+  /** Also measured, for comparison: e.g. the fake from dist/. */
+  readonly extra?: ServerCommand;
   readonly log: (line: string) => void;
 }): Promise<StartupResult> {
   const fakeMs: number[] = [];
   const prismMs: number[] = [];
   const fakeCpuMs: number[] = [];
   const prismCpuMs: number[] = [];
+  const extraMs: number[] = [];
+  const extraCpuMs: number[] = [];
+  const series: [ServerCommand, number[], number[]][] = [
+    [options.fake, fakeMs, fakeCpuMs],
+    [prismCommand(), prismMs, prismCpuMs],
+    ...(options.extra ? [[options.extra, extraMs, extraCpuMs] as [ServerCommand, number[], number[]]] : []),
+  ];
   for (let i = 0; i < options.runs; i++) {
-    for (const [command, wall, cpu] of [
-      [options.fake, fakeMs, fakeCpuMs],
-      [prismCommand(), prismMs, prismCpuMs],
-    ] as const) {
+    for (const [command, wall, cpu] of series) {
       const server = await startServer(command, { probeMs: 5 });
       wall.push(round(server.startupMs, 0));
       cpu.push(server.startupCpuMs);
@@ -55,5 +63,8 @@ export async function runStartup(options: {
     fakeMedianCpuMs: median(fakeCpuMs),
     prismMedianCpuMs: median(prismCpuMs),
     ratio: round(fakeMedianMs / prismMedianMs, 2),
+    ...(options.extra
+      ? { dist: { ms: extraMs, cpuMs: extraCpuMs, medianMs: median(extraMs), medianCpuMs: median(extraCpuMs), ratio: round(median(extraMs) / prismMedianMs, 2) } }
+      : {}),
   };
 }
