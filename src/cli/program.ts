@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { packageRoot } from '../spec/index.js';
+import { registerCheckCommand } from './check.js';
 import { registerServeCommand } from './serve.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
@@ -12,5 +13,6 @@ export function createProgram(): Command {
     .description('Mock server and contract test kit for the monitoring service REST API')
     .version(version);
   registerServeCommand(program);
+  registerCheckCommand(program);
   return program;
 }

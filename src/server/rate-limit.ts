@@ -1,13 +1,19 @@
 import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
+import { parseBasic } from './auth/basic.js';
 import type { RateLimitedRequest } from '../store/rate-limiter.js';
 import type { FakeState } from '../store/state.js';
 
-/** The hooks that count a request against the limits (spec section 8), in the order they run. */
+/**
+ * The hooks that count a request against the limits (spec section 8), in the order they
+ * run. What each key means is the control document's `RateLimitKey`: `login` is the login a
+ * request presents (Basic credentials or a log-in body), right password or not; `user` the
+ * id of the authenticated user, whatever the method.
+ */
 export interface RateLimitHooks {
-  /** By IP address and URI, before authentication, so failed log-ins count too. */
+  /** By IP address, URI and the Basic login, before authentication, so failed log-ins count too. */
   readonly beforeAuth: onRequestAsyncHookHandler;
-  /** By login and user id of the authenticated caller. */
+  /** By the id of the authenticated user. */
   readonly afterAuth: onRequestAsyncHookHandler;
   /** By the login named in a log-in body, for operations without authentication. */
   readonly beforeHandler: preHandlerAsyncHookHandler;
@@ -32,15 +38,19 @@ export function createRateLimitHooks(state: FakeState, errors: ErrorFactory): Ra
     }
   };
   return {
-    beforeAuth: async (request) => admit({ ip: request.ip, uri: pathOf(request) }),
+    beforeAuth: async (request) => {
+      const authorization = request.headers.authorization;
+      const login = authorization ? parseBasic(authorization)?.login : undefined;
+      admit({ ip: request.ip, uri: pathOf(request), login: login || undefined });
+    },
     afterAuth: async (request) => {
       const user = request.caller?.user;
-      if (user) admit({ ip: '', uri: '', login: user.login, user: user.id });
+      if (user) admit({ ip: '', uri: '', user: user.id });
     },
     beforeHandler: async (request) => {
       if (request.caller) return;
       const login = bodyLogin(request.body);
-      if (login) admit({ ip: '', uri: '', login, user: state.users.byLogin(login)?.id });
+      if (login) admit({ ip: '', uri: '', login });
     },
   };
 }

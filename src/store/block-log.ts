@@ -91,8 +91,11 @@ export class BlockLogStore {
     return matches.slice(skip, q.limit === undefined ? undefined : skip + q.limit);
   }
 
-  clear(): void {
+  /** Empties the log; returns how many records it held. */
+  clear(): number {
+    const count = this.#records.length;
     this.#records = [];
+    return count;
   }
 
   snapshot(): BlockedRequest[] {

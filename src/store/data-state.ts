@@ -10,7 +10,7 @@ export interface DataStateOptions extends SeedEventsOptions {
   /** Historic blocked-request records to seed; default DEFAULT_BLOCK_COUNT. */
   readonly blockCount?: number;
   readonly clock?: Clock;
-  /** A preset name or rules (see parseRateLimitConfig); default `lenient`. */
+  /** A preset of the control API document or rules; default `lenient`. */
   readonly rateLimit?: RateLimitPreset | readonly RateLimitRule[];
   readonly maxTrackedKeys?: number;
   /** Most blocked-request records kept; default 100,000. */
@@ -24,8 +24,11 @@ export interface DataState {
   readonly limiter: RateLimiter;
   /** Counts a request against the limits; the blocks it activates are added to the block log. */
   admit(request: RateLimitedRequest): RateLimitDecision;
-  /** Back to the seed: events and blocks as generated, limiter windows and blocks forgotten. */
-  reset(): void;
+  /**
+   * Back to the seed: events and block log as generated, no active blocks, empty windows,
+   * and the start-up rate-limit rules unless `keepRateLimitRules`.
+   */
+  reset(options?: { keepRateLimitRules?: boolean }): void;
 }
 
 /** Builds the seeded stores and the limiter; throws on bad options or a fixture _id clash. */
@@ -46,10 +49,10 @@ export function createDataState(options: DataStateOptions = {}): DataState {
       if (!decision.allowed) for (const block of decision.newBlocks) blocks.add(block);
       return decision;
     },
-    reset() {
+    reset(resetOptions = {}) {
       events.reset();
       blocks.reset();
-      limiter.reset();
+      limiter.reset({ keepRules: resetOptions.keepRateLimitRules === true });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { EventLogRecord } from '../spec/types.js';
 import type { EventLogQuery } from './event-log-query.js';
 import { valueAtPath } from './field-path.js';
+import { FILTER_LIMITS, filterCost } from './filter-check.js';
 import { compileFilter } from './filter-match.js';
 import { compareStrings, compareValues, sortKey } from './mongo-order.js';
 import { lowerBound } from './record-order.js';
@@ -12,13 +13,26 @@ import { firstK } from './top-k.js';
  * stops when the page is full, so the common query touches only the records it returns
  * (plus those the filter rejects on the way). Other sort fields sort the matching records.
  */
-export function selectRecords(source: readonly EventLogRecord[], q: EventLogQuery): EventLogRecord[] {
+/** A filter that would test too many records for its cost (FILTER_LIMITS.maxWork); nothing was returned. */
+export class FilterTooCostlyError extends Error {
+  override readonly name = 'FilterTooCostlyError';
+  /** For an error detail of the `filter` parameter. */
+  readonly problem: string;
+  constructor(maxTested: number, cost: number) {
+    const problem = `is too costly: it would test more than ${maxTested} records with ${cost} conditions; narrow the time range or the type, or simplify it`;
+    super(`filter ${problem}`);
+    this.problem = problem;
+  }
+}
+
+/** Throws FilterTooCostlyError when the filter would test more records than its cost allows. */
+export function selectRecords(source: readonly EventLogRecord[], q: EventLogQuery, maxWork: number = FILTER_LIMITS.maxWork): EventLogRecord[] {
   const lo = q.from === undefined ? 0 : lowerBound(source, q.from);
   const hi = q.to === undefined ? source.length : lowerBound(source, Math.floor(q.to) + 1);
   const skip = q.skip ?? 0;
   const limit = q.limit ?? Infinity;
   if (lo >= hi || limit <= 0) return [];
-  const match = q.filter ? compileFilter(q.filter) : undefined;
+  const match = q.filter ? budgeted(compileFilter(q.filter), filterCost(q.filter), maxWork) : undefined;
   const direction = q.sortDirection ?? 'asc';
   const sortField = q.sortField ?? 'timestamp';
   if (sortField === 'timestamp') {
@@ -31,6 +45,16 @@ export function selectRecords(source: readonly EventLogRecord[], q: EventLogQuer
     if (!match || match(r)) candidates.push(r);
   }
   return sortByField(candidates, sortField, direction, q.inverse === true, skip, limit);
+}
+
+/** Counts the records a filter tests and stops the query when they exceed its budget. */
+function budgeted(match: (r: EventLogRecord) => boolean, cost: number, maxWork: number): (r: EventLogRecord) => boolean {
+  const maxTested = Math.floor(maxWork / cost);
+  let tested = 0;
+  return (r) => {
+    if (++tested > maxTested) throw new FilterTooCostlyError(maxTested, cost);
+    return match(r);
+  };
 }
 
 function slicePage(source: readonly EventLogRecord[], lo: number, hi: number, ascending: boolean, skip: number, limit: number) {

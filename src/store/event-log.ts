@@ -50,11 +50,15 @@ export class EventLogStore {
   #changedIds = new Map<string, EventLogRecord>();
   readonly #seed: { all: readonly EventLogRecord[]; byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>; ids: Map<string, EventLogRecord> };
 
+  readonly #maxFilterWork: number | undefined;
+
   /**
    * Throws when a seed record is unusable or two share an _id. With `adopt`, the seed records
    * are frozen in place instead of copied (for freshly generated data nobody else holds).
+   * `maxFilterWork` overrides FILTER_LIMITS.maxWork (records tested times filter cost).
    */
-  constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean } = {}) {
+  constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean; maxFilterWork?: number } = {}) {
+    this.#maxFilterWork = options.maxFilterWork;
     this.#restore(seed, options.adopt === true);
     this.#seed = { all: this.#all.slice(), byType: new Map([...this.#byType].map(([t, list]) => [t, list.slice()])), ids: this.#baseIds };
   }
@@ -67,19 +71,44 @@ export class EventLogStore {
     return this.#changedIds.get(id) ?? this.#baseIds.get(id);
   }
 
-  /** The records a checked query selects, in order (see `parseEventLogQuery`). */
+  /**
+   * The records a checked query selects, in order (see `parseEventLogQuery`). Throws
+   * FilterTooCostlyError (an INVALID_FILTER answer) when the filter would test too many records.
+   */
   query(q: EventLogQuery = {}): EventLogRecord[] {
     const source = q.type === undefined ? this.#all : (this.#byType.get(q.type) ?? []);
-    return selectRecords(source, q);
+    return selectRecords(source, q, this.#maxFilterWork);
   }
 
   /** Adds a record (a copy is stored); throws on a duplicate _id or an unusable record. */
   add(record: EventLogRecord): EventLogRecord {
-    if (this.get(record?._id) !== undefined) throw new Error(`An event log record with _id "${record._id}" already exists.`);
-    const stored = own(record);
-    this.#insert(this.#all, stored);
-    this.#insert(this.#typeArray(stored.type), stored);
-    this.#changedIds.set(stored._id, stored);
+    return this.addAll([record])[0] as EventLogRecord;
+  }
+
+  /**
+   * Adds records all or none: throws, storing nothing, when one is unusable or its _id is
+   * already stored or repeated. Returns the stored copies in the order given.
+   */
+  addAll(records: readonly EventLogRecord[]): EventLogRecord[] {
+    const seen = new Set<string>();
+    for (const r of records) {
+      if (this.get(r?._id) !== undefined || seen.has(r?._id)) throw new Error(`An event log record with _id "${r._id}" already exists.`);
+      seen.add(r._id);
+    }
+    const stored = records.map((r) => own(r));
+    if (stored.length <= 16) {
+      for (const r of stored) {
+        this.#insert(this.#all, r);
+        this.#insert(this.#typeArray(r.type), r);
+      }
+    } else {
+      // Many at once: merge by sorting, which is nearly linear on two sorted runs.
+      this.#all = this.#all.concat([...stored].sort(compareByTime)).sort(compareByTime);
+      for (const type of new Set(stored.map((r) => r.type))) {
+        this.#byType.set(type, this.#typeArray(type).concat(stored.filter((r) => r.type === type).sort(compareByTime)).sort(compareByTime));
+      }
+    }
+    for (const r of stored) this.#changedIds.set(r._id, r);
     return stored;
   }
 

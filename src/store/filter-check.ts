@@ -21,7 +21,25 @@ export const FILTER_LIMITS = {
   maxNodes: 1_000,
   /** Most `$regex` operators in one filter (each scans the candidates). */
   maxRegexes: 10,
+  /**
+   * Most records tested times the filter's cost (its keys), per query: a filter that would
+   * need more is refused as too costly (INVALID_FILTER) instead of holding the server up.
+   */
+  maxWork: 5_000_000,
 } as const;
+
+/** The cost of testing one record: the number of keys (fields and operators) in the filter. */
+export function filterCost(filter: Filter): number {
+  let keys = 0;
+  const stack: unknown[] = [filter];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (!Array.isArray(v)) keys += Object.keys(v).length;
+    stack.push(...(Array.isArray(v) ? v : Object.values(v)));
+  }
+  return Math.max(1, keys);
+}
 
 /** A parsed filter that passed every check; only such objects reach mingo. */
 export type Filter = Readonly<Record<string, unknown>>;

@@ -1,12 +1,19 @@
 import { systemClock, type Clock } from '../clock.js';
 import type { BlockedRequest } from '../spec/types.js';
+<<<<<<< HEAD
+import { RATE_LIMIT_KEYS, rateLimitSettings, type RateLimitKey, type RateLimitPreset, type RateLimitRule, type RateLimitSettings } from './rate-limit-rules.js';
+=======
 import { parseRateLimitConfig, RATE_LIMIT_KEYS, type RateLimitKey, type RateLimitPreset, type RateLimitRule } from './rate-limit-rules.js';
+>>>>>>> offline
 
 /** What the limiter knows of a request. Empty or absent fields are not counted. */
 export interface RateLimitedRequest {
   readonly ip: string;
+  /** The login the request presents (Basic credentials or the log-in body), right or wrong. */
   readonly login?: string;
+  /** The id of the authenticated user. */
   readonly user?: string;
+  /** The request path without its query. */
   readonly uri: string;
 }
 
@@ -15,7 +22,11 @@ export type RateLimitDecision =
   /** `newBlocks` holds the blocks this request activated (none when it hit an existing block). */
   | { readonly allowed: false; readonly retryAfterSeconds: number; readonly newBlocks: BlockedRequest[] };
 
+<<<<<<< HEAD
+/** A block in force, in the control API document's ActiveBlock shape. */
+=======
 /** A block in force: requests whose `key` has this `value` are refused until `expiresAt`. */
+>>>>>>> offline
 export interface ActiveBlock {
   readonly key: RateLimitKey;
   readonly value: string;
@@ -24,9 +35,22 @@ export interface ActiveBlock {
 }
 
 export interface RateLimiter {
-  readonly rules: readonly RateLimitRule[];
+  /** The rules in force and their preset (`custom` when given as rules). */
+  settings(): RateLimitSettings;
+  /** New rules (checked; throws with every problem): the windows restart, active blocks stay. */
+  setRules(rules: RateLimitPreset | readonly RateLimitRule[]): RateLimitSettings;
   /** Counts a request and says whether it may go on. */
   hit(request: RateLimitedRequest): RateLimitDecision;
+<<<<<<< HEAD
+  /** The blocks in force now, oldest first. */
+  activeBlocks(): ActiveBlock[];
+  /** Replaces the blocks (e.g. from a snapshot): windows start empty, expired blocks are dropped. */
+  restoreActiveBlocks(blocks: readonly ActiveBlock[]): void;
+  /** Lifts every block and empties the windows; returns how many blocks were in force. */
+  clear(): number;
+  /** Back to the start-up rules (unless keepRules), with no blocks and empty windows. */
+  reset(options?: { keepRules?: boolean }): void;
+=======
   /** Replaces the rules (checked; throws with every problem): windows start afresh, blocks stay. */
   setRules(rules: readonly RateLimitRule[]): void;
   /** The blocks in force now, oldest first. */
@@ -37,12 +61,13 @@ export interface RateLimiter {
   restoreBlocks(blocks: readonly ActiveBlock[]): void;
   /** Forgets every window and block. */
   reset(): void;
+>>>>>>> offline
   /** How many windows and blocks are tracked (bounded by maxTrackedKeys). */
   tracked(): { windows: number; blocks: number };
 }
 
 export interface RateLimiterOptions {
-  /** A preset name or rules; default `lenient`. Rules are checked (throws with every problem). */
+  /** A preset of the control API document or rules; default `lenient`. Checked: throws with every problem. */
   readonly rules?: RateLimitPreset | readonly RateLimitRule[];
   readonly clock?: Clock;
   /** Most windows and most blocks held at once; the oldest go first. Default 10,000. */
@@ -54,12 +79,31 @@ interface Window {
   count: number;
 }
 
+interface Block {
+  readonly key: RateLimitKey;
+  readonly value: string;
+  readonly blockedAt: number;
+  readonly until: number;
+}
+
+const blockKey = (key: RateLimitKey, value: string) => `${key}\0${value}`;
+
 /**
- * A keyed fixed-window limiter: a key's window opens at its first counted request and lasts
- * `windowSeconds`; the request that goes over `limit` activates a block of `blockSeconds`
- * for that key, recorded once. Blocked requests are refused without being counted, and the
- * key's windows start afresh after the block, so it is served again once the ttl is over.
+ * A keyed fixed-window limiter, as the control API document's RateLimitRule describes it: a
+ * key value's window opens at its first counted request and lasts `windowSeconds`; the
+ * request that goes over `limit` is refused and blocks that value for `blockSeconds`, with
+ * one block record; while blocked, requests are refused (Retry-After: the seconds left,
+ * rounded up) and not counted; afterwards the value starts with fresh windows.
  */
+<<<<<<< HEAD
+export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+  const startup = rateLimitSettings(options.rules ?? 'lenient');
+  let settings = startup;
+  const clock = options.clock ?? systemClock;
+  const maxTracked = options.maxTrackedKeys ?? 10_000;
+  let windows = new Map<string, Window>(); // rule index\0value
+  const blocks = new Map<string, Block>();
+=======
 function checkedRules(config: RateLimitPreset | readonly RateLimitRule[] | undefined): readonly RateLimitRule[] {
   const parsed = parseRateLimitConfig(typeof config === 'string' || config === undefined ? (config ?? 'lenient') : { rules: config });
   if (!parsed.ok) throw new Error(`Invalid rate limit rules: ${parsed.problems.join('; ')}`);
@@ -72,19 +116,24 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const maxTracked = options.maxTrackedKeys ?? 10_000;
   const windows = new Map<string, Window>();
   const blocks = new Map<string, { blockedAt: number; until: number }>(); // key\0value -> the block's span (ms)
+>>>>>>> offline
   let hits = 0;
 
-  const valueOf = (request: RateLimitedRequest, key: RateLimitRule['key']): string | undefined => {
+  const valueOf = (request: RateLimitedRequest, key: RateLimitKey): string | undefined => {
     const v = request[key];
     return typeof v === 'string' && v.length > 0 ? v : undefined;
   };
 
   function prune(now: number): void {
     for (const [k, w] of windows) {
-      const rule = rules[Number(k.slice(0, k.indexOf('\0')))] as RateLimitRule;
-      if (now >= w.start + rule.windowSeconds * 1000) windows.delete(k);
+      const rule = settings.rules[Number(k.slice(0, k.indexOf('\0')))];
+      if (!rule || now >= w.start + rule.windowSeconds * 1000) windows.delete(k);
     }
+<<<<<<< HEAD
+    for (const [k, b] of blocks) if (b.until <= now) blocks.delete(k);
+=======
     for (const [k, block] of blocks) if (block.until <= now) blocks.delete(k);
+>>>>>>> offline
     for (const map of [windows, blocks]) {
       for (const k of map.keys()) {
         if (map.size <= maxTracked) break;
@@ -93,22 +142,46 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     }
   }
 
+  function block(request: RateLimitedRequest, rule: RateLimitRule, value: string, now: number): BlockedRequest {
+    blocks.delete(blockKey(rule.key, value)); // re-inserted last: the oldest are evicted first
+    blocks.set(blockKey(rule.key, value), { key: rule.key, value, blockedAt: now, until: now + rule.blockSeconds * 1000 });
+    settings.rules.forEach((r, i) => r.key === rule.key && windows.delete(`${i}\0${value}`));
+    const login = rule.key === 'user' ? valueOf(request, 'login') : undefined;
+    return { [rule.key]: value, ...(login === undefined ? {} : { login }), timestamp: now, ttl: rule.blockSeconds };
+  }
+
+  const inForce = (now: number) => [...blocks.values()].filter((b) => b.until > now);
+
   return {
+<<<<<<< HEAD
+    settings: () => settings,
+    setRules(rules) {
+      settings = rateLimitSettings(rules);
+      windows = new Map();
+      return settings;
+=======
     get rules() {
       return rules;
+>>>>>>> offline
     },
     hit(request) {
       const now = clock.now();
       let waitMs = 0;
       for (const key of RATE_LIMIT_KEYS) {
         const v = valueOf(request, key);
+<<<<<<< HEAD
+        const b = v === undefined ? undefined : blocks.get(blockKey(key, v));
+        if (b && b.until > now) waitMs = Math.max(waitMs, b.until - now);
+=======
         const until = v === undefined ? undefined : blocks.get(`${key}\0${v}`)?.until;
         if (until !== undefined && until > now) waitMs = Math.max(waitMs, until - now);
+>>>>>>> offline
       }
       if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000), newBlocks: [] };
 
-      const activated = new Map<string, BlockedRequest>();
-      rules.forEach((rule, i) => {
+      // Over-limit rules, at most one (the longest block) per key value.
+      const over = new Map<string, { rule: RateLimitRule; value: string }>();
+      settings.rules.forEach((rule, i) => {
         const v = valueOf(request, rule.key);
         if (v === undefined) return;
         const wk = `${i}\0${v}`;
@@ -118,11 +191,14 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
           windows.set(wk, (w = { start: now, count: 0 }));
         }
         if (++w.count <= rule.limit) return;
-        const bk = `${rule.key}\0${v}`;
-        const earlier = activated.get(bk);
-        if (earlier && (earlier.ttl ?? 0) >= rule.blockSeconds) return;
-        activated.set(bk, { [rule.key]: v, timestamp: now, ttl: rule.blockSeconds });
+        const earlier = over.get(blockKey(rule.key, v));
+        if (!earlier || earlier.rule.blockSeconds < rule.blockSeconds) over.set(blockKey(rule.key, v), { rule, value: v });
       });
+<<<<<<< HEAD
+      if (++hits % 1024 === 0 || windows.size > maxTracked) prune(now);
+      if (over.size === 0) return { allowed: true };
+      const newBlocks = [...over.values()].map(({ rule, value }) => block(request, rule, value, now));
+=======
       if (++hits % 1024 === 0 || windows.size > maxTracked || blocks.size > maxTracked) prune(now);
       if (activated.size === 0) return { allowed: true };
 
@@ -137,9 +213,35 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
           if (rule.key === key) windows.delete(`${i}\0${value}`);
         });
       }
+>>>>>>> offline
       if (blocks.size > maxTracked) prune(now);
-      return { allowed: false, retryAfterSeconds: ttl, newBlocks: [...activated.values()] };
+      return { allowed: false, retryAfterSeconds: Math.max(...newBlocks.map((b) => b.ttl ?? 0)), newBlocks };
     },
+<<<<<<< HEAD
+    activeBlocks() {
+      return inForce(clock.now())
+        .sort((a, b) => a.blockedAt - b.blockedAt)
+        .map(({ key, value, blockedAt, until }) => ({ key, value, blockedAt, expiresAt: until }));
+    },
+    restoreActiveBlocks(active) {
+      const now = clock.now();
+      windows = new Map();
+      blocks.clear();
+      for (const b of [...active].sort((x, y) => x.blockedAt - y.blockedAt)) {
+        if (b.expiresAt > now) blocks.set(blockKey(b.key, b.value), { key: b.key, value: b.value, blockedAt: b.blockedAt, until: b.expiresAt });
+      }
+      prune(now);
+    },
+    clear() {
+      const lifted = inForce(clock.now()).length;
+      windows = new Map();
+      blocks.clear();
+      return lifted;
+    },
+    reset(resetOptions = {}) {
+      if (resetOptions.keepRules !== true) settings = startup;
+      windows = new Map();
+=======
     setRules(next) {
       rules = checkedRules(next);
       windows.clear();
@@ -171,6 +273,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     },
     reset() {
       windows.clear();
+>>>>>>> offline
       blocks.clear();
     },
     tracked: () => ({ windows: windows.size, blocks: blocks.size }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/clock.js';
 import { buildFake } from '../../src/server/build.js';
+import { rateLimitPresets } from '../../src/store/rate-limit-rules.js';
 import { API, basicOf, expectConforms, spec } from './helpers.js';
 
 const START = 1_800_000_000_000;
@@ -42,15 +43,16 @@ describe('rate limits (spec section 8)', () => {
   it('the strict preset blocks an IP sending anonymous requests, recording the ip and a query-free uri', async () => {
     const clock = createManualClock(START);
     const app = await buildFake({ spec, clock, rateLimit: 'strict' });
+    // The preset's numbers come from the control API document.
+    const ipLimit = rateLimitPresets().strict.find((r) => r.key === 'ip')?.limit ?? Infinity;
     const statuses: number[] = [];
-    // The strict preset of the control API document: 20 requests per IP in 10 s.
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < ipLimit + 10; i++) {
       const response = await app.inject({ url: `${API}/event-log?api-token=forged-${i}`, remoteAddress: '198.51.100.7' });
       expectConforms('getEventLog', response);
       statuses.push(response.statusCode);
     }
-    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    expect(statuses.slice(0, ipLimit).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(ipLimit)).toEqual(Array(10).fill(429));
     const logged = await blockLog(app, `?from=${START}&ip=true`);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ ip: '198.51.100.7', timestamp: START });
@@ -69,6 +71,31 @@ describe('rate limits (spec section 8)', () => {
     expectConforms('createSession', blocked);
     expect(blocked.statusCode).toBe(429);
     expect(await blockLog(app, `?from=${START}`)).toEqual([{ login: 'operator', timestamp: START, ttl: 30 }]);
+    await app.close();
+  });
+
+  it('counts Basic log-ins by login whether or not the password is right', async () => {
+    const app = await buildFake({ spec, clock: createManualClock(START), rateLimit: [{ key: 'login', limit: 2, windowSeconds: 10, blockSeconds: 30 }] });
+    const wrong = { authorization: `Basic ${Buffer.from('operator:guess').toString('base64')}` };
+    expect((await app.inject({ url: `${API}/users/current`, headers: wrong })).statusCode).toBe(401);
+    expect((await app.inject({ url: `${API}/users/current`, headers: wrong })).statusCode).toBe(401);
+    // The right password is refused too now: the login is blocked.
+    expect((await app.inject({ url: `${API}/users/current`, headers: basicOf('operator') })).statusCode).toBe(429);
+    await app.close();
+  });
+
+  it('counts a session caller by user id, not by login', async () => {
+    const rules = [
+      { key: 'login' as const, limit: 1, windowSeconds: 10, blockSeconds: 30 },
+      { key: 'user' as const, limit: 3, windowSeconds: 10, blockSeconds: 30 },
+    ];
+    const app = await buildFake({ spec, clock: createManualClock(START), rateLimit: rules });
+    const login = await app.inject({ method: 'POST', url: `${API}/users/session`, payload: { login: 'viewer', password: 'viewer-password' } });
+    expect(login.statusCode).toBe(200);
+    const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await app.inject({ url: `${API}/users/current`, cookies: { sid } })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
     await app.close();
   });
 });

@@ -35,7 +35,8 @@ const recordArb = fc
     r.entity = { entityId: 'e', entityType: level, entityName: `n${level}` };
     if (extra !== undefined) r.extra = extra;
     if (list !== undefined) r.list = list;
-    return r as unknown as EventLogRecord;
+    // Plain JSON objects, as records are (fast-check makes some without a prototype).
+    return JSON.parse(JSON.stringify(r)) as EventLogRecord;
   });
 const recordsArb = fc.uniqueArray(recordArb, { selector: (r) => r._id, maxLength: 40 });
 
@@ -47,7 +48,11 @@ const filterArb: fc.Arbitrary<Filter> = fc.oneof(
   fc.record({ 'entity.entityType': fc.record({ $in: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }) }) }),
   fc.record({ $or: fc.tuple(fc.record({ 'entity.entityType': fc.constant(2) }), fc.record({ timestamp: fc.record({ $lte: fc.integer({ min: 0, max: 15 }) }) })) }),
   fc.record({ 'list.x': fc.record({ $ne: scalar }) }),
-);
+  fc.record({ extra: fc.record({ $in: fc.array(scalar, { maxLength: 4 }) }) }),
+  fc.record({ 'list.x': fc.record({ $nin: fc.array(scalar, { maxLength: 3 }) }) }),
+  fc.record({ 'payload.text': fc.record({ $in: fc.array(fc.oneof(scalar, fc.array(scalar, { maxLength: 2 })), { maxLength: 3 }) }) }),
+  fc.record({ nothing: fc.record({ $in: fc.constantFrom([null], [1], [null, 'a']) }) }),
+).map((f) => JSON.parse(JSON.stringify(f)) as Filter); // as parsed from the query string
 
 const queryArb: fc.Arbitrary<EventLogQuery> = fc.record(
   {
@@ -146,14 +151,28 @@ describe('EventLogStore.query against a plain reference', () => {
     );
   });
 
-  it('gives the same answers when records arrive one by one, in any order', () => {
+  it('gives the same answers when records arrive later, one by one or in batches, in any order', () => {
     fc.assert(
-      fc.property(recordsArb, fc.integer({ min: 0, max: 40 }), queryArb, (records, half, q) => {
+      fc.property(recordsArb, fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), queryArb, (records, half, more, q) => {
         const store = new EventLogStore(records.slice(0, half));
-        for (const r of records.slice(half)) store.add(r);
+        for (const r of records.slice(half, half + 3)) store.add(r);
+        store.addAll(records.slice(half + 3, half + 3 + more));
+        store.addAll(records.slice(half + 3 + more));
         expect(ids(store.query(q))).toEqual(ids(reference(records, q)));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('merges a large batch into the order', () => {
+    const many = fc.uniqueArray(recordArb, { selector: (r) => r._id, minLength: 30, maxLength: 80 });
+    fc.assert(
+      fc.property(many, fc.integer({ min: 0, max: 10 }), queryArb, (records, head, q) => {
+        const store = new EventLogStore(records.slice(0, head));
+        store.addAll(records.slice(head));
+        expect(ids(store.query(q))).toEqual(ids(reference(records, q)));
+      }),
+      { numRuns: 100 },
     );
   });
 

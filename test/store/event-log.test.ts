@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateEvents } from '../../src/seed/generate-events.js';
 import type { EventLogRecord, MqttMessageRecord, SnmpTrapRecord } from '../../src/spec/types.js';
 import { EventLogStore } from '../../src/store/event-log.js';
+import { FilterTooCostlyError } from '../../src/store/event-log-select.js';
 
 const records = generateEvents({ count: 300 });
 const ids = (rs: readonly EventLogRecord[]) => rs.map((r) => r._id);
@@ -83,6 +84,26 @@ describe('EventLogStore queries', () => {
   });
 });
 
+describe('EventLogStore filter budget', () => {
+  // 300 records; a filter of cost 2 may test 100 / 2 = 50 of them.
+  const store = new EventLogStore(records, { maxFilterWork: 100 });
+  const costly = { agentId: 'nobody', type: 'snmp-trap' };
+
+  it('refuses a filter that would test more records than its cost allows', () => {
+    expect(() => store.query({ filter: costly })).toThrow(FilterTooCostlyError);
+    expect(() => store.query({ filter: costly, sortField: 'agentId' })).toThrow(
+      'filter is too costly: it would test more than 50 records with 2 conditions; narrow the time range or the type, or simplify it',
+    );
+  });
+
+  it('lets the same filter through on a narrower range or when the page fills early', () => {
+    const t = records[250]!.timestamp;
+    expect(store.query({ filter: costly, from: t })).toEqual([]);
+    expect(store.query({ filter: { agentId: records[0]!.agentId, type: records[0]!.type }, limit: 2 })).toHaveLength(2);
+    expect(new EventLogStore(records).query({ filter: costly })).toEqual([]);
+  });
+});
+
 describe('EventLogStore.updatePayload', () => {
   it('changes the text of an SNMP trap and nothing else', () => {
     const store = new EventLogStore(records);
@@ -146,6 +167,22 @@ describe('EventLogStore state', () => {
     expect(() => store.add(bare('000000000000000000000003', 50))).toThrow(/already exists/);
     expect(() => store.add(bare('000000000000000000000004', -1))).toThrow(/timestamp/);
     expect(store.size).toBe(4);
+  });
+
+  it('adds batches all or none', () => {
+    const store = new EventLogStore(records);
+    const before = JSON.stringify(store.snapshot());
+    const fresh = (n: number) => bare(`eeeeeeeeeeeeeeeeeeee${String(n).padStart(4, '0')}`, records[n]!.timestamp);
+    expect(() => store.addAll([fresh(1), records[5]!])).toThrow(`An event log record with _id "${records[5]!._id}" already exists.`);
+    expect(() => store.addAll([fresh(1), fresh(2), fresh(1)])).toThrow(/already exists/);
+    expect(() => store.addAll([fresh(1), bare('eeeeeeeeeeeeeeeeeeeeffff', -5)])).toThrow(/timestamp/);
+    expect(JSON.stringify(store.snapshot())).toBe(before);
+    const batch = Array.from({ length: 40 }, (_, i) => fresh(299 - i * 7));
+    expect(store.addAll(batch).map((r) => r._id)).toEqual(batch.map((r) => r._id));
+    const all = store.query();
+    expect(all).toHaveLength(340);
+    for (let i = 1; i < all.length; i++) expect(all[i - 1]!.timestamp <= all[i]!.timestamp).toBe(true);
+    expect(store.query({ type: 'mqtt-message' })).toHaveLength(records.filter((r) => r.type === 'mqtt-message').length + 40);
   });
 
   it('snapshots, restores and resets to the seed', () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/clock.js';
-import { parseRateLimitConfig, RATE_LIMIT_PRESETS } from '../../src/store/rate-limit-rules.js';
 import { createRateLimiter } from '../../src/store/rate-limiter.js';
 
 const request = { ip: '198.51.100.23', uri: '/node/api/event-log' };
+const ipRule = (limit: number, windowSeconds: number, blockSeconds: number) => ({ key: 'ip' as const, limit, windowSeconds, blockSeconds });
 
 describe('createRateLimiter', () => {
-  it('blocks a key that goes over its limit for blockSeconds, recording the block once', () => {
+  it('blocks a value that goes over its limit for blockSeconds, recording the block once', () => {
     const clock = createManualClock(1_000_000);
-    const limiter = createRateLimiter({ clock, rules: [{ key: 'ip', limit: 3, windowSeconds: 10, blockSeconds: 60 }] });
+    const limiter = createRateLimiter({ clock, rules: [ipRule(3, 10, 60)] });
     for (let i = 0; i < 3; i++) expect(limiter.hit(request)).toEqual({ allowed: true });
     expect(limiter.hit(request)).toEqual({
       allowed: false,
@@ -21,14 +21,14 @@ describe('createRateLimiter', () => {
     clock.advance(39_499);
     expect(limiter.hit(request)).toEqual({ allowed: false, retryAfterSeconds: 1, newBlocks: [] });
     clock.advance(1);
-    // The ttl is over: served again, with a fresh window.
+    // The ttl is over: served again, with a fresh window (refused requests were not counted).
     for (let i = 0; i < 3; i++) expect(limiter.hit(request)).toEqual({ allowed: true });
     expect(limiter.hit(request)).toMatchObject({ allowed: false, newBlocks: [{ ip: '198.51.100.23', timestamp: 1_060_000, ttl: 60 }] });
   });
 
-  it('counts in fixed windows that open at the first request of a key', () => {
+  it('counts in fixed windows that open at the first request of a value', () => {
     const clock = createManualClock(0);
-    const limiter = createRateLimiter({ clock, rules: [{ key: 'ip', limit: 2, windowSeconds: 10, blockSeconds: 5 }] });
+    const limiter = createRateLimiter({ clock, rules: [ipRule(2, 10, 5)] });
     expect(limiter.hit(request).allowed).toBe(true);
     clock.advance(9_999);
     expect(limiter.hit(request).allowed).toBe(true);
@@ -38,32 +38,36 @@ describe('createRateLimiter', () => {
     expect(limiter.hit(request).allowed).toBe(false);
   });
 
-  it('keeps separate counts per key field, skips absent fields, and refuses while any key is blocked', () => {
+  it('counts per key, skips absent keys, refuses while any key is blocked, and names the login of a blocked user', () => {
     const clock = createManualClock(0);
     const limiter = createRateLimiter({
       clock,
       rules: [
         { key: 'login', limit: 1, windowSeconds: 10, blockSeconds: 30 },
-        { key: 'uri', limit: 100, windowSeconds: 10, blockSeconds: 30 },
+        { key: 'user', limit: 1, windowSeconds: 10, blockSeconds: 20 },
       ],
     });
     expect(limiter.hit({ ...request, login: 'operator' }).allowed).toBe(true);
-    expect(limiter.hit(request).allowed).toBe(true); // no login: not counted for login
+    expect(limiter.hit(request).allowed).toBe(true); // no login: not counted
     expect(limiter.hit({ ...request, login: '' }).allowed).toBe(true);
-    const blocked = limiter.hit({ ...request, ip: '203.0.113.1', login: 'operator' });
-    expect(blocked).toEqual({ allowed: false, retryAfterSeconds: 30, newBlocks: [{ login: 'operator', timestamp: 0, ttl: 30 }] });
+    expect(limiter.hit({ ...request, ip: '203.0.113.1', login: 'operator' })).toEqual({
+      allowed: false,
+      retryAfterSeconds: 30,
+      newBlocks: [{ login: 'operator', timestamp: 0, ttl: 30 }],
+    });
     expect(limiter.hit({ ip: '203.0.113.2', uri: '/other', login: 'operator' })).toEqual({ allowed: false, retryAfterSeconds: 30, newBlocks: [] });
-    expect(limiter.hit({ ...request, login: 'viewer' }).allowed).toBe(true);
+    expect(limiter.hit({ ...request, login: 'viewer', user: 'u1' }).allowed).toBe(true);
+    expect(limiter.hit({ ...request, login: 'viewer2', user: 'u1' })).toEqual({
+      allowed: false,
+      retryAfterSeconds: 20,
+      newBlocks: [{ user: 'u1', login: 'viewer2', timestamp: 0, ttl: 20 }],
+    });
   });
 
-  it('records one block when two rules on the same key trip together, with the longer ttl', () => {
+  it('records one block per value when two rules trip together, with the longer ttl', () => {
     const limiter = createRateLimiter({
       clock: createManualClock(5),
-      rules: [
-        { key: 'ip', limit: 1, windowSeconds: 10, blockSeconds: 10 },
-        { key: 'ip', limit: 1, windowSeconds: 60, blockSeconds: 120 },
-        { key: 'uri', limit: 1, windowSeconds: 60, blockSeconds: 20 },
-      ],
+      rules: [ipRule(1, 10, 10), ipRule(1, 60, 120), { key: 'uri', limit: 1, windowSeconds: 60, blockSeconds: 20 }],
     });
     limiter.hit(request);
     expect(limiter.hit(request)).toEqual({
@@ -76,9 +80,52 @@ describe('createRateLimiter', () => {
     });
   });
 
-  it('stays bounded however many keys it sees', () => {
+  it('lists, clears and restores active blocks', () => {
+    const clock = createManualClock(1_000);
+    const limiter = createRateLimiter({ clock, rules: [ipRule(1, 60, 60), { key: 'login', limit: 1, windowSeconds: 60, blockSeconds: 10 }] });
+    limiter.hit({ ...request, login: 'a' });
+    limiter.hit({ ...request, login: 'a' });
+    clock.advance(2_000);
+    expect(limiter.activeBlocks()).toEqual([
+      { key: 'ip', value: '198.51.100.23', blockedAt: 1_000, expiresAt: 61_000 },
+      { key: 'login', value: 'a', blockedAt: 1_000, expiresAt: 11_000 },
+    ]);
+    const saved = limiter.activeBlocks();
+    clock.advance(10_000);
+    expect(limiter.activeBlocks().map((b) => b.key)).toEqual(['ip']);
+    expect(limiter.clear()).toBe(1);
+    expect(limiter.activeBlocks()).toEqual([]);
+    expect(limiter.hit(request).allowed).toBe(true);
+    limiter.restoreActiveBlocks(saved); // the login block has expired by now and is dropped
+    expect(limiter.activeBlocks()).toEqual([saved[0]]);
+    expect(limiter.hit(request)).toEqual({ allowed: false, retryAfterSeconds: 48, newBlocks: [] });
+    expect(limiter.hit({ ...request, ip: '10.0.0.1', login: 'a' }).allowed).toBe(true);
+  });
+
+  it('takes new rules: windows restart, blocks stay; reset goes back to the start-up rules', () => {
     const clock = createManualClock(0);
-    const limiter = createRateLimiter({ clock, maxTrackedKeys: 100, rules: [{ key: 'ip', limit: 1, windowSeconds: 60, blockSeconds: 600 }] });
+    const limiter = createRateLimiter({ clock, rules: 'strict' });
+    expect(limiter.settings().preset).toBe('strict');
+    limiter.hit({ ...request, login: 'x' });
+    const custom = [ipRule(1, 60, 60)];
+    expect(limiter.setRules(custom)).toEqual({ preset: 'custom', rules: custom });
+    expect(limiter.hit(request).allowed).toBe(true); // a fresh window under the new rule
+    expect(limiter.hit(request).allowed).toBe(false);
+    limiter.setRules('lenient');
+    expect(limiter.settings().preset).toBe('lenient');
+    expect(limiter.hit(request).allowed).toBe(false); // the block stays
+    limiter.reset({ keepRules: true });
+    expect(limiter.settings().preset).toBe('lenient');
+    expect(limiter.hit(request).allowed).toBe(true);
+    limiter.reset();
+    expect(limiter.settings().preset).toBe('strict');
+    expect(() => limiter.setRules([ipRule(0, 1, 1)])).toThrow('Invalid rate limit rules: rules[0].limit must be an integer from 1 to 1000000');
+    expect(limiter.settings().preset).toBe('strict');
+  });
+
+  it('stays bounded however many values it sees', () => {
+    const clock = createManualClock(0);
+    const limiter = createRateLimiter({ clock, maxTrackedKeys: 100, rules: [ipRule(1, 60, 600)] });
     for (let i = 0; i < 1000; i++) {
       const ip = `10.0.${i >> 8}.${i & 255}`;
       limiter.hit({ ip, uri: '/' });
@@ -87,13 +134,11 @@ describe('createRateLimiter', () => {
       expect(limiter.tracked().blocks).toBeLessThanOrEqual(100);
     }
     expect(limiter.tracked().blocks).toBeGreaterThan(0);
-    limiter.reset();
-    expect(limiter.tracked()).toEqual({ windows: 0, blocks: 0 });
   });
 
   it('forgets expired windows and blocks as it goes', () => {
     const clock = createManualClock(0);
-    const limiter = createRateLimiter({ clock, rules: [{ key: 'ip', limit: 1, windowSeconds: 60, blockSeconds: 600 }] });
+    const limiter = createRateLimiter({ clock, rules: [ipRule(1, 60, 600)] });
     for (let i = 0; i < 50; i++) {
       limiter.hit({ ip: `10.1.0.${i}`, uri: '/' });
       limiter.hit({ ip: `10.1.0.${i}`, uri: '/' }); // blocked
@@ -105,55 +150,15 @@ describe('createRateLimiter', () => {
     expect(limiter.tracked()).toEqual({ windows: 1024, blocks: 0 });
   });
 
-  it('uses the lenient preset by default and takes a preset name', () => {
-    expect(createRateLimiter().rules).toEqual(RATE_LIMIT_PRESETS.lenient);
-    expect(createRateLimiter({ rules: 'strict' }).rules).toEqual(RATE_LIMIT_PRESETS.strict);
-    expect(() => createRateLimiter({ rules: [{ key: 'ip', limit: 0, windowSeconds: 1, blockSeconds: 1 }] })).toThrow(
-      'Invalid rate limit rules: rules[0].limit must be an integer from 1 to 1000000000',
-    );
-  });
-
-  it('lets normal development through on the lenient preset', () => {
+  it('lets a UI in development through on the default (lenient) preset', () => {
     const clock = createManualClock(0);
     const limiter = createRateLimiter({ clock });
-    // A busy UI: 50 requests a second for a minute, from one address and user.
+    expect(limiter.settings().preset).toBe('lenient');
+    // Log in once, then 5 requests a second for ten minutes with the session cookie.
+    expect(limiter.hit({ ...request, uri: '/node/api/users/session', login: 'admin' }).allowed).toBe(true);
     for (let i = 0; i < 3000; i++) {
-      expect(limiter.hit({ ...request, login: 'admin', user: 'u1' }).allowed).toBe(true);
-      clock.advance(20);
+      expect(limiter.hit({ ...request, user: '5867948233835d9661c56dc8' }).allowed).toBe(true);
+      clock.advance(200);
     }
-  });
-});
-
-describe('parseRateLimitConfig', () => {
-  it('reads presets and rules in the accepted shapes', () => {
-    const rule = { key: 'uri', limit: 5, windowSeconds: 1, blockSeconds: 2 };
-    expect(parseRateLimitConfig('strict')).toEqual({ ok: true, rules: RATE_LIMIT_PRESETS.strict });
-    expect(parseRateLimitConfig({ preset: 'lenient' })).toEqual({ ok: true, rules: RATE_LIMIT_PRESETS.lenient });
-    expect(parseRateLimitConfig({ rules: [rule] })).toEqual({ ok: true, rules: [rule] });
-    expect(parseRateLimitConfig([rule])).toEqual({ ok: true, rules: [rule] });
-    expect(parseRateLimitConfig([])).toEqual({ ok: true, rules: [] });
-  });
-
-  it('refuses bad configurations, naming every problem', () => {
-    expect(parseRateLimitConfig('harsh')).toEqual({ ok: false, problems: ['preset must be one of lenient, strict'] });
-    expect(parseRateLimitConfig({ rules: [], limit: 1 })).toEqual({ ok: false, problems: ['unknown field "limit"; use "preset" or "rules"'] });
-    expect(parseRateLimitConfig({ preset: 'strict', rules: [] })).toEqual({ ok: false, problems: ['give either "preset" or "rules", not both'] });
-    expect(parseRateLimitConfig(42)).toEqual({ ok: false, problems: ['rules must be an array of {key, limit, windowSeconds, blockSeconds}'] });
-    expect(
-      parseRateLimitConfig([
-        { key: 'session', limit: 1.5, windowSeconds: 0, blockSeconds: 86_401, extra: true },
-        'x',
-      ]),
-    ).toEqual({
-      ok: false,
-      problems: [
-        'rules[0] has an unknown field "extra"',
-        'rules[0].key must be one of ip, login, user, uri',
-        'rules[0].limit must be an integer from 1 to 1000000000',
-        'rules[0].windowSeconds must be an integer from 1 to 86400',
-        'rules[0].blockSeconds must be an integer from 1 to 86400',
-        'rules[1] must be an object',
-      ],
-    });
   });
 });

@@ -1,4 +1,5 @@
 import { parseEventLogQuery, type RawEventLogQueryParams } from '../../store/event-log-query.js';
+import { FilterTooCostlyError } from '../../store/event-log-select.js';
 import type { PayloadUpdate } from '../../spec/types.js';
 import { queryRefused } from './query-problems.js';
 import type { HandlerMap } from './types.js';
@@ -7,7 +8,12 @@ export const eventLogHandlers: HandlerMap = {
   getEventLog: (request, _reply, { state, errors }) => {
     const parsed = parseEventLogQuery(request.query as RawEventLogQueryParams);
     if (!parsed.ok) throw queryRefused(parsed.problems, errors);
-    return state.data.events.query(parsed.query);
+    try {
+      return state.data.events.query(parsed.query);
+    } catch (error) {
+      if (error instanceof FilterTooCostlyError) throw queryRefused([{ name: 'filter', problem: error.problem }], errors);
+      throw error;
+    }
   },
 
   updateEventLogPayload: (request, _reply, { state, errors }) => {

@@ -1,0 +1,52 @@
+import { citeOperation, gapFill } from '../citations.js';
+import type { Check, Citation, Failure } from '../types.js';
+import { failure } from './failure.js';
+import { citeAuthentication } from './refusal.js';
+
+type Annotated = Record<string, unknown>;
+
+const SCHEME_OF: Record<string, string> = { basic: 'basicAuth', session: 'sessionCookie', token: 'apiToken', 'auth-token': 'authTokenQuery' };
+
+/**
+ * Valid credentials of each method are accepted; with getCurrentUser the record is the caller's.
+ * Refusing the `auth-token` alias is a note (an extension). A token refused with
+ * TOKEN_AUTH_DISABLED is a note: the spec lets token authentication be switched off (5, rule 2).
+ */
+export const authMethodAccepted: Check = {
+  name: 'auth-method-accepted',
+  title: 'Valid credentials of each method are accepted',
+  run(exchange, context) {
+    const response = exchange.response;
+    if (!response || response.status >= 500 || response.status === 429) return [];
+    const op = context.spec.operation(exchange.operationId);
+    const scheme = context.spec.document.components?.securitySchemes?.[SCHEME_OF[exchange.auth] ?? ''] as Annotated | undefined;
+    const failures: Failure[] = [];
+    if (response.status >= 300) {
+      const code = (response.json as Annotated | undefined)?.code;
+      let citation: Citation = citeAuthentication(op);
+      if (scheme?.['x-extension'] === true || (exchange.auth === 'token' && code === 'TOKEN_AUTH_DISABLED')) {
+        citation = gapFill(`components/securitySchemes/${SCHEME_OF[exchange.auth] ?? ''}`, String(scheme?.['x-gap-fill'] ?? ''));
+      }
+      failures.push(
+        failure(this, exchange, {
+          message: `valid ${exchange.auth} credentials were refused with ${response.status}`,
+          expected: 'accepted (2xx)',
+          citation,
+        }),
+      );
+      return failures;
+    }
+    const login = context.facts.expectLogin;
+    const actual = (response.json as Annotated | undefined)?.login;
+    if (op.operationId === 'getCurrentUser' && typeof login === 'string' && actual !== login) {
+      failures.push(
+        failure(this, exchange, {
+          message: `the current user is ${JSON.stringify(actual)}, not the caller "${login}"`,
+          expected: `the record of "${login}"`,
+          citation: citeOperation(op, 'Returns the User object of the authenticated caller.'),
+        }),
+      );
+    }
+    return failures;
+  },
+};

@@ -1,0 +1,43 @@
+import { citeOperation, citeParameter } from '../citations.js';
+import type { Check } from '../types.js';
+import { failure } from './failure.js';
+import { distinctCount, firstDisorder, isSuccess, recordsOf, valueAt } from './records.js';
+
+/**
+ * `inverse=true` inverts the order (spec 4.4). Related `plain`: the same query without it.
+ * Facts: `sortField`, `sortDirection`. The same order as without inverse is a violation;
+ * an order that is not the reverse of sortField/sortDirection is a note (how inverse
+ * combines with sortDirection is a gap-fill).
+ */
+export const inverseOrder: Check = {
+  name: 'inverse-order',
+  title: '`inverse` inverts the order',
+  run(exchange, context) {
+    const records = recordsOf(exchange);
+    const plain = recordsOf(context.related.plain);
+    if (!isSuccess(exchange) || !records || !plain) return [];
+    const op = context.spec.operation(exchange.operationId);
+    const field = String(context.facts.sortField ?? 'timestamp');
+    const direction = (context.facts.sortDirection as 'asc' | 'desc' | undefined) ?? 'asc';
+    const values = records.map((r) => valueAt(r, field));
+    const plainValues = plain.map((r) => valueAt(r, field));
+    if (distinctCount(plainValues) > 1 && JSON.stringify(values) === JSON.stringify(plainValues)) {
+      return [
+        failure(this, exchange, {
+          message: `inverse=true returned the records in the same order as without it (by ${field})`,
+          expected: 'the order inverted',
+          citation: citeOperation(op, 'inverse: whether to invert the order of items.'),
+        }),
+      ];
+    }
+    const inverted = direction === 'asc' ? 'desc' : 'asc';
+    if (firstDisorder(values, inverted) < 0) return [];
+    return [
+      failure(this, exchange, {
+        message: `inverse=true with sortField=${field}&sortDirection=${direction} is not in ${inverted === 'desc' ? 'descending' : 'ascending'} order`,
+        expected: `records in ${inverted === 'desc' ? 'descending' : 'ascending'} order of ${field}`,
+        citation: citeParameter(op, 'inverse'),
+      }),
+    ];
+  },
+};

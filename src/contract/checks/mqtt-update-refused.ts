@@ -1,0 +1,17 @@
+import { citeOperation } from '../citations.js';
+import type { Check } from '../types.js';
+import { judgeRefusal } from './refusal.js';
+
+/** A payload update of an MQTT record is refused: updates are available only for SNMP messages (4.5). */
+export const mqttUpdateRefused: Check = {
+  name: 'mqtt-update-refused',
+  title: 'A payload update of an MQTT record is refused',
+  run(exchange, context) {
+    const op = context.spec.operation(exchange.operationId);
+    return judgeRefusal(this, exchange, op, {
+      status: 422,
+      acceptedCitation: citeOperation(op, 'Updates the payload of one record. Available only for SNMP messages.'),
+      what: 'a payload update of an MQTT record',
+    });
+  },
+};

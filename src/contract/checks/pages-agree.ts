@@ -1,0 +1,51 @@
+import { citeOperation } from '../citations.js';
+import type { Check } from '../types.js';
+import { failure } from './failure.js';
+import { citeOrder } from './order-citation.js';
+import { describeValue, isSuccess, type Json, recordsOf, valueAt } from './records.js';
+
+const identity = (record: Json, idField: string | undefined): string => {
+  const id = idField ? valueAt(record, idField) : record;
+  return typeof id === 'string' ? id : JSON.stringify(id);
+};
+
+/**
+ * A page by `skip`/`limit` is the same slice of the reference list (same filters, an explicit
+ * large limit). Facts: `skip`, `limit`, `idField` (`_id`), `sortKey` (`timestamp`), and
+ * `referenceComplete` (false when the server holds more records than the reference list: only
+ * the part of a page that the reference covers is compared).
+ * Differences among records of equal sort key only are a note (the tie rule is a gap-fill).
+ */
+export const pagesAgree: Check = {
+  name: 'pages-agree',
+  title: 'Pages by skip/limit agree with the unpaged list',
+  run(exchange, context) {
+    const page = recordsOf(exchange);
+    const reference = recordsOf(context.related.reference);
+    if (!isSuccess(exchange) || !page || !reference) return [];
+    const skip = Number(context.facts.skip ?? 0);
+    const limit = Number(context.facts.limit);
+    const idField = context.facts.idField as string | undefined;
+    const sortKey = String(context.facts.sortKey ?? 'timestamp');
+    const expected = reference.slice(skip, skip + limit);
+    const covered = context.facts.referenceComplete === false ? page.slice(0, expected.length) : page;
+    const ids = (list: Json[]): string[] => list.map((r) => identity(r, idField));
+    const [got, want] = [ids(covered), ids(expected)];
+    if (got.length === want.length && got.every((id, i) => id === want[i])) return [];
+    const op = context.spec.operation(exchange.operationId);
+    const keys = (list: Json[]): string => JSON.stringify(list.map((r) => valueAt(r, sortKey)));
+    const tiesOnly = got.length === want.length && keys(covered) === keys(expected);
+    const at = got.findIndex((id, i) => id !== want[i]);
+    return [
+      failure(this, exchange, {
+        message: tiesOnly
+          ? `skip=${skip}&limit=${limit} orders records of equal ${sortKey} differently from the unpaged list`
+          : `skip=${skip}&limit=${limit} returned ${got.length} records; position ${at < 0 ? got.length : at} holds ${describeValue(got[at] ?? 'nothing')}, the unpaged list has ${describeValue(want[at] ?? 'nothing')} there`,
+        expected: `records ${skip + 1}..${skip + expected.length} of the unpaged list (${want.length} records)`,
+        citation: tiesOnly
+          ? citeOrder(op)
+          : citeOperation(op, 'skip: number of first records to skip; limit: maximum number of records to return.'),
+      }),
+    ];
+  },
+};

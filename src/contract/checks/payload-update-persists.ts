@@ -1,0 +1,72 @@
+import { citeOperation, citeParameter } from '../citations.js';
+import type { Check, Exchange, Failure } from '../types.js';
+import { failure } from './failure.js';
+import { describeValue, isSuccess, type Json, recordsOf } from './records.js';
+
+function withoutText(record: Json): string {
+  const payload = { ...(record.payload as Json | undefined) };
+  delete payload.text;
+  return JSON.stringify({ ...record, payload });
+}
+
+/**
+ * A payload update of an SNMP trap is accepted and persists, and touches nothing but `text`
+ * (4.5); the original text is put back afterwards and that persists too.
+ * Facts: `stage` (`update`, `read-back`, `restore`, `restored`), `recordId`, `text`, `original`.
+ * The update runs on the event log's operation, so a read-back names getEventLog.
+ */
+export const payloadUpdatePersists: Check = {
+  name: 'payload-update-persists',
+  title: 'A payload update persists and the original is restored',
+  run(exchange: Exchange, context) {
+    const stage = String(context.facts.stage);
+    const text = String(context.facts.text);
+    const update = context.spec.operation('updateEventLogPayload');
+    const citation = citeOperation(update, 'Updates the payload of one record; the field text is used.');
+    if (stage === 'update' || stage === 'restore') {
+      if (isSuccess(exchange) || exchange.response === undefined || exchange.response.status >= 500) return [];
+      return [
+        failure(this, exchange, {
+          message: `${stage === 'update' ? 'the update' : 'putting the original text back'} was refused with ${exchange.response.status}`,
+          expected: 'the update of an SNMP trap by an administrator accepted',
+          citation,
+        }),
+      ];
+    }
+    const records = recordsOf(exchange);
+    if (!isSuccess(exchange) || !records) return [];
+    const id = String(context.facts.recordId);
+    const record = records.find((r) => r._id === id);
+    if (!record) {
+      return [
+        failure(this, exchange, {
+          message: `record ${id} could not be read back`,
+          expected: 'the record in the answer to a filter on its _id',
+          citation: citeParameter(context.spec.operation(exchange.operationId), 'filter'),
+        }),
+      ];
+    }
+    const failures: Failure[] = [];
+    const actual = (record.payload as Json | undefined)?.text;
+    if (actual !== text) {
+      failures.push(
+        failure(this, exchange, {
+          message: `${stage === 'restored' ? 'after the restore' : 'after the update'} the text is ${describeValue(actual)}`,
+          expected: `payload.text = ${describeValue(text)}`,
+          citation,
+        }),
+      );
+    }
+    const original = context.facts.original as Json | undefined;
+    if (original && withoutText(original) !== withoutText(record)) {
+      failures.push(
+        failure(this, exchange, {
+          message: 'fields other than payload.text changed',
+          expected: 'only payload.text changed',
+          citation: citeOperation(update, 'Request body: JSON object with payload fields to change.'),
+        }),
+      );
+    }
+    return failures;
+  },
+};

@@ -1,0 +1,19 @@
+import { citeOperation } from '../citations.js';
+import type { Check } from '../types.js';
+import { judgeRefusal } from './refusal.js';
+
+/** A caller without the operation's permission (x-permissions) is refused with 403. */
+export const permissionRefused: Check = {
+  name: 'permission-refused',
+  title: 'A caller without the permission is refused (403)',
+  run(exchange, context) {
+    const op = context.spec.operation(exchange.operationId);
+    if (op.permissions.length === 0) return [];
+    const needed = op.permissions.join(', ');
+    return judgeRefusal(this, exchange, op, {
+      status: 403,
+      acceptedCitation: citeOperation(op, `Permission: ${needed}.`),
+      what: `a caller without ${needed}`,
+    });
+  },
+};

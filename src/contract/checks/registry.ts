@@ -1,0 +1,66 @@
+// Every check by name. The runner applies the response checks to every exchange and the
+// others to the exchanges whose step names them.
+import type { Check } from '../types.js';
+import { authMethodAccepted } from './auth-method-accepted.js';
+import { blockRecorded } from './block-recorded.js';
+import { booleanFilter } from './boolean-filter.js';
+import { caseExpectation } from './case-expectation.js';
+import { contentType } from './content-type.js';
+import { filterMatches } from './filter-matches.js';
+import { invalidInputRefused } from './invalid-input-refused.js';
+import { inverseOrder } from './inverse-order.js';
+import { limitHonoured } from './limit-honoured.js';
+import { mqttUpdateRefused } from './mqtt-update-refused.js';
+import { notServerError } from './not-server-error.js';
+import { pagesAgree } from './pages-agree.js';
+import { payloadUpdatePersists } from './payload-update-persists.js';
+import { permissionRefused } from './permission-refused.js';
+import { prismViolations } from './prism-violations.js';
+import { responseSchema } from './response-schema.js';
+import { sortOrder } from './sort-order.js';
+import { statusDocumented } from './status-documented.js';
+import { timeRange } from './time-range.js';
+import { transportError } from './transport-error.js';
+import { typeFilter } from './type-filter.js';
+import { unauthenticatedRefused } from './unauthenticated-refused.js';
+import { wrongCredentialsRefused } from './wrong-credentials-refused.js';
+
+/** Applied to every exchange. */
+export const responseChecks: readonly Check[] = [transportError, notServerError, statusDocumented, contentType, responseSchema];
+/** Applied to every exchange too when the run goes through `prism proxy`. */
+export const prismResponseChecks: readonly Check[] = [...responseChecks, prismViolations];
+
+const all: readonly Check[] = [
+  ...prismResponseChecks,
+  unauthenticatedRefused,
+  wrongCredentialsRefused,
+  authMethodAccepted,
+  permissionRefused,
+  limitHonoured,
+  pagesAgree,
+  sortOrder,
+  inverseOrder,
+  typeFilter,
+  timeRange,
+  filterMatches,
+  invalidInputRefused,
+  booleanFilter,
+  payloadUpdatePersists,
+  mqttUpdateRefused,
+  blockRecorded,
+  caseExpectation,
+];
+
+const byName = new Map(all.map((c) => [c.name, c]));
+
+export type CheckName = (typeof all)[number]['name'];
+
+export function getCheck(name: string): Check {
+  const check = byName.get(name);
+  if (!check) throw new Error(`No check is registered as "${name}".`);
+  return check;
+}
+
+export function allChecks(): readonly Check[] {
+  return all;
+}

@@ -1,0 +1,45 @@
+import { citeOperation, citeParameter } from '../citations.js';
+import type { Check, Citation } from '../types.js';
+import { failure } from './failure.js';
+import { citeOrder } from './order-citation.js';
+import { compareCollated, describeValue, distinctCount, firstDisorder, isSuccess, recordsOf, valueAt } from './records.js';
+
+/**
+ * Records come ordered by `sortField` in `sortDirection` (asc when absent: spec 4.4).
+ * Facts: `sortField` (absent: the document's default field, a gap-fill), `sortDirection`.
+ * An order that holds only under a case-insensitive collation is a note.
+ */
+export const sortOrder: Check = {
+  name: 'sort-order',
+  title: 'Records are ordered by sortField and sortDirection (asc by default)',
+  run(exchange, context) {
+    const records = recordsOf(exchange);
+    if (!isSuccess(exchange) || !records) return [];
+    const op = context.spec.operation(exchange.operationId);
+    const givenField = context.facts.sortField as string | undefined;
+    const field = givenField ?? String(op.parameters.find((p) => p.name === 'sortField')?.schema.default ?? 'timestamp');
+    const givenDirection = context.facts.sortDirection as 'asc' | 'desc' | undefined;
+    const direction = givenDirection ?? 'asc';
+    const values = records.map((r) => valueAt(r, field));
+    const at = firstDisorder(values, direction);
+    if (at < 0) return [];
+    const collated = firstDisorder(values, direction, compareCollated) < 0;
+    let citation: Citation;
+    if (collated || !givenField) citation = citeOrder(op);
+    else if (!givenDirection) citation = citeParameter(op, 'sortDirection', 'sortDirection: asc or desc; the first listed (asc) is the default.');
+    else citation = citeOperation(op, 'sortField: name of the field used to sort; sortDirection: asc or desc.');
+    const reversed = distinctCount(values) > 1 && firstDisorder(values, direction === 'asc' ? 'desc' : 'asc') < 0;
+    return [
+      failure(this, exchange, {
+        message:
+          `${givenField ? `sortField=${field}` : `default sort (${field})`}${givenDirection ? `&sortDirection=${direction}` : ''}: ` +
+          (reversed
+            ? `the records come in ${direction === 'asc' ? 'descending' : 'ascending'} order`
+            : `record ${at} (${describeValue(values[at - 1])}) comes before record ${at + 1} (${describeValue(values[at])})`) +
+          (collated ? ' (ordered only under a case-insensitive collation)' : ''),
+        expected: `records in ${direction === 'asc' ? 'ascending' : 'descending'} order of ${field}`,
+        citation,
+      }),
+    ];
+  },
+};

@@ -1,0 +1,13 @@
+import type { Check } from '../types.js';
+import { citeAuthentication, judgeRefusal } from './refusal.js';
+
+/** A request without credentials is refused with 401. */
+export const unauthenticatedRefused: Check = {
+  name: 'unauthenticated-refused',
+  title: 'A request without credentials is refused (401)',
+  run(exchange, context) {
+    const op = context.spec.operation(exchange.operationId);
+    if (op.security.length === 0) return [];
+    return judgeRefusal(this, exchange, op, { status: 401, acceptedCitation: citeAuthentication(op), what: 'a request without credentials' });
+  },
+};

@@ -1,0 +1,81 @@
+// Where an expectation comes from, read from the document: `x-spec-section` makes a
+// difference a spec violation, `x-gap-fill` makes it a note on behaviour the spec leaves open.
+import type { Operation, Spec } from '../spec/index.js';
+import type { Citation, Verdict } from './types.js';
+
+type Annotated = Record<string, unknown>;
+
+export function verdictOf(citation: Citation): Verdict {
+  return citation.source === 'spec' ? 'violation' : 'note';
+}
+
+export function severityOf(verdict: Verdict): 'error' | 'warning' {
+  return verdict === 'violation' ? 'error' : 'warning';
+}
+
+export function gapFill(ref: string, sentence: string): Citation {
+  return { source: 'gap-fill', ref, text: sentence };
+}
+
+/**
+ * The operation itself: its spec section (with what the spec says there, when given), or,
+ * for an operation of real deployments that the spec does not list, its gap-fill.
+ */
+export function citeOperation(op: Operation, whatTheSpecSays?: string): Citation {
+  if (op.specSection && !op.extension) {
+    return { source: 'spec', ref: op.specSection, text: whatTheSpecSays ?? `${op.method.toUpperCase()} ${op.path}: ${op.summary}` };
+  }
+  return gapFill(op.operationId, op.gapFill ?? `${op.operationId} is not in the spec.`);
+}
+
+/** A parameter's gap-fill when it has one, else the operation's spec section. */
+export function citeParameter(op: Operation, name: string, whatTheSpecSays?: string): Citation {
+  const param = op.parameters.find((p) => p.name === name) as unknown as Annotated | undefined;
+  const sentence = param?.['x-gap-fill'];
+  return typeof sentence === 'string'
+    ? gapFill(`${op.operationId} parameter "${name}"`, sentence)
+    : citeOperation(op, whatTheSpecSays);
+}
+
+/**
+ * The documented response for a status: its gap-fill when it has one (every error
+ * response of the document is a gap-fill, since the spec shows no errors), else the operation.
+ */
+export function citeResponse(op: Operation, status: number | string, whatTheSpecSays?: string): Citation {
+  const response = op.responses[String(status)] as Annotated | undefined;
+  const sentence = response?.['x-gap-fill'];
+  return typeof sentence === 'string'
+    ? gapFill(`${op.operationId} response ${String(status)}`, sentence)
+    : citeOperation(op, whatTheSpecSays);
+}
+
+/** The error responses a document gives an operation: when all carry a gap-fill, any error status is a gap. */
+export function citeErrorStatuses(op: Operation): Citation {
+  const errors = Object.entries(op.responses).filter(([code]) => /^[45]/.test(code));
+  const gap = errors.map(([, r]) => (r as Annotated)['x-gap-fill']).find((s) => typeof s === 'string');
+  return typeof gap === 'string' && errors.every(([, r]) => typeof (r as Annotated)['x-gap-fill'] === 'string')
+    ? gapFill(`${op.operationId} error responses`, gap)
+    : citeOperation(op);
+}
+
+export function formatCitation(citation: Citation): string {
+  return citation.source === 'spec' ? `spec ${citation.ref}: ${citation.text}` : `gap-fill (${citation.ref}): ${citation.text}`;
+}
+
+/**
+ * A citation named in a contract case: an operationId, or a location in the document such as
+ * `components/securitySchemes/apiToken` (a JSON pointer without the `#/`) whose `x-gap-fill` or
+ * `x-spec-section` decides.
+ * Undefined when the name points nowhere.
+ */
+export function resolveCitation(spec: Spec, name: string): Citation | undefined {
+  const op = spec.operations.find((o) => o.operationId === name);
+  if (op) return citeOperation(op);
+  let node: unknown = spec.document;
+  for (const token of name.split('/')) node = (node as Annotated | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  if (node === null || typeof node !== 'object') return undefined;
+  const n = node as Annotated;
+  if (typeof n['x-gap-fill'] === 'string') return gapFill(name, n['x-gap-fill']);
+  if (typeof n['x-spec-section'] === 'string') return { source: 'spec', ref: n['x-spec-section'], text: name };
+  return undefined;
+}

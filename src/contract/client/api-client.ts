@@ -1,0 +1,167 @@
+// Sends one operation of the document as one actor with one way of authenticating, and
+// records the exchange. Cookies live in a tough-cookie jar per actor.
+import { CookieJar } from 'tough-cookie';
+import type { Spec } from '../../spec/index.js';
+import { UnreachableError } from '../errors.js';
+import type { Random } from '../random.js';
+import { assertAllowed, type SafetyPolicy } from '../safety.js';
+import type { Secrets } from '../secrets.js';
+import type { Actor, AuthMode, Exchange } from '../types.js';
+import type { Transport } from './transport.js';
+import { urlFor } from './transport.js';
+
+export interface Credentials {
+  readonly login: string;
+  readonly password: string;
+}
+
+export interface Call {
+  readonly operationId: string;
+  /** Stable name of the step, the same for the same seed. */
+  readonly key: string;
+  readonly actor?: Actor;
+  readonly auth?: AuthMode;
+  readonly path?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Cookies sent as given, besides the actor's jar (e.g. a session id kept from before a log-out). */
+  readonly cookies?: Readonly<Record<string, string>>;
+  /** A JSON body; `rawBody` sends text as it is. */
+  readonly body?: unknown;
+  readonly rawBody?: string;
+  /** Content-Type of a body; null sends none. Default application/json. */
+  readonly contentType?: string | null;
+}
+
+export interface ApiClient {
+  call(call: Call): Promise<Exchange>;
+  hasActor(actor: Actor): boolean;
+  credentials(actor: Actor): Credentials | undefined;
+  setToken(actor: Actor, token: string | undefined): void;
+  token(actor: Actor): string | undefined;
+  /** The value of a cookie in an actor's jar, e.g. `sid` after a log-in. */
+  cookie(actor: Actor, name: string): Promise<string | undefined>;
+  /** All exchanges so far, in order. */
+  readonly exchanges: readonly Exchange[];
+}
+
+export interface ApiClientOptions {
+  readonly spec: Spec;
+  readonly transport: Transport;
+  readonly policy: SafetyPolicy;
+  readonly secrets: Secrets;
+  readonly random: Random;
+  readonly admin: Credentials;
+  readonly low?: Credentials;
+  readonly adminToken?: string;
+}
+
+interface ActorState {
+  readonly credentials?: Credentials;
+  readonly jar: CookieJar;
+  token?: string;
+}
+
+const basic = (c: Credentials): string => `Basic ${Buffer.from(`${c.login}:${c.password}`).toString('base64')}`;
+
+function remember(secrets: Secrets, exchange: Exchange): void {
+  const r = exchange.response;
+  if (!r) return;
+  const cookies = r.headers['set-cookie'];
+  for (const c of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) secrets.add(/^[^=]+=([^;]*)/.exec(c)?.[1]);
+  if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') {
+    if (typeof r.json === 'string') secrets.add(r.json);
+  }
+  const token = (r.json as Record<string, unknown> | undefined)?.authenticationToken;
+  if (typeof token === 'string') secrets.add(token);
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { spec, transport, policy, secrets, random } = options;
+  const actors = new Map<Actor, ActorState>([
+    ['admin', { credentials: options.admin, jar: new CookieJar(), token: options.adminToken }],
+    ['anonymous', { jar: new CookieJar() }],
+  ]);
+  if (options.low) actors.set('low', { credentials: options.low, jar: new CookieJar() });
+  for (const c of [options.admin, options.low]) secrets.add(c?.password);
+  secrets.add(options.adminToken);
+  const exchanges: Exchange[] = [];
+  const state = (actor: Actor): ActorState => {
+    const s = actors.get(actor);
+    if (!s) throw new Error(`No credentials for the ${actor} user.`);
+    return s;
+  };
+
+  return {
+    exchanges,
+    hasActor: (actor) => actors.has(actor),
+    credentials: (actor) => actors.get(actor)?.credentials,
+    setToken(actor, token) {
+      state(actor).token = token;
+      secrets.add(token);
+    },
+    token: (actor) => actors.get(actor)?.token,
+    async cookie(actor, name) {
+      const cookies = await state(actor).jar.getCookies(transport.baseUrl.href);
+      return cookies.find((c) => c.key === name)?.value;
+    },
+    async call(call) {
+      const op = spec.operation(call.operationId);
+      const method = op.method.toUpperCase();
+      assertAllowed(policy, method, op.operationId);
+      const actor = call.actor ?? 'admin';
+      const auth = call.auth ?? 'basic';
+      const me = state(actor);
+      const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+        const value = call.path?.[name];
+        if (value === undefined) throw new Error(`${op.operationId} needs the path parameter "${name}".`);
+        return encodeURIComponent(value);
+      });
+      const query: Record<string, string> = { ...call.query };
+      const headers: Record<string, string> = { ...call.headers };
+      const cookies: string[] = Object.entries(call.cookies ?? {}).map(([k, v]) => `${k}=${v}`);
+      const usesJar = auth === 'session' || op.operationId === 'createSession';
+      const url = urlFor(transport.baseUrl, path).href;
+
+      if (auth === 'basic') headers.authorization = basic(me.credentials ?? options.admin);
+      if (auth === 'wrong-basic') headers.authorization = basic({ login: `contract-check-${random.word(8)}`, password: random.word(12) });
+      if (auth === 'token' || auth === 'auth-token') {
+        if (!me.token) throw new Error(`No API token for the ${actor} user.`);
+        query[auth === 'token' ? 'api-token' : 'auth-token'] = me.token;
+      }
+      if (auth === 'wrong-token' || auth === 'wrong-auth-token') query[auth === 'wrong-token' ? 'api-token' : 'auth-token'] = random.uuid();
+      if (auth === 'wrong-session') cookies.push(`sid=${random.uuid()}`);
+      if (usesJar) {
+        const jarCookies = await me.jar.getCookieString(url);
+        if (jarCookies) cookies.push(jarCookies);
+        // Real clients send the csrf cookie back on writes (field notes); a server that does not ask for it ignores it.
+        const csrf = (await me.jar.getCookies(url)).find((c) => c.key === 'csrf')?.value;
+        if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
+      }
+      if (cookies.length > 0) headers.cookie = cookies.join('; ');
+      let body: string | undefined;
+      if (call.rawBody !== undefined) body = call.rawBody;
+      else if (call.body !== undefined) body = JSON.stringify(call.body);
+      if (body !== undefined && call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/json';
+
+      const result = await transport.send({ method, path, query, headers, body });
+      if (result.unreachable) throw new UnreachableError(`cannot reach ${transport.baseUrl.origin}: ${result.error ?? 'no answer'}`);
+      const exchange: Exchange = {
+        key: call.key,
+        operationId: op.operationId,
+        actor,
+        auth,
+        request: result.request,
+        ...(result.response ? { response: result.response } : {}),
+        ...(result.error ? { error: result.error } : {}),
+      };
+      if (usesJar && result.response) {
+        const set = result.response.headers['set-cookie'];
+        for (const c of Array.isArray(set) ? set : set ? [set] : []) await me.jar.setCookie(c, url, { ignoreError: true });
+      }
+      remember(secrets, exchange);
+      exchanges.push(exchange);
+      return exchange;
+    },
+  };
+}

@@ -1,0 +1,7 @@
+// Errors that end a run before it has a result: the CLI turns them into one line and exit code 2.
+
+/** Bad options, a bad case file, missing credentials. */
+export class UsageError extends Error {}
+
+/** The server cannot be reached at all. */
+export class UnreachableError extends Error {}

@@ -1,0 +1,95 @@
+// Runs the declarative cases of contracts/*.yaml: steps in order, values captured between them.
+import type { CaseStep, ContractCase, Requirement } from '../cases/case-schema.js';
+import { fill } from '../cases/template.js';
+import { resolveCitation } from '../citations.js';
+import type { Exchange } from '../types.js';
+import type { Plan, PlanContext } from './plan.js';
+
+function unmet(ctx: PlanContext, requirement: Requirement): string | undefined {
+  if (requirement === 'writes' && !ctx.policy.writes) return ctx.policy.reason;
+  if (requirement === 'low-user' && !ctx.world.low) return 'no low-privilege user (--low-login/--low-password)';
+  if (requirement === 'token' && !ctx.client.token('admin')) return 'no API token for the administrator (--token)';
+  return undefined;
+}
+
+function variables(ctx: PlanContext): Map<string, unknown> {
+  const admin = ctx.client.credentials('admin');
+  const low = ctx.client.credentials('low');
+  const vars = new Map<string, unknown>([
+    ['admin.login', admin?.login],
+    ['admin.password', admin?.password],
+    ['admin.id', ctx.world.admin?.id],
+    ['low.login', low?.login],
+    ['low.password', low?.password],
+    ['low.id', ctx.world.low?.id],
+    ['seed', ctx.seed],
+    ['unknownId', ctx.random.objectId()],
+  ]);
+  for (const [k, v] of vars) if (v === undefined) vars.delete(k);
+  return vars;
+}
+
+function pointerGet(value: unknown, pointer: string): unknown {
+  if (pointer === '' || pointer === '/') return value;
+  return pointer
+    .slice(1)
+    .split('/')
+    .reduce<unknown>((at, t) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[t.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), value);
+}
+
+async function captured(ctx: PlanContext, step: CaseStep, exchange: Exchange, vars: Map<string, unknown>): Promise<string | undefined> {
+  for (const [name, from] of Object.entries(step.capture ?? {})) {
+    let value: unknown;
+    if ('body' in from) value = pointerGet(exchange.response?.json, from.body);
+    else if ('cookie' in from) value = await ctx.client.cookie(step.as ?? 'admin', from.cookie);
+    else value = exchange.response?.headers[from.header.toLowerCase()];
+    if (value === undefined || value === null || value === '') return name;
+    vars.set(name, value);
+  }
+  return undefined;
+}
+
+export function casesPlan(cases: readonly ContractCase[]): Plan {
+  return {
+    group: 'cases',
+    async run(ctx) {
+      for (const c of cases) {
+        const check = `case/${c.name}`;
+        const reason = c.requires.map((r) => unmet(ctx, r)).find((r) => r !== undefined);
+        if (reason) {
+          ctx.skip(c.operationId, check, reason);
+          continue;
+        }
+        const vars = variables(ctx);
+        for (const [j, step] of c.steps.entries()) {
+          const statuses = Array.isArray(step.expect.status) ? step.expect.status : [step.expect.status];
+          const exchange = await ctx.send(
+            {
+              operationId: step.operationId,
+              key: `${check}/${j}`,
+              actor: step.as ?? 'admin',
+              auth: step.auth ?? 'basic',
+              path: fill(step.path, vars),
+              query: fill(step.query, vars),
+              headers: fill(step.headers, vars),
+              cookies: fill(step.cookies, vars),
+              body: fill(step.body, vars),
+              rawBody: fill(step.rawBody, vars),
+              contentType: step.contentType,
+            },
+            {
+              checks: ['case-expectation'],
+              facts: { step: step.name, expect: { status: statuses, body: fill(step.expect.body, vars) }, citation: step.cite ? resolveCitation(ctx.spec, step.cite) : undefined },
+              reportAs: { operationId: c.operationId, check },
+            },
+          );
+          const missing = await captured(ctx, step, exchange, vars);
+          if (missing) {
+            ctx.skip(c.operationId, check, `step "${step.name}" captured no "${missing}"; the later steps did not run`);
+            break;
+          }
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// The limit-block log's filters and paging, on whatever blocks the server has recorded.
+import type { Plan } from './plan.js';
+import { rows } from './plan.js';
+
+const OP = 'getLimitBlockLog';
+const FIELDS = ['ip', 'login', 'uri', 'user'];
+
+export const limitBlockLogPlan: Plan = {
+  group: 'limit-block-log',
+  async run(ctx) {
+    const { random, maxRecords } = ctx;
+    const limit = String(maxRecords);
+    const reference = await ctx.send({ operationId: OP, key: 'block-log/reference', query: { limit } }, { checks: ['limit-honoured'], facts: { limit: maxRecords } });
+    const list = rows(reference);
+    for (const field of FIELDS) {
+      for (const value of [true, false]) {
+        await ctx.send(
+          { operationId: OP, key: `block-log/${field}-${value}`, query: { [field]: String(value), limit } },
+          { checks: ['boolean-filter'], facts: { field, value }, related: { reference } },
+        );
+      }
+    }
+    if (list.length < 2) {
+      for (const check of ['pages-agree', 'time-range']) ctx.skip(OP, check, list.length === 0 ? 'the limit-block log is empty or unreadable' : 'the limit-block log holds one record');
+      return;
+    }
+    const page = { sortKey: 'timestamp', referenceComplete: list.length < maxRecords };
+    const size = random.int(1, Math.max(1, Math.floor(list.length / 2)));
+    for (let i = 0; i < Math.min(Math.ceil(list.length / size), 3); i++) {
+      await ctx.send(
+        { operationId: OP, key: `block-log/page-${i}`, query: { skip: String(i * size), limit: String(size) } },
+        { checks: ['limit-honoured', 'pages-agree'], facts: { limit: size, skip: i * size, ...page }, related: { reference } },
+      );
+    }
+    const stamps = list.map((r) => r.timestamp).filter((t): t is number => typeof t === 'number');
+    if (stamps.length > 0) {
+      const [a, b] = [random.pick(stamps), random.pick(stamps)];
+      const range = { from: Math.min(a, b), to: Math.max(a, b) };
+      await ctx.send(
+        { operationId: OP, key: 'block-log/time', query: { from: String(range.from), to: String(range.to), limit } },
+        { checks: ['time-range'], facts: { ...range, referenceComplete: list.length < maxRecords }, related: { reference } },
+      );
+    }
+  },
+};

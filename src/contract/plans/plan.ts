@@ -1,0 +1,57 @@
+// A plan sends the requests of one group of checks and names the checks each answer gets.
+import type { Spec, User } from '../../spec/index.js';
+import type { ApiClient, Call } from '../client/api-client.js';
+import type { Random } from '../random.js';
+import type { Evaluation } from '../run/recorder.js';
+import type { SafetyPolicy } from '../safety.js';
+import type { Exchange } from '../types.js';
+
+/** What the runner learned before the plans ran. */
+export interface World {
+  readonly admin?: User;
+  readonly low?: User;
+  /** The first records of the event log (default order, explicit limit), for plans that need a record. */
+  eventLogSample?: Exchange;
+}
+
+export interface PlanContext {
+  readonly spec: Spec;
+  readonly client: ApiClient;
+  readonly policy: SafetyPolicy;
+  /** This plan's own random stream. */
+  readonly random: Random;
+  readonly seed: number;
+  readonly world: World;
+  /** The explicit large `limit` of reference lists. */
+  readonly maxRecords: number;
+  /** Requests of the rate-limit probe, and how long to wait for a block to end before reading the log. */
+  readonly probe: { readonly requests: number; readonly maxWaitMs: number; readonly sleep: (ms: number) => Promise<void> };
+  send(call: Call, evaluation?: Evaluation): Promise<Exchange>;
+  /** Runs named checks on an exchange already sent (its response checks ran when it was sent). */
+  evaluate(exchange: Exchange, evaluation: Evaluation): void;
+  skip(operationId: string, check: string, reason: string): void;
+}
+
+export interface Plan {
+  readonly group: string;
+  run(context: PlanContext): Promise<void>;
+}
+
+/** The event log sample, read once (GET with an explicit large limit) and shared. */
+export async function eventLogSample(ctx: PlanContext): Promise<Exchange> {
+  ctx.world.eventLogSample ??= await ctx.send({ operationId: 'getEventLog', key: 'sample/event-log', query: { limit: String(ctx.maxRecords) } });
+  return ctx.world.eventLogSample;
+}
+
+export type Row = Record<string, unknown>;
+
+export function rows(exchange: Exchange | undefined): Row[] {
+  const json = exchange?.response?.json;
+  return Array.isArray(json) && exchange?.response && exchange.response.status < 300 ? (json as Row[]) : [];
+}
+
+/** A record of the sample by text type (`snmp-trap`, `mqtt-message`). */
+export async function sampleRecord(ctx: PlanContext, type: 'snmp-trap' | 'mqtt'): Promise<Row | undefined> {
+  const list = rows(await eventLogSample(ctx));
+  return list.find((r) => (type === 'snmp-trap' ? r.type === 'snmp-trap' : r.type !== 'snmp-trap' && typeof r._id === 'string'));
+}

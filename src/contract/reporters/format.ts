@@ -1,0 +1,40 @@
+// Text shared by the reporters: one failure with its request, the summary table.
+import { formatCitation } from '../citations.js';
+import { statusOf, type Outcome, type RunResult } from '../run/results.js';
+import type { ReportedFailure } from '../types.js';
+
+export function formatFailure(f: ReportedFailure): string {
+  const got = f.actual.error ? `no answer: ${f.actual.error}` : `${f.actual.status ?? '?'} ${f.actual.body ?? ''}`.trim();
+  return [
+    `${f.verdict === 'violation' ? 'VIOLATION' : 'NOTE'} ${f.operationId} · ${f.check}: ${f.title}`,
+    `  found:    ${f.message}`,
+    `  expected: ${f.expected}`,
+    `  cites:    ${formatCitation(f.citation)}`,
+    `  request:  ${f.curl}`,
+    `  got:      ${got}`,
+  ].join('\n');
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
+}
+
+const MARK = { passed: 'ok', failed: 'FAIL', noted: 'note', skipped: 'skip' } as const;
+
+/** One row per operation and check, operations in document order of first appearance. */
+export function summaryTable(outcomes: readonly Outcome[]): string {
+  const sorted = [...outcomes].sort((a, b) => a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check));
+  const rows = [['operation', 'check', 'result', 'requests', 'violations', 'notes', 'remark']];
+  for (const o of sorted) {
+    const violations = o.failures.filter((f) => f.verdict === 'violation').length;
+    rows.push([o.operationId, o.check, MARK[statusOf(o)], String(o.exchanges), String(violations), String(o.failures.length - violations), o.skipped ?? '']);
+  }
+  return table(rows);
+}
+
+export function verdictLine(result: RunResult): string {
+  const outcome = result.exitCode === 0 ? 'PASSED' : 'FAILED';
+  const strict = result.strict ? ' (--strict: notes fail the run)' : '';
+  return `${outcome}: ${result.violations} violation(s), ${result.notes} note(s) in ${result.requests} requests to ${result.baseUrl}${strict}. Seed ${result.seed} (replay with --seed ${result.seed}).`;
+}

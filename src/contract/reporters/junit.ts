@@ -1,0 +1,39 @@
+// JUnit XML for CI: one testsuite per operationId, one testcase per check. Violations are
+// failures; notes are system-out (failures under --strict); checks that could not run are skipped.
+import junitModule, { type Builder } from 'junit-report-builder';
+import { statusOf } from '../run/results.js';
+import { formatFailure, verdictLine } from './format.js';
+import type { Reporter, Write } from './reporter.js';
+
+// junit-report-builder is CommonJS; under NodeNext its default export arrives wrapped or not, depending on the loader.
+const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as unknown as Builder;
+
+export function junitReporter(write: Write): Reporter {
+  return {
+    onEvent() {},
+    async finish(result) {
+      const builder = junit.newBuilder();
+      const operations = [...new Set(result.outcomes.map((o) => o.operationId))].sort();
+      for (const operationId of operations) {
+        const suite = builder.testSuite().name(operationId);
+        suite.property('baseUrl', result.baseUrl).property('seed', String(result.seed)).property('safety', result.safety);
+        for (const o of result.outcomes.filter((x) => x.operationId === operationId)) {
+          const test = suite.testCase().className(`monitoring-api-kit.${operationId}`).name(o.check);
+          const status = statusOf(o);
+          const details = o.failures.map(formatFailure).join('\n\n');
+          const violations = o.failures.filter((f) => f.verdict === 'violation');
+          if (status === 'failed' || (status === 'noted' && result.strict)) {
+            const first = violations[0] ?? o.failures[0];
+            test.failure(`${o.failures.length} finding(s): ${first?.message ?? ''}`, status === 'failed' ? 'violation' : 'note');
+            test.standardOutput(`${details}\n\n${verdictLine(result)}`);
+          } else if (status === 'noted') {
+            test.standardOutput(`${details}\n\nSeed ${result.seed}.`);
+          } else if (status === 'skipped') {
+            test.skipped().standardOutput(o.skipped ?? 'nothing to check');
+          }
+        }
+      }
+      write(builder.build());
+    },
+  };
+}

@@ -1,0 +1,156 @@
+// runContract: the whole suite against one base URL, as data. Reporters listen to its events.
+import type { Dispatcher } from 'undici';
+import { createSpecValidator, loadSpec, type Spec, type User } from '../../spec/index.js';
+import type { ContractCase } from '../cases/case-schema.js';
+import { prismResponseChecks, responseChecks } from '../checks/registry.js';
+import { defaultCasesDir, loadCases } from '../cases/load-cases.js';
+import { createApiClient, type ApiClient, type Call, type Credentials } from '../client/api-client.js';
+import { createTransport } from '../client/transport.js';
+import { UsageError } from '../errors.js';
+import type { PlanContext, World } from '../plans/plan.js';
+import { createRandom, newSeed } from '../random.js';
+import { decidePolicy } from '../safety.js';
+import { createSecrets } from '../secrets.js';
+import type { Exchange } from '../types.js';
+import { GROUPS, plansFor } from './plans.js';
+import { createRecorder, type Evaluation, type Recorder } from './recorder.js';
+import type { RunEvent, RunResult } from './results.js';
+
+export interface RunOptions {
+  readonly baseUrl: string;
+  readonly admin: Credentials;
+  readonly low?: Credentials;
+  /** The administrator's API token; else the one the user record shows, if any. */
+  readonly token?: string;
+  readonly seed?: number;
+  /** Notes fail the run too. */
+  readonly strict?: boolean;
+  /** true/false to force; default: writes on loopback targets only. */
+  readonly allowWrites?: boolean;
+  readonly probeLimits?: boolean;
+  /** The server behind a proxy (Prism), which decides the safety default instead of the base URL. */
+  readonly targetUrl?: string;
+  /** The base URL is `prism proxy`: read its `sl-violations` header on every answer. */
+  readonly viaPrism?: boolean;
+  readonly isLoopback?: (url: URL) => boolean;
+  readonly timeoutMs?: number;
+  /** The explicit large `limit` of reference lists (default 200). */
+  readonly maxRecords?: number;
+  /** Folder of contract cases (default: the kit's contracts/), or false for none. */
+  readonly casesDir?: string | false;
+  readonly spec?: Spec;
+  /** Run only these groups (see GROUPS). */
+  readonly groups?: readonly string[];
+  readonly probeRequests?: number;
+  /** Longest wait for a block to end (Retry-After) before going on. */
+  readonly maxWaitMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly dispatcher?: Dispatcher;
+  readonly listener?: (event: RunEvent) => void;
+}
+
+const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function learn(client: ApiClient, send: PlanContext['send'], options: RunOptions): Promise<World> {
+  await send({ operationId: 'getCurrentUser', key: 'preflight/anonymous', actor: 'anonymous', auth: 'none' });
+  const me = await send({ operationId: 'getCurrentUser', key: 'preflight/admin' });
+  const status = me.response?.status ?? 0;
+  if (status === 401 || status === 403) throw new UsageError(`the administrator credentials were refused (${status}) by ${options.baseUrl}`);
+  const admin = (status < 300 ? me.response?.json : undefined) as User | undefined;
+  const token = options.token ?? (typeof admin?.authenticationToken === 'string' ? admin.authenticationToken : undefined);
+  if (token) client.setToken('admin', token);
+  let low: User | undefined;
+  if (client.hasActor('low')) {
+    const lowMe = await send({ operationId: 'getCurrentUser', key: 'preflight/low', actor: 'low' });
+    const lowStatus = lowMe.response?.status ?? 0;
+    if (lowStatus === 401) throw new UsageError(`the low-privilege credentials were refused (401) by ${options.baseUrl}`);
+    low = (lowStatus < 300 ? lowMe.response?.json : undefined) as User | undefined;
+  }
+  return { admin, low };
+}
+
+function sender(client: ApiClient, recorder: Recorder, wait: { maxWaitMs: number; sleep: (ms: number) => Promise<void> }, probing: () => boolean) {
+  return async (call: Call, evaluation: Evaluation = {}): Promise<Exchange> => {
+    let exchange = await client.call(call);
+    // A polite client: outside the probe, a short block is waited out once rather than reported.
+    const after = Number(exchange.response?.headers['retry-after']);
+    if (exchange.response?.status === 429 && !probing() && Number.isFinite(after) && after * 1000 <= wait.maxWaitMs) {
+      await wait.sleep(after * 1000);
+      exchange = await client.call(call);
+    }
+    recorder.evaluate(exchange, evaluation);
+    return exchange;
+  };
+}
+
+export async function runContract(options: RunOptions): Promise<RunResult> {
+  const started = Date.now();
+  const spec = options.spec ?? (await loadSpec());
+  const cases: ContractCase[] = options.casesDir === false ? [] : await loadCases(options.casesDir ?? defaultCasesDir, spec);
+  const unknown = (options.groups ?? []).filter((g) => !(GROUPS as readonly string[]).includes(g));
+  if (unknown.length > 0) throw new UsageError(`unknown group ${unknown.join(', ')} (groups: ${GROUPS.join(', ')})`);
+  const seed = options.seed ?? newSeed();
+  const policy = decidePolicy({ targetUrl: options.targetUrl ?? options.baseUrl, allowWrites: options.allowWrites, probeLimits: options.probeLimits, isLoopback: options.isLoopback });
+  let transport;
+  try {
+    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, dispatcher: options.dispatcher });
+  } catch (error) {
+    throw new UsageError(`bad base URL "${options.baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const secrets = createSecrets();
+  const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
+  const recorder = createRecorder({ spec, validator: createSpecValidator(spec) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
+  const emit = options.listener ?? (() => undefined);
+  const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
+  let group = 'preflight';
+  const send = sender(client, recorder, wait, () => group === 'probe-limits');
+  emit({ type: 'start', baseUrl: options.baseUrl, ...(options.targetUrl ? { targetUrl: options.targetUrl } : {}), seed, safety: policy.reason });
+  try {
+    recorder.setGroup(group);
+    const world = await learn(client, send, options);
+    for (const plan of plansFor(cases)) {
+      if (options.groups && !options.groups.includes(plan.group)) continue;
+      group = plan.group;
+      emit({ type: 'group-start', group });
+      recorder.setGroup(group);
+      const before = client.exchanges.length;
+      const ctx: PlanContext = {
+        spec,
+        client,
+        policy,
+        random: createRandom(seed, group),
+        seed,
+        world,
+        maxRecords: options.maxRecords ?? 200,
+        probe: { requests: options.probeRequests ?? 300, ...wait },
+        send,
+        evaluate: (exchange, evaluation) => void recorder.evaluate(exchange, evaluation, false),
+        skip: (operationId, check, reason) => recorder.skip(operationId, check, reason),
+      };
+      await plan.run(ctx);
+      emit({ type: 'group-end', group, outcomes: recorder.outcomes().filter((o) => o.group === group), requests: client.exchanges.length - before });
+    }
+  } finally {
+    await transport.close();
+  }
+  const outcomes = recorder.outcomes();
+  const failures = outcomes.flatMap((o) => o.failures);
+  const violations = failures.filter((f) => f.verdict === 'violation').length;
+  const notes = failures.length - violations;
+  const result: RunResult = {
+    baseUrl: options.baseUrl,
+    seed,
+    strict: options.strict === true,
+    safety: policy.reason,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    requests: client.exchanges.length,
+    outcomes,
+    violations,
+    notes,
+    exitCode: violations > 0 || (options.strict === true && notes > 0) ? 1 : 0,
+    exchanges: client.exchanges,
+  };
+  emit({ type: 'end', result });
+  return result;
+}

@@ -1,0 +1,52 @@
+// What the runner may do to a server: against anything but loopback it only reads (and logs a
+// session in and out) unless writes are allowed explicitly.
+import { isIP } from 'node:net';
+
+export interface SafetyPolicy {
+  /** PATCH/POST/DELETE beyond session log-in/out (each restored or confined to the low-privilege user). */
+  readonly writes: boolean;
+  /** Tripping rate limits on purpose. */
+  readonly probeLimits: boolean;
+  /** Why writes are on or off, for the report. */
+  readonly reason: string;
+}
+
+/** Session log-in and log-out are allowed even in read-only mode. */
+const SESSION_OPERATIONS = new Set(['createSession', 'deleteSession']);
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export class SafetyError extends Error {}
+
+export function isLoopbackUrl(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || /^::ffff:127\./.test(host);
+  return false;
+}
+
+export interface PolicyInput {
+  /** The server that will receive the requests (behind a proxy: the proxy's target). */
+  readonly targetUrl: string;
+  /** true/false when given on the command line; undefined for the default. */
+  readonly allowWrites?: boolean;
+  readonly probeLimits?: boolean;
+  readonly isLoopback?: (url: URL) => boolean;
+}
+
+export function decidePolicy(input: PolicyInput): SafetyPolicy {
+  const loopback = (input.isLoopback ?? isLoopbackUrl)(new URL(input.targetUrl));
+  const writes = input.allowWrites ?? loopback;
+  const reason =
+    input.allowWrites === true ? 'writes allowed (--allow-writes)'
+    : input.allowWrites === false ? 'read-only (--read-only)'
+    : loopback ? 'writes allowed (loopback target)'
+    : 'read-only (not a loopback target; --allow-writes to change)';
+  return { writes, probeLimits: input.probeLimits === true, reason };
+}
+
+/** The last line of defence: a request the policy forbids never leaves the runner. */
+export function assertAllowed(policy: SafetyPolicy, method: string, operationId: string): void {
+  if (READS.has(method.toUpperCase()) || SESSION_OPERATIONS.has(operationId) || policy.writes) return;
+  throw new SafetyError(`${method} for ${operationId} refused: ${policy.reason}`);
+}

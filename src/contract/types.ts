@@ -1,0 +1,96 @@
+// The data the contract runner passes around: exchanges in, failures out.
+import type { Spec, SpecValidator } from '../spec/index.js';
+
+/** A request as it went on the wire (secrets included; mask before showing). */
+export interface SentRequest {
+  readonly method: string;
+  /** The full URL, query string included. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+/** A response as it came back: status, lower-case headers, the raw body and, when it parses, its JSON. */
+export interface ReceivedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[]>>;
+  readonly body: string;
+  /** The parsed body; absent when the body is empty or not JSON. */
+  readonly json?: unknown;
+}
+
+/** Who sent a request: the administrator, the optional low-privilege user, or nobody. */
+export type Actor = 'admin' | 'low' | 'anonymous';
+
+/** How a request was authenticated, including the deliberately wrong variants. */
+export type AuthMode =
+  | 'none'
+  | 'basic'
+  | 'session'
+  | 'token'
+  | 'auth-token'
+  | 'wrong-basic'
+  | 'wrong-session'
+  | 'wrong-token'
+  | 'wrong-auth-token';
+
+/** One request and what came back (or why nothing came back). */
+export interface Exchange {
+  /** Stable name of the step that sent it, the same for the same seed; pairs exchanges in differential mode. */
+  readonly key: string;
+  readonly operationId: string;
+  readonly actor: Actor;
+  readonly auth: AuthMode;
+  readonly request: SentRequest;
+  readonly response?: ReceivedResponse;
+  /** A transport problem (timeout, reset); no response then. */
+  readonly error?: string;
+}
+
+export type Verdict = 'violation' | 'note';
+
+/** Where an expectation comes from: a section of the source spec, or a gap-fill of the document. */
+export interface Citation {
+  readonly source: 'spec' | 'gap-fill';
+  /** `4.4` for a spec section; the document location for a gap-fill. */
+  readonly ref: string;
+  /** The gap-fill sentence, or what the spec section says. */
+  readonly text: string;
+}
+
+export interface Failure {
+  readonly check: string;
+  readonly operationId: string;
+  readonly title: string;
+  readonly message: string;
+  readonly severity: 'error' | 'warning';
+  readonly verdict: Verdict;
+  readonly expected: string;
+  readonly citation: Citation;
+}
+
+/** A failure with the request that showed it, ready for a report (secrets masked). */
+export interface ReportedFailure extends Failure {
+  readonly key: string;
+  /** The request as a curl command, secrets masked. */
+  readonly curl: string;
+  /** What came back: status and a trimmed body, or the transport error. */
+  readonly actual: { readonly status?: number; readonly body?: string; readonly error?: string };
+}
+
+/** What a check may look at besides the exchange itself. */
+export interface CheckContext {
+  readonly spec: Spec;
+  readonly validator: SpecValidator;
+  /** Other exchanges this one is compared with (e.g. `reference` for a paged request). */
+  readonly related: Readonly<Record<string, Exchange>>;
+  /** What the step that sent the request knows: the parameters chosen, the expected status… */
+  readonly facts: Readonly<Record<string, unknown>>;
+}
+
+/** A check: a small named function over one exchange. It never sends requests. */
+export interface Check {
+  readonly name: string;
+  readonly title: string;
+  run(exchange: Exchange, context: CheckContext): Failure[];
+}

@@ -1,0 +1,93 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCheck, type CheckFlags } from '../../src/cli/check.js';
+import { freePort } from '../../src/contract/prism.js';
+import { listeningFake } from '../contract/helpers/fake.js';
+
+const bin = fileURLToPath(new URL('../../bin/monitoring-api-kit.js', import.meta.url));
+const base: CheckFlags = { reporter: 'console', quiet: true };
+
+async function run(flags: Partial<CheckFlags> & { readOnly?: boolean }) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCheck({ ...base, ...flags }, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+describe('check: usage and connection errors exit 2 with one clear line', () => {
+  it('without administrator credentials', async () => {
+    const { code, stderr, stdout } = await run({ baseUrl: 'http://127.0.0.1:1' });
+    expect(code).toBe(2);
+    expect(stderr).toBe('monitoring-api-kit check: administrator credentials are required: --login and --password (or MONITORING_API_LOGIN and MONITORING_API_PASSWORD)\n');
+    expect(stdout).toBe('');
+  });
+
+  it('without a base URL, with half a low-privilege login, with contradicting flags', async () => {
+    expect((await run({ login: 'a', password: 'b' })).stderr).toMatch(/--base-url is required/);
+    expect((await run({ baseUrl: 'http://127.0.0.1:1', login: 'a', password: 'b', lowLogin: 'v' })).code).toBe(2);
+    expect((await run({ baseUrl: 'http://127.0.0.1:1', login: 'a', password: 'b', allowWrites: true, readOnly: true })).stderr).toMatch(/contradict/);
+  });
+
+  it('when the server cannot be reached', async () => {
+    const port = await freePort();
+    const { code, stderr } = await run({ baseUrl: `http://127.0.0.1:${port}`, login: 'admin', password: 'x' });
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(new RegExp(`^monitoring-api-kit check: cannot reach http://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('on a bad flag, from the command line', () => {
+    const result = spawnSync(process.execPath, [bin, 'check', '--reporter', 'xml'], { encoding: 'utf8', env: { ...process.env, MONITORING_API_LOGIN: '', MONITORING_API_PASSWORD: '' } });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/option '--reporter <name>' argument 'xml' is invalid/);
+  });
+});
+
+describe('check against a started fake, from the command line', () => {
+  it('exits 0 with progress, a summary and the seed; writes JUnit when asked', async () => {
+    const fake = await listeningFake();
+    const report = join(mkdtempSync(join(tmpdir(), 'junit-')), 'contract.xml');
+    try {
+      const child = spawn(process.execPath, [bin, 'check', '--base-url', fake.url, '--seed', '9', '--reporter', 'junit', '--output', report], {
+        env: { ...process.env, MONITORING_API_LOGIN: 'admin', MONITORING_API_PASSWORD: 'admin-password', MONITORING_API_LOW_LOGIN: 'viewer', MONITORING_API_LOW_PASSWORD: 'viewer-password' },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code, stderr).toBe(0);
+      expect(stderr).toMatch(/^Checking http:\/\/127\.0\.0\.1:\d+ \(seed 9; writes allowed \(loopback target\)\)\n/);
+      expect(stderr).toMatch(/^ok {3}event-log +\d+ requests, 0 violation\(s\), 0 note\(s\)$/m);
+      expect(stdout).toMatch(/^getEventLog +pages-agree +ok/m);
+      expect(stdout).toMatch(/PASSED: 0 violation\(s\), 0 note\(s\) in \d+ requests to http:\/\/127\.0\.0\.1:\d+\. Seed 9/);
+      const xml = readFileSync(report, 'utf8');
+      expect(xml).toMatch(/<testsuite name="getEventLog" tests="\d+" failures="0"/);
+      expect(xml).not.toContain('admin-password');
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('check --compare-with', () => {
+  it('runs both servers with one seed and reports their differences as notes', async () => {
+    const first = await listeningFake();
+    const second = await listeningFake({ seed: 77 });
+    try {
+      const { code, stdout, stderr } = await run({ baseUrl: first.url, compareWith: second.url, login: 'admin', password: 'admin-password', seed: 3, only: ['event-log'] });
+      expect(code).toBe(0);
+      expect(stderr).toContain(`Comparing with ${second.url} (seed 3)`);
+      expect(stdout).toMatch(/^NOTE getEventLog · differs: Answers the same as http:\/\/127\.0\.0\.1:\d+$/m);
+      expect(stdout).toMatch(/meaning differs at step event-log\/reference/);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

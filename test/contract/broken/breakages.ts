@@ -1,0 +1,120 @@
+// The deliberately broken variants of the fake, one thing broken each, with the check that must catch it.
+import type { Breakage, ProxiedRequest } from './breaking-proxy.js';
+import { json } from './breaking-proxy.js';
+
+const isEventLog = (r: ProxiedRequest): boolean => r.method === 'GET' && r.url.pathname === '/node/api/event-log';
+const hasCredentials = (r: ProxiedRequest): boolean =>
+  r.headers.authorization !== undefined || /(^|;\s*)sid=/.test(r.headers.cookie ?? '') || r.url.searchParams.has('api-token') || r.url.searchParams.has('auth-token');
+const adminBasic = `Basic ${Buffer.from('admin:admin-password').toString('base64')}`;
+
+export interface BrokenVariant {
+  readonly name: string;
+  /** What it breaks, for the test's name. */
+  readonly breaks: string;
+  /** The check and operation that must catch it. */
+  readonly caughtBy: { readonly check: string; readonly operationId: string };
+  /** Groups enough to catch it (the run is faster without the others). */
+  readonly groups: readonly string[];
+  /** Some variants need a valid token of a user the run does not use. */
+  breakage(context: { readonly spareToken: string }): Breakage;
+}
+
+export const brokenVariants: readonly BrokenVariant[] = [
+  {
+    name: 'ignores-skip',
+    breaks: 'skip is ignored',
+    caughtBy: { check: 'pages-agree', operationId: 'getEventLog' },
+    groups: ['event-log'],
+    breakage: () => ({
+      request: (r) => {
+        if (isEventLog(r)) r.url.searchParams.delete('skip');
+        return r;
+      },
+    }),
+  },
+  {
+    name: 'default-sort-desc',
+    breaks: 'the default sort direction is desc',
+    caughtBy: { check: 'sort-order', operationId: 'getEventLog' },
+    groups: ['event-log'],
+    breakage: () => ({
+      request: (r) => {
+        if (isEventLog(r) && !r.url.searchParams.has('sortDirection')) r.url.searchParams.set('sortDirection', 'desc');
+        return r;
+      },
+    }),
+  },
+  {
+    name: 'drops-agentId',
+    breaks: 'event-log records lack the required agentId',
+    caughtBy: { check: 'response-schema', operationId: 'getEventLog' },
+    groups: ['event-log'],
+    breakage: () => ({
+      response: (r, res) => {
+        if (!isEventLog(r) || res.status !== 200) return res;
+        const records = JSON.parse(res.body) as Record<string, unknown>[];
+        return { ...res, body: JSON.stringify(records.map(({ agentId: _dropped, ...rest }) => rest)) };
+      },
+    }),
+  },
+  {
+    name: 'accepts-anonymous',
+    breaks: 'requests without credentials are served as the administrator',
+    caughtBy: { check: 'unauthenticated-refused', operationId: 'getCurrentUser' },
+    groups: ['authentication'],
+    breakage: () => ({
+      request: (r) => (hasCredentials(r) ? r : { ...r, headers: { ...r.headers, authorization: adminBasic } }),
+    }),
+  },
+  {
+    name: 'server-error-on-bad-filter',
+    breaks: 'a filter that is not JSON gets a 500',
+    caughtBy: { check: 'not-server-error', operationId: 'getEventLog' },
+    groups: ['event-log'],
+    breakage: () => ({
+      request: (r) => {
+        const filter = r.url.searchParams.get('filter');
+        if (!isEventLog(r) || filter === null) return r;
+        try {
+          JSON.parse(filter);
+          return r;
+        } catch {
+          return json(500, { status: 500, code: 'INTERNAL_ERROR', message: 'Unexpected token in JSON' });
+        }
+      },
+    }),
+  },
+  {
+    name: 'patch-not-persisted',
+    breaks: 'a payload update answers 204 and is dropped',
+    caughtBy: { check: 'payload-update-persists', operationId: 'updateEventLogPayload' },
+    groups: ['payload-update'],
+    breakage: () => ({
+      request: (r) => (r.method === 'PATCH' && /\/payload$/.test(r.url.pathname) && hasCredentials(r) ? json(204, undefined) : r),
+    }),
+  },
+  {
+    name: 'accepts-any-token',
+    breaks: 'any api-token is swapped for a valid one (forged and revoked tokens work)',
+    caughtBy: { check: 'wrong-credentials-refused', operationId: 'getCurrentUser' },
+    groups: ['authentication', 'cases'],
+    breakage: ({ spareToken }) => ({
+      request: (r) => {
+        if (r.url.searchParams.has('api-token')) r.url.searchParams.set('api-token', spareToken);
+        return r;
+      },
+    }),
+  },
+  {
+    name: 'ignores-type',
+    breaks: 'type is ignored',
+    caughtBy: { check: 'type-filter', operationId: 'getEventLog' },
+    groups: ['event-log'],
+    breakage: () => ({
+      request: (r) => {
+        if (isEventLog(r)) r.url.searchParams.delete('type');
+        return r;
+      },
+    }),
+  },
+];

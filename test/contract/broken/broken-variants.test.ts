@@ -1,0 +1,54 @@
+// Proves the runner can fail: each broken variant of the fake is caught by the right check on
+// the right operation, while the healthy fake is not flagged.
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { runContract } from '../../../src/contract/run/run-contract.js';
+import type { RunResult } from '../../../src/contract/run/results.js';
+import { ADMIN, listeningFake, VIEWER, type ListeningFake } from '../helpers/fake.js';
+import { startBreakingProxy } from './breaking-proxy.js';
+import { brokenVariants } from './breakages.js';
+
+let spareToken: string;
+// Top-level await: which operations the fake serves decides which variants can run.
+const fake: ListeningFake = await listeningFake();
+const missing = new Set(fake.app.fake.missingHandlers);
+const servesAll = (groups: readonly string[]): boolean =>
+  !groups.some((g) => (g === 'event-log' || g === 'payload-update') && (missing.has('getEventLog') || missing.has('updateEventLogPayload')));
+
+afterAll(() => fake.close());
+beforeEach(async () => {
+  fake.app.fake.state.reset();
+  // A valid token of a user the run never uses, for the variant that swaps tokens.
+  const operator = fake.app.fake.state.users.byLogin('operator');
+  const response = await fake.app.inject({ method: 'POST', url: `/node/api/users/${operator?.id ?? ''}/auth-token`, headers: { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` } });
+  spareToken = JSON.parse(response.body) as string;
+});
+
+const findings = (result: RunResult) => result.outcomes.flatMap((o) => o.failures);
+
+describe('broken variants of the fake', () => {
+  for (const variant of brokenVariants) {
+    it.skipIf(!servesAll(variant.groups))(`${variant.name}: ${variant.breaks} → ${variant.caughtBy.check} on ${variant.caughtBy.operationId}`, async () => {
+      const proxy = await startBreakingProxy(fake.url, variant.breakage({ spareToken }));
+      try {
+        const result = await runContract({ baseUrl: proxy.url, admin: ADMIN, low: VIEWER, seed: 3, groups: variant.groups });
+        const caught = findings(result).filter((f) => f.check === variant.caughtBy.check && f.operationId === variant.caughtBy.operationId && f.verdict === 'violation');
+        expect(caught.length, JSON.stringify(findings(result).map((f) => `${f.operationId} ${f.check} ${f.verdict}: ${f.message}`), null, 1)).toBeGreaterThan(0);
+        expect(result.exitCode).toBe(1);
+      } finally {
+        await proxy.close();
+      }
+    });
+  }
+
+  it.skipIf(missing.size > 0)('the same groups against the healthy fake through a proxy that breaks nothing find nothing', async () => {
+    const proxy = await startBreakingProxy(fake.url, {});
+    try {
+      const groups = [...new Set(brokenVariants.flatMap((v) => v.groups))];
+      const result = await runContract({ baseUrl: proxy.url, admin: ADMIN, low: VIEWER, seed: 3, groups });
+      expect(findings(result).map((f) => `${f.operationId} ${f.check} ${f.verdict}: ${f.message}`)).toEqual([]);
+      expect(result.exitCode).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+});

@@ -1,0 +1,40 @@
+// A stateless mock answers from examples: the semantic checks must catch it, without a crash.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCheck } from '../../src/cli/check.js';
+import { startPrism, type RunningPrism } from '../../src/contract/prism.js';
+
+let prism: RunningPrism;
+
+beforeAll(async () => {
+  prism = await startPrism({ mode: 'mock' });
+});
+afterAll(() => prism?.stop());
+
+describe('the runner against prism mock', () => {
+  it('exits 1 and names the semantic checks a stateless mock cannot pass', async () => {
+    let stdout = '';
+    const code = await runCheck(
+      { baseUrl: prism.url, login: 'admin', password: 'admin-password', lowLogin: 'viewer', lowPassword: 'viewer-password', seed: 5, reporter: 'json', quiet: true },
+      { stdout: (t) => (stdout += t), stderr: () => undefined },
+    );
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { seed: number; outcomes: { operationId: string; check: string; status: string }[] };
+    expect(report.seed).toBe(5);
+    const failed = report.outcomes.filter((o) => o.status === 'failed').map((o) => `${o.operationId} ${o.check}`);
+    expect(failed).toEqual(
+      expect.arrayContaining([
+        'getEventLog limit-honoured',
+        'getEventLog pages-agree',
+        'getEventLog sort-order',
+        'getEventLog inverse-order',
+        'getEventLog type-filter',
+        'getEventLog time-range',
+        'getEventLog filter-matches',
+        'getLimitBlockLog boolean-filter',
+        'updateEventLogPayload payload-update-persists',
+        'updateEventLogPayload mqtt-update-refused',
+        'getEventLog wrong-credentials-refused',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { consoleReporter } from '../../src/contract/reporters/console.js';
+import { jsonReporter } from '../../src/contract/reporters/json.js';
+import { junitReporter } from '../../src/contract/reporters/junit.js';
+import type { Exchange } from '../../src/contract/types.js';
+import { resultOf } from './helpers/result.js';
+import { exchange, records } from './helpers/synthetic.js';
+
+const secretToken = '32925106-8c56-41d1-8713-410f203e8ce0';
+const withRequest = (e: Exchange, url: string, headers: Record<string, string> = {}): Exchange => ({ ...e, request: { method: 'GET', url, headers } });
+
+async function sample(strict = false) {
+  const tooMany = withRequest(exchange('getEventLog', { status: 200, body: records(4) }), 'http://127.0.0.1:4010/node/api/event-log?limit=2', {
+    authorization: 'Basic YWRtaW46YWRtaW4tcGFzc3dvcmQ=',
+  });
+  const errorShape = withRequest(exchange('getEventLog', { status: 400, body: { error: 'bad' } }), `http://127.0.0.1:4010/node/api/event-log?limit=x&api-token=${secretToken}`);
+  const user = withRequest(exchange('getCurrentUser', { status: 200, body: { id: '5867948233835d9661c56dc8', login: 'admin', permissions: [], authenticationToken: secretToken } }), 'http://127.0.0.1:4010/node/api/users/current');
+  return resultOf(
+    [
+      { exchange: tooMany, checks: ['limit-honoured'], facts: { limit: 2 } },
+      { exchange: errorShape },
+      { exchange: user },
+    ],
+    strict,
+  );
+}
+
+describe('console reporter', () => {
+  it('prints the summary table, each failure with curl, expectation, citation and answer, and the seed', async () => {
+    let out = '';
+    const result = await sample();
+    await consoleReporter((t) => (out += t)).finish(result);
+    expect(out).toMatch(/getEventLog\s+limit-honoured\s+FAIL\s+1\s+1\s+0/);
+    expect(out).toMatch(/getLimitBlockLog\s+block-recorded\s+skip\s+0\s+0\s+0\s+rate limits are probed only/);
+    expect(out).toContain('VIOLATION getEventLog · limit-honoured');
+    expect(out).toContain('  expected: at most 2 records');
+    expect(out).toContain('  cites:    spec 4.4: limit: maximum number of records to return.');
+    expect(out).toContain("  request:  curl -sS -i 'http://127.0.0.1:4010/node/api/event-log?limit=2' -H 'authorization: Basic ***'");
+    expect(out).toMatch(/ {2}got: {6}200 \[\{"_id"/);
+    expect(out).toContain('NOTE getEventLog · response-schema');
+    expect(out).toContain('FAILED: 1 violation(s), 1 note(s) in 3 requests to http://127.0.0.1:4010. Seed 4242 (replay with --seed 4242).');
+    expect(out).not.toContain(secretToken);
+    expect(out).not.toContain('YWRtaW46');
+  });
+});
+
+describe('json reporter', () => {
+  it('writes totals, seed and outcomes without exchanges', async () => {
+    let out = '';
+    await jsonReporter((t) => (out += t)).finish(await sample());
+    const report = JSON.parse(out) as Record<string, unknown>;
+    expect(report).toMatchObject({ seed: 4242, violations: 1, notes: 1, exitCode: 1 });
+    expect(report.exchanges).toBeUndefined();
+    expect(out).not.toContain(secretToken);
+    const outcomes = report.outcomes as { check: string; status: string }[];
+    expect(outcomes.find((o) => o.check === 'limit-honoured')?.status).toBe('failed');
+  });
+});
+
+describe('junit reporter', () => {
+  it('writes one testsuite per operationId and one testcase per check; violations fail, notes go to system-out, skips are skipped', async () => {
+    let xml = '';
+    await junitReporter((t) => (xml += t)).finish(await sample());
+    const suites = [...xml.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1]);
+    expect(suites).toEqual(['getCurrentUser', 'getEventLog', 'getLimitBlockLog']);
+    expect(xml).toMatch(/<property name="seed" value="4242"\/>/);
+    expect(xml).toMatch(/<testcase classname="monitoring-api-kit.getEventLog" name="limit-honoured">\s*<failure message="1 finding\(s\): limit=2 returned 4 records" type="violation"\/>/);
+    expect(xml).toMatch(/<testcase classname="monitoring-api-kit.getEventLog" name="response-schema">\s*<system-out>/);
+    expect(xml).toMatch(/<testcase classname="monitoring-api-kit.getLimitBlockLog" name="block-recorded">\s*<skipped\/>/);
+    expect(xml).not.toContain(secretToken);
+  });
+
+  it('makes notes failures under --strict', async () => {
+    let xml = '';
+    await junitReporter((t) => (xml += t)).finish(await sample(true));
+    expect(xml).toMatch(/name="response-schema">\s*<failure message="[^"]*" type="note"\/>/);
+  });
+});

@@ -1,0 +1,122 @@
+// The whole suite against the healthy fake: every group runs, nothing is flagged.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startBreakingProxy } from './broken/breaking-proxy.js';
+import { runContract } from '../../src/contract/run/run-contract.js';
+import { statusOf, type RunResult } from '../../src/contract/run/results.js';
+import { withDifferences } from '../../src/contract/differential.js';
+import { ADMIN, listeningFake, VIEWER, type ListeningFake } from './helpers/fake.js';
+
+let fake: ListeningFake;
+
+beforeAll(async () => {
+  fake = await listeningFake();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.app.fake.state.reset());
+
+const findings = (result: RunResult) => result.outcomes.flatMap((o) => o.failures).map((f) => `${f.operationId} ${f.check} ${f.verdict}: ${f.message}`);
+const ran = (result: RunResult, operationId: string, check: string) => result.outcomes.find((o) => o.operationId === operationId && o.check === check);
+
+describe('the suite against the healthy fake', () => {
+  let result: RunResult;
+  beforeAll(async () => {
+    result = await runContract({ baseUrl: fake.url, admin: ADMIN, low: VIEWER, seed: 1 });
+  });
+
+  it('passes with no violation and no note', () => {
+    expect(findings(result)).toEqual([]);
+    expect(result).toMatchObject({ exitCode: 0, violations: 0, notes: 0, seed: 1 });
+  });
+
+  it('really checked the meaning of every operation (the checks looked at answers)', () => {
+    const expected: [string, string][] = [
+      ['getEventLog', 'pages-agree'],
+      ['getEventLog', 'sort-order'],
+      ['getEventLog', 'inverse-order'],
+      ['getEventLog', 'type-filter'],
+      ['getEventLog', 'time-range'],
+      ['getEventLog', 'filter-matches'],
+      ['getEventLog', 'limit-honoured'],
+      ['getEventLog', 'invalid-input-refused'],
+      ['updateEventLogPayload', 'payload-update-persists'],
+      ['updateEventLogPayload', 'mqtt-update-refused'],
+      ['getLimitBlockLog', 'boolean-filter'],
+      ['getLimitBlockLog', 'pages-agree'],
+      ['getLimitBlockLog', 'time-range'],
+      ['createAuthToken', 'case/token-flow'],
+      ['createSession', 'case/session-flow'],
+      ['getCurrentUser', 'wrong-credentials-refused'],
+      ['updateEventLogPayload', 'unauthenticated-refused'],
+    ];
+    for (const [op, check] of expected) {
+      const outcome = ran(result, op, check);
+      expect(outcome && statusOf(outcome), `${op} ${check}`).toBe('passed');
+    }
+    for (const op of ['createAuthToken', 'revokeAuthToken', 'updateEventLogPayload', 'getLimitBlockLog']) {
+      expect(ran(result, op, 'permission-refused')?.exchanges, op).toBe(1);
+    }
+  });
+
+  it('put the payload text back', async () => {
+    const texts = result.exchanges.filter((e) => e.operationId === 'updateEventLogPayload' && e.request.body?.includes('contract-check 1 '));
+    expect(texts.length).toBe(1);
+    const id = new URL(texts[0]?.request.url ?? '').pathname.split('/')[4];
+    const after = await fake.app.inject({ url: `/node/api/event-log?filter=${encodeURIComponent(JSON.stringify({ _id: id }))}`, headers: { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` } });
+    expect(after.body).not.toContain('contract-check');
+  });
+});
+
+describe('--probe-limits against a fake with a tight limit per login', () => {
+  it('trips the limit as the low-privilege user and finds the block in the log', async () => {
+    const tight = await listeningFake({ rateLimit: [{ key: 'login', limit: 5, windowSeconds: 60, blockSeconds: 60 }] });
+    try {
+      const result = await runContract({ baseUrl: tight.url, admin: ADMIN, low: VIEWER, seed: 1, groups: ['probe-limits'], probeLimits: true, probeRequests: 20 });
+      const outcome = ran(result, 'getLimitBlockLog', 'block-recorded');
+      expect(outcome && statusOf(outcome)).toBe('passed');
+      expect(result.exchanges.filter((e) => e.key.startsWith('probe/') && e.response?.status === 429)).toHaveLength(1);
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('flags a server whose log does not show the block', async () => {
+    const tight = await listeningFake({ rateLimit: [{ key: 'login', limit: 5, windowSeconds: 60, blockSeconds: 60 }] });
+    const amnesic = await startBreakingProxy(tight.url, {
+      response: (r, res) => (r.url.pathname === '/node/api/limit-block-log' && res.status === 200 ? { ...res, body: '[]' } : res),
+    });
+    try {
+      const result = await runContract({ baseUrl: amnesic.url, admin: ADMIN, low: VIEWER, seed: 1, groups: ['probe-limits'], probeLimits: true, probeRequests: 20 });
+      expect(ran(result, 'getLimitBlockLog', 'block-recorded')?.failures[0]).toMatchObject({ verdict: 'violation', citation: { ref: '8' } });
+    } finally {
+      await amnesic.close();
+      await tight.close();
+    }
+  });
+});
+
+describe('differential mode', () => {
+  it('finds no difference between two fakes of the same seed, and finds an ignored type', async () => {
+    const twin = await listeningFake();
+    const broken = await startBreakingProxy(twin.url, {
+      request: (r) => {
+        r.url.searchParams.delete('type');
+        return r;
+      },
+    });
+    try {
+      const options = { admin: ADMIN, low: VIEWER, seed: 4, groups: ['event-log', 'authentication'] };
+      const first = await runContract({ ...options, baseUrl: fake.url });
+      twin.app.fake.state.reset();
+      const same = withDifferences(first, await runContract({ ...options, baseUrl: twin.url }));
+      expect(same.outcomes.filter((o) => o.check === 'differs')).toEqual([]);
+      twin.app.fake.state.reset();
+      const differs = withDifferences(first, await runContract({ ...options, baseUrl: broken.url }));
+      const notes = differs.outcomes.filter((o) => o.check === 'differs').flatMap((o) => o.failures);
+      expect(notes.map((n) => n.key)).toEqual(expect.arrayContaining(['event-log/type-1', 'event-log/type-2']));
+      expect(notes.every((n) => n.verdict === 'note')).toBe(true);
+    } finally {
+      await broken.close();
+      await twin.close();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { toCurl } from '../../src/contract/curl.js';
+import { createSecrets } from '../../src/contract/secrets.js';
+
+describe('secrets and curl', () => {
+  it('masks Authorization, cookies, csrf, tokens in the query and passwords in bodies', () => {
+    const secrets = createSecrets();
+    const masked = secrets.maskRequest({
+      method: 'POST',
+      url: 'http://127.0.0.1:4010/node/api/users/current?api-token=32925106-8c56-41d1-8713-410f203e8ce0&auth-token=abc&limit=5',
+      headers: { authorization: 'Basic YWRtaW46YWRtaW4tcGFzc3dvcmQ=', cookie: 'sid=7b9d2b27; csrf=4f6c', 'x-csrf-token': '4f6c', accept: 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: 'admin-password' }),
+    });
+    const curl = toCurl(masked);
+    expect(curl).toBe(
+      "curl -sS -i -X POST 'http://127.0.0.1:4010/node/api/users/current?api-token=***&auth-token=***&limit=5' " +
+        "-H 'authorization: Basic ***' -H 'cookie: sid=***; csrf=***' -H 'x-csrf-token: ***' --data-raw '{\"login\":\"admin\",\"password\":\"***\"}'",
+    );
+    for (const secret of ['YWRtaW46', '32925106', 'admin-password', '7b9d2b27', '4f6c']) expect(curl).not.toContain(secret);
+  });
+
+  it('masks known secrets wherever they appear, longest first', () => {
+    const secrets = createSecrets();
+    secrets.add('7b9d2b27-a47d-4bbe-a2f7-2c63bf356db0');
+    secrets.add('7b9d');
+    secrets.add('ab'); // too short to mask safely
+    expect(secrets.mask('"7b9d2b27-a47d-4bbe-a2f7-2c63bf356db0" and 7b9d and ab')).toBe('"***" and *** and ab');
+  });
+
+  it('quotes single quotes for the shell', () => {
+    expect(toCurl({ method: 'PATCH', url: 'http://h/x', headers: {}, body: `{"text":"it's"}` })).toBe(`curl -sS -i -X PATCH 'http://h/x' --data-raw '{"text":"it'\\''s"}'`);
+  });
+});
