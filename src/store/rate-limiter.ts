@@ -1,10 +1,6 @@
 import { systemClock, type Clock } from '../clock.js';
 import type { BlockedRequest } from '../spec/types.js';
-<<<<<<< HEAD
 import { RATE_LIMIT_KEYS, rateLimitSettings, type RateLimitKey, type RateLimitPreset, type RateLimitRule, type RateLimitSettings } from './rate-limit-rules.js';
-=======
-import { parseRateLimitConfig, RATE_LIMIT_KEYS, type RateLimitKey, type RateLimitPreset, type RateLimitRule } from './rate-limit-rules.js';
->>>>>>> offline
 
 /** What the limiter knows of a request. Empty or absent fields are not counted. */
 export interface RateLimitedRequest {
@@ -22,11 +18,7 @@ export type RateLimitDecision =
   /** `newBlocks` holds the blocks this request activated (none when it hit an existing block). */
   | { readonly allowed: false; readonly retryAfterSeconds: number; readonly newBlocks: BlockedRequest[] };
 
-<<<<<<< HEAD
 /** A block in force, in the control API document's ActiveBlock shape. */
-=======
-/** A block in force: requests whose `key` has this `value` are refused until `expiresAt`. */
->>>>>>> offline
 export interface ActiveBlock {
   readonly key: RateLimitKey;
   readonly value: string;
@@ -41,7 +33,6 @@ export interface RateLimiter {
   setRules(rules: RateLimitPreset | readonly RateLimitRule[]): RateLimitSettings;
   /** Counts a request and says whether it may go on. */
   hit(request: RateLimitedRequest): RateLimitDecision;
-<<<<<<< HEAD
   /** The blocks in force now, oldest first. */
   activeBlocks(): ActiveBlock[];
   /** Replaces the blocks (e.g. from a snapshot): windows start empty, expired blocks are dropped. */
@@ -50,18 +41,6 @@ export interface RateLimiter {
   clear(): number;
   /** Back to the start-up rules (unless keepRules), with no blocks and empty windows. */
   reset(options?: { keepRules?: boolean }): void;
-=======
-  /** Replaces the rules (checked; throws with every problem): windows start afresh, blocks stay. */
-  setRules(rules: readonly RateLimitRule[]): void;
-  /** The blocks in force now, oldest first. */
-  activeBlocks(): ActiveBlock[];
-  /** Lifts every block and empties every window; returns how many blocks were lifted. */
-  clearBlocks(): number;
-  /** Replaces the blocks by these (restoring a snapshot); those already over are dropped. Windows start afresh. */
-  restoreBlocks(blocks: readonly ActiveBlock[]): void;
-  /** Forgets every window and block. */
-  reset(): void;
->>>>>>> offline
   /** How many windows and blocks are tracked (bounded by maxTrackedKeys). */
   tracked(): { windows: number; blocks: number };
 }
@@ -95,7 +74,6 @@ const blockKey = (key: RateLimitKey, value: string) => `${key}\0${value}`;
  * one block record; while blocked, requests are refused (Retry-After: the seconds left,
  * rounded up) and not counted; afterwards the value starts with fresh windows.
  */
-<<<<<<< HEAD
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
   const startup = rateLimitSettings(options.rules ?? 'lenient');
   let settings = startup;
@@ -103,20 +81,6 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const maxTracked = options.maxTrackedKeys ?? 10_000;
   let windows = new Map<string, Window>(); // rule index\0value
   const blocks = new Map<string, Block>();
-=======
-function checkedRules(config: RateLimitPreset | readonly RateLimitRule[] | undefined): readonly RateLimitRule[] {
-  const parsed = parseRateLimitConfig(typeof config === 'string' || config === undefined ? (config ?? 'lenient') : { rules: config });
-  if (!parsed.ok) throw new Error(`Invalid rate limit rules: ${parsed.problems.join('; ')}`);
-  return Object.freeze(parsed.rules.map((r) => Object.freeze(r)));
-}
-
-export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
-  let rules = checkedRules(options.rules);
-  const clock = options.clock ?? systemClock;
-  const maxTracked = options.maxTrackedKeys ?? 10_000;
-  const windows = new Map<string, Window>();
-  const blocks = new Map<string, { blockedAt: number; until: number }>(); // key\0value -> the block's span (ms)
->>>>>>> offline
   let hits = 0;
 
   const valueOf = (request: RateLimitedRequest, key: RateLimitKey): string | undefined => {
@@ -129,11 +93,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       const rule = settings.rules[Number(k.slice(0, k.indexOf('\0')))];
       if (!rule || now >= w.start + rule.windowSeconds * 1000) windows.delete(k);
     }
-<<<<<<< HEAD
     for (const [k, b] of blocks) if (b.until <= now) blocks.delete(k);
-=======
-    for (const [k, block] of blocks) if (block.until <= now) blocks.delete(k);
->>>>>>> offline
     for (const map of [windows, blocks]) {
       for (const k of map.keys()) {
         if (map.size <= maxTracked) break;
@@ -153,29 +113,19 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const inForce = (now: number) => [...blocks.values()].filter((b) => b.until > now);
 
   return {
-<<<<<<< HEAD
     settings: () => settings,
     setRules(rules) {
       settings = rateLimitSettings(rules);
       windows = new Map();
       return settings;
-=======
-    get rules() {
-      return rules;
->>>>>>> offline
     },
     hit(request) {
       const now = clock.now();
       let waitMs = 0;
       for (const key of RATE_LIMIT_KEYS) {
         const v = valueOf(request, key);
-<<<<<<< HEAD
         const b = v === undefined ? undefined : blocks.get(blockKey(key, v));
         if (b && b.until > now) waitMs = Math.max(waitMs, b.until - now);
-=======
-        const until = v === undefined ? undefined : blocks.get(`${key}\0${v}`)?.until;
-        if (until !== undefined && until > now) waitMs = Math.max(waitMs, until - now);
->>>>>>> offline
       }
       if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000), newBlocks: [] };
 
@@ -194,30 +144,12 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         const earlier = over.get(blockKey(rule.key, v));
         if (!earlier || earlier.rule.blockSeconds < rule.blockSeconds) over.set(blockKey(rule.key, v), { rule, value: v });
       });
-<<<<<<< HEAD
       if (++hits % 1024 === 0 || windows.size > maxTracked) prune(now);
       if (over.size === 0) return { allowed: true };
       const newBlocks = [...over.values()].map(({ rule, value }) => block(request, rule, value, now));
-=======
-      if (++hits % 1024 === 0 || windows.size > maxTracked || blocks.size > maxTracked) prune(now);
-      if (activated.size === 0) return { allowed: true };
-
-      let ttl = 0;
-      for (const [bk, record] of activated) {
-        blocks.delete(bk);
-        blocks.set(bk, { blockedAt: now, until: now + (record.ttl ?? 0) * 1000 });
-        ttl = Math.max(ttl, record.ttl ?? 0);
-        const key = bk.slice(0, bk.indexOf('\0'));
-        const value = bk.slice(key.length + 1);
-        rules.forEach((rule, i) => {
-          if (rule.key === key) windows.delete(`${i}\0${value}`);
-        });
-      }
->>>>>>> offline
       if (blocks.size > maxTracked) prune(now);
       return { allowed: false, retryAfterSeconds: Math.max(...newBlocks.map((b) => b.ttl ?? 0)), newBlocks };
     },
-<<<<<<< HEAD
     activeBlocks() {
       return inForce(clock.now())
         .sort((a, b) => a.blockedAt - b.blockedAt)
@@ -241,39 +173,6 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     reset(resetOptions = {}) {
       if (resetOptions.keepRules !== true) settings = startup;
       windows = new Map();
-=======
-    setRules(next) {
-      rules = checkedRules(next);
-      windows.clear();
-    },
-    activeBlocks() {
-      const now = clock.now();
-      const active: ActiveBlock[] = [];
-      for (const [k, block] of blocks) {
-        if (block.until <= now) continue;
-        const key = k.slice(0, k.indexOf('\0')) as RateLimitKey;
-        active.push({ key, value: k.slice(key.length + 1), blockedAt: block.blockedAt, expiresAt: block.until });
-      }
-      return active.sort((a, b) => a.blockedAt - b.blockedAt);
-    },
-    clearBlocks() {
-      const now = clock.now();
-      const lifted = [...blocks.values()].filter((b) => b.until > now).length;
-      blocks.clear();
-      windows.clear();
-      return lifted;
-    },
-    restoreBlocks(list) {
-      const now = clock.now();
-      blocks.clear();
-      windows.clear();
-      for (const b of [...list].sort((x, y) => x.blockedAt - y.blockedAt)) {
-        if (b.expiresAt > now) blocks.set(`${b.key}\0${b.value}`, { blockedAt: b.blockedAt, until: b.expiresAt });
-      }
-    },
-    reset() {
-      windows.clear();
->>>>>>> offline
       blocks.clear();
     },
     tracked: () => ({ windows: windows.size, blocks: blocks.size }),

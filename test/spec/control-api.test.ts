@@ -121,11 +121,3 @@ describe('the control API document', () => {
     ).not.toEqual([]);
   });
 });
-
-describe('the rate-limit presets', () => {
-  it("are the data layer's presets, so the limiter and the document cannot drift apart", async () => {
-    const { RATE_LIMIT_PRESETS } = await import('../../src/store/rate-limit-rules.js');
-    const preset = schemas.RateLimitPreset as Schema & { 'x-preset-rules': Record<string, unknown[]> };
-    expect(preset['x-preset-rules']).toEqual(RATE_LIMIT_PRESETS);
-  });
-});

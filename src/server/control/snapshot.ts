@@ -53,6 +53,6 @@ export function restoreSnapshot(snapshot: Snapshot, { state, config, faults }: C
   state.data.events.restore(snapshot.eventLog);
   state.data.blocks.restore(snapshot.blockLog);
   config.replace(snapshot.config);
-  state.data.limiter.restoreBlocks(snapshot.activeBlocks);
+  state.data.limiter.restoreActiveBlocks(snapshot.activeBlocks);
   faults.restore(snapshot.faults);
 }

@@ -10,7 +10,7 @@ export const blockControlHandlers: ControlHandlerMap = {
   clearBlocks: (request, _reply, { state }): BlocksCleared => {
     const { scope = 'all' } = request.query as { scope?: 'active' | 'log' | 'all' };
     const cleared: BlocksCleared = { active: 0, log: 0 };
-    if (scope !== 'log') cleared.active = state.data.limiter.clearBlocks();
+    if (scope !== 'log') cleared.active = state.data.limiter.clear();
     if (scope !== 'active') {
       cleared.log = state.data.blocks.size;
       state.data.blocks.clear();
