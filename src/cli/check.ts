@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { withDifferences } from '../contract/differential.js';
-import { UnreachableError, UsageError } from '../contract/errors.js';
+import { BlockedError, UnreachableError, UsageError } from '../contract/errors.js';
 import { startPrism, type RunningPrism } from '../contract/prism.js';
 import { consoleReporter } from '../contract/reporters/console.js';
 import { jsonReporter } from '../contract/reporters/json.js';
@@ -137,7 +137,7 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, io: C
     for (const reporter of reporters) await reporter.finish(result);
     return result.exitCode;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof UnreachableError) {
+    if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BlockedError) {
       io.stderr(`monitoring-api-kit check: ${error.message}\n`);
       return 2;
     }

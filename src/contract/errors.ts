@@ -5,3 +5,6 @@ export class UsageError extends Error {}
 
 /** The server cannot be reached at all. */
 export class UnreachableError extends Error {}
+
+/** The server blocked the run (429) for longer than the runner may wait. */
+export class BlockedError extends Error {}

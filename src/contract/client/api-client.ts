@@ -20,6 +20,10 @@ export interface Call {
   /** Stable name of the step, the same for the same seed. */
   readonly key: string;
   readonly actor?: Actor;
+  /**
+   * How to authenticate. Left out: the administrator's run session when one is open and the
+   * operation accepts a session cookie, else Basic (see openRunSession).
+   */
   readonly auth?: AuthMode;
   readonly path?: Readonly<Record<string, string>>;
   readonly query?: Readonly<Record<string, string>>;
@@ -41,6 +45,13 @@ export interface ApiClient {
   token(actor: Actor): string | undefined;
   /** The value of a cookie in an actor's jar, e.g. `sid` after a log-in. */
   cookie(actor: Actor, name: string): Promise<string | undefined>;
+  /**
+   * Logs the administrator in once for the bulk of the run, in a jar of its own (cases and
+   * checks log in and out with the administrator's other jar). Real servers count every Basic
+   * log-in against their limits; one session keeps the run well below them, as a real client would.
+   */
+  openRunSession(key: string): Promise<Exchange>;
+  closeRunSession(key: string): Promise<Exchange | undefined>;
   /** All exchanges so far, in order. */
   readonly exchanges: readonly Exchange[];
 }
@@ -86,14 +97,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   for (const c of [options.admin, options.low]) secrets.add(c?.password);
   secrets.add(options.adminToken);
   const exchanges: Exchange[] = [];
+  const runJar = new CookieJar();
+  let runSession = false;
   const state = (actor: Actor): ActorState => {
     const s = actors.get(actor);
     if (!s) throw new Error(`No credentials for the ${actor} user.`);
     return s;
   };
 
-  return {
+  const client: ApiClient = {
     exchanges,
+    async openRunSession(key) {
+      const exchange = await send({ operationId: 'createSession', key, auth: 'none', body: options.admin }, runJar);
+      runSession = (exchange.response?.status ?? 0) < 300 && (await runJar.getCookies(transport.baseUrl.href)).length > 0;
+      return exchange;
+    },
+    async closeRunSession(key) {
+      if (!runSession) return undefined;
+      runSession = false;
+      return send({ operationId: 'deleteSession', key, auth: 'session' }, runJar);
+    },
     hasActor: (actor) => actors.has(actor),
     credentials: (actor) => actors.get(actor)?.credentials,
     setToken(actor, token) {
@@ -105,63 +128,70 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const cookies = await state(actor).jar.getCookies(transport.baseUrl.href);
       return cookies.find((c) => c.key === name)?.value;
     },
-    async call(call) {
-      const op = spec.operation(call.operationId);
-      const method = op.method.toUpperCase();
-      assertAllowed(policy, method, op.operationId);
-      const actor = call.actor ?? 'admin';
-      const auth = call.auth ?? 'basic';
-      const me = state(actor);
-      const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-        const value = call.path?.[name];
-        if (value === undefined) throw new Error(`${op.operationId} needs the path parameter "${name}".`);
-        return encodeURIComponent(value);
-      });
-      const query: Record<string, string> = { ...call.query };
-      const headers: Record<string, string> = { ...call.headers };
-      const cookies: string[] = Object.entries(call.cookies ?? {}).map(([k, v]) => `${k}=${v}`);
-      const usesJar = auth === 'session' || op.operationId === 'createSession';
-      const url = urlFor(transport.baseUrl, path).href;
-
-      if (auth === 'basic') headers.authorization = basic(me.credentials ?? options.admin);
-      if (auth === 'wrong-basic') headers.authorization = basic({ login: `contract-check-${random.word(8)}`, password: random.word(12) });
-      if (auth === 'token' || auth === 'auth-token') {
-        if (!me.token) throw new Error(`No API token for the ${actor} user.`);
-        query[auth === 'token' ? 'api-token' : 'auth-token'] = me.token;
-      }
-      if (auth === 'wrong-token' || auth === 'wrong-auth-token') query[auth === 'wrong-token' ? 'api-token' : 'auth-token'] = random.uuid();
-      if (auth === 'wrong-session') cookies.push(`sid=${random.uuid()}`);
-      if (usesJar) {
-        const jarCookies = await me.jar.getCookieString(url);
-        if (jarCookies) cookies.push(jarCookies);
-        // Real clients send the csrf cookie back on writes (field notes); a server that does not ask for it ignores it.
-        const csrf = (await me.jar.getCookies(url)).find((c) => c.key === 'csrf')?.value;
-        if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
-      }
-      if (cookies.length > 0) headers.cookie = cookies.join('; ');
-      let body: string | undefined;
-      if (call.rawBody !== undefined) body = call.rawBody;
-      else if (call.body !== undefined) body = JSON.stringify(call.body);
-      if (body !== undefined && call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/json';
-
-      const result = await transport.send({ method, path, query, headers, body });
-      if (result.unreachable) throw new UnreachableError(`cannot reach ${transport.baseUrl.origin}: ${result.error ?? 'no answer'}`);
-      const exchange: Exchange = {
-        key: call.key,
-        operationId: op.operationId,
-        actor,
-        auth,
-        request: result.request,
-        ...(result.response ? { response: result.response } : {}),
-        ...(result.error ? { error: result.error } : {}),
-      };
-      if (usesJar && result.response) {
-        const set = result.response.headers['set-cookie'];
-        for (const c of Array.isArray(set) ? set : set ? [set] : []) await me.jar.setCookie(c, url, { ignoreError: true });
-      }
-      remember(secrets, exchange);
-      exchanges.push(exchange);
-      return exchange;
-    },
+    call: (call) => send(call),
   };
+
+  async function send(call: Call, jar?: CookieJar): Promise<Exchange> {
+    const op = spec.operation(call.operationId);
+    const method = op.method.toUpperCase();
+    assertAllowed(policy, method, op.operationId);
+    const actor = call.actor ?? 'admin';
+    const takesSession = op.security.some((alternative) => 'sessionCookie' in alternative);
+    const useRunSession = jar === undefined && call.auth === undefined && actor === 'admin' && runSession && takesSession;
+    const auth: AuthMode = call.auth ?? (useRunSession ? 'session' : 'basic');
+    const me = state(actor);
+    const cookieJar = jar ?? (useRunSession ? runJar : me.jar);
+    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = call.path?.[name];
+      if (value === undefined) throw new Error(`${op.operationId} needs the path parameter "${name}".`);
+      return encodeURIComponent(value);
+    });
+    const query: Record<string, string> = { ...call.query };
+    const headers: Record<string, string> = { ...call.headers };
+    const cookies: string[] = Object.entries(call.cookies ?? {}).map(([k, v]) => `${k}=${v}`);
+    const usesJar = auth === 'session' || op.operationId === 'createSession';
+    const url = urlFor(transport.baseUrl, path).href;
+
+    if (auth === 'basic') headers.authorization = basic(me.credentials ?? options.admin);
+    if (auth === 'wrong-basic') headers.authorization = basic({ login: `contract-check-${random.word(8)}`, password: random.word(12) });
+    if (auth === 'token' || auth === 'auth-token') {
+      if (!me.token) throw new Error(`No API token for the ${actor} user.`);
+      query[auth === 'token' ? 'api-token' : 'auth-token'] = me.token;
+    }
+    if (auth === 'wrong-token' || auth === 'wrong-auth-token') query[auth === 'wrong-token' ? 'api-token' : 'auth-token'] = random.uuid();
+    if (auth === 'wrong-session') cookies.push(`sid=${random.uuid()}`);
+    if (usesJar) {
+      const jarCookies = await cookieJar.getCookieString(url);
+      if (jarCookies) cookies.push(jarCookies);
+      // Real clients send the csrf cookie back on writes (field notes); a server that does not ask for it ignores it.
+      const csrf = (await cookieJar.getCookies(url)).find((c) => c.key === 'csrf')?.value;
+      if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
+    }
+    if (cookies.length > 0) headers.cookie = cookies.join('; ');
+    let body: string | undefined;
+    if (call.rawBody !== undefined) body = call.rawBody;
+    else if (call.body !== undefined) body = JSON.stringify(call.body);
+    if (body !== undefined && call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/json';
+
+    const result = await transport.send({ method, path, query, headers, body });
+    if (result.unreachable) throw new UnreachableError(`cannot reach ${transport.baseUrl.origin}: ${result.error ?? 'no answer'}`);
+    const exchange: Exchange = {
+      key: call.key,
+      operationId: op.operationId,
+      actor,
+      auth,
+      request: result.request,
+      ...(result.response ? { response: result.response } : {}),
+      ...(result.error ? { error: result.error } : {}),
+    };
+    if (usesJar && result.response) {
+      const set = result.response.headers['set-cookie'];
+      for (const c of Array.isArray(set) ? set : set ? [set] : []) await cookieJar.setCookie(c, url, { ignoreError: true });
+    }
+    remember(secrets, exchange);
+    exchanges.push(exchange);
+    return exchange;
+  }
+
+  return client;
 }

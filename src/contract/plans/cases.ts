@@ -68,7 +68,7 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
               operationId: step.operationId,
               key: `${check}/${j}`,
               actor: step.as ?? 'admin',
-              auth: step.auth ?? 'basic',
+              auth: step.auth,
               path: fill(step.path, vars),
               query: fill(step.query, vars),
               headers: fill(step.headers, vars),

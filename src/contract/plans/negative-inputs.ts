@@ -38,7 +38,7 @@ export const negativeInputsPlan: Plan = {
               operationId: op.operationId,
               key: `negative/${op.operationId}/${i}`,
               actor: login ? 'anonymous' : 'admin',
-              auth: login ? 'none' : 'basic',
+              auth: login ? 'none' : undefined,
               path: input.path ?? start.path,
               query: input.query,
               body: input.body,

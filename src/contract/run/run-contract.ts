@@ -6,7 +6,7 @@ import { prismResponseChecks, responseChecks } from '../checks/registry.js';
 import { defaultCasesDir, loadCases } from '../cases/load-cases.js';
 import { createApiClient, type ApiClient, type Call, type Credentials } from '../client/api-client.js';
 import { createTransport } from '../client/transport.js';
-import { UsageError } from '../errors.js';
+import { BlockedError, UsageError } from '../errors.js';
 import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
@@ -69,18 +69,39 @@ async function learn(client: ApiClient, send: PlanContext['send'], options: RunO
   return { admin, low };
 }
 
-function sender(client: ApiClient, recorder: Recorder, wait: { maxWaitMs: number; sleep: (ms: number) => Promise<void> }, probing: () => boolean) {
+type Wait = { readonly maxWaitMs: number; readonly sleep: (ms: number) => Promise<void> };
+
+/**
+ * Sends and checks. Outside the probe a block (429) is not a finding: a short one is waited out
+ * (Retry-After), a long one stops the run, since every later answer would be the block too.
+ */
+function sender(client: ApiClient, recorder: Recorder, wait: Wait, probing: () => boolean, baseUrl: string) {
   return async (call: Call, evaluation: Evaluation = {}): Promise<Exchange> => {
     let exchange = await client.call(call);
-    // A polite client: outside the probe, a short block is waited out once rather than reported.
-    const after = Number(exchange.response?.headers['retry-after']);
-    if (exchange.response?.status === 429 && !probing() && Number.isFinite(after) && after * 1000 <= wait.maxWaitMs) {
-      await wait.sleep(after * 1000);
+    for (let waited = 0; exchange.response?.status === 429 && !probing(); ) {
+      const after = Number(exchange.response.headers['retry-after'] ?? 1) * 1000;
+      if (!Number.isFinite(after) || waited + after > wait.maxWaitMs) {
+        throw new BlockedError(
+          `${baseUrl} blocked the run (429 on ${call.operationId}, Retry-After ${String(exchange.response.headers['retry-after'] ?? '?')} s, more than --max-wait allows): relax its limits or raise --max-wait`,
+        );
+      }
+      await wait.sleep(after);
+      waited += after;
       exchange = await client.call(call);
     }
     recorder.evaluate(exchange, evaluation);
     return exchange;
   };
+}
+
+/** Logs the run session out; a server that went away meanwhile is no reason for another error. */
+async function closeQuietly(client: ApiClient, recorder: Recorder): Promise<void> {
+  try {
+    const closed = await client.closeRunSession('end/run-session');
+    if (closed) recorder.evaluate(closed, {});
+  } catch {
+    // The run's own error, if any, is the one to report.
+  }
 }
 
 export async function runContract(options: RunOptions): Promise<RunResult> {
@@ -103,11 +124,12 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
-  const send = sender(client, recorder, wait, () => group === 'probe-limits');
+  const send = sender(client, recorder, wait, () => group === 'probe-limits', options.baseUrl);
   emit({ type: 'start', baseUrl: options.baseUrl, ...(options.targetUrl ? { targetUrl: options.targetUrl } : {}), seed, safety: policy.reason });
   try {
     recorder.setGroup(group);
     const world = await learn(client, send, options);
+    recorder.evaluate(await client.openRunSession('preflight/run-session'), {});
     for (const plan of plansFor(cases)) {
       if (options.groups && !options.groups.includes(plan.group)) continue;
       group = plan.group;
@@ -131,6 +153,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       emit({ type: 'group-end', group, outcomes: recorder.outcomes().filter((o) => o.group === group), requests: client.exchanges.length - before });
     }
   } finally {
+    await closeQuietly(client, recorder);
     await transport.close();
   }
   const outcomes = recorder.outcomes();

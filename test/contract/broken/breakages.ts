@@ -60,7 +60,7 @@ export const brokenVariants: readonly BrokenVariant[] = [
   {
     name: 'accepts-anonymous',
     breaks: 'requests without credentials are served as the administrator',
-    caughtBy: { check: 'unauthenticated-refused', operationId: 'getCurrentUser' },
+    caughtBy: { check: 'unauthenticated-refused', operationId: 'getEventLog' },
     groups: ['authentication'],
     breakage: () => ({
       request: (r) => (hasCredentials(r) ? r : { ...r, headers: { ...r.headers, authorization: adminBasic } }),

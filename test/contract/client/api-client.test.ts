@@ -76,6 +76,21 @@ describe('api client', () => {
     expect(seen.at(-1)?.headers.cookie).toMatch(/^sid=[0-9a-f-]{36}$/);
   });
 
+  it('uses the run session for requests that name no method, Basic where the operation takes no session', async () => {
+    const c = await client();
+    await c.openRunSession('open');
+    const auto = await c.call({ operationId: 'getCurrentUser', key: 'k' });
+    expect(auto.auth).toBe('session');
+    expect(auto.request.headers.cookie).toBe('sid=s-123456; csrf=c-654321');
+    expect(auto.request.headers.authorization).toBeUndefined();
+    const token = await c.call({ operationId: 'createAuthToken', key: 'k', path: { id: '5867948233835d9661c56dc8' } });
+    expect(token.auth).toBe('basic');
+    // The run session lives in a jar of its own: the administrator's case jar stays empty.
+    expect(await c.cookie('admin', 'sid')).toBeUndefined();
+    expect((await c.closeRunSession('close'))?.request.method).toBe('DELETE');
+    expect((await c.call({ operationId: 'getCurrentUser', key: 'k' })).auth).toBe('basic');
+  });
+
   it('never follows a redirect', async () => {
     const c = await client();
     const before = seen.length;

@@ -1,0 +1,16 @@
+// The contract runner's public surface: run the suite, read the result, report it.
+export { runContract, type RunOptions } from './run/run-contract.js';
+export { GROUPS } from './run/plans.js';
+export { statusOf, type Outcome, type OutcomeStatus, type RunEvent, type RunResult } from './run/results.js';
+export { allChecks, getCheck, responseChecks } from './checks/registry.js';
+export { loadCases, loadCaseFile, defaultCasesDir } from './cases/load-cases.js';
+export type { ContractCase, CaseStep } from './cases/case-schema.js';
+export { compareExchanges, withDifferences, type Difference } from './differential.js';
+export { startPrism, type PrismOptions, type RunningPrism } from './prism.js';
+export { consoleReporter } from './reporters/console.js';
+export { jsonReporter } from './reporters/json.js';
+export { junitReporter } from './reporters/junit.js';
+export type { Reporter } from './reporters/reporter.js';
+export { decidePolicy, isLoopbackUrl, type SafetyPolicy } from './safety.js';
+export { BlockedError, UnreachableError, UsageError } from './errors.js';
+export type { Check, CheckContext, Citation, Exchange, Failure, ReportedFailure, Verdict } from './types.js';
