@@ -22,7 +22,7 @@ import { installBodyParsers } from './json-body.js';
 import { createLatencyHook } from './latency-hook.js';
 import { loggerSettings } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
-import { presetRules, rateLimitSettings } from './rate-limit-presets.js';
+import { settingsOf } from './rate-limit-presets.js';
 import { createRateLimitHooks } from './rate-limit.js';
 import { drainRefusedBody } from './refused-body.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
@@ -76,16 +76,12 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const { spec, clock, controlSpec } = resolved;
   const validator = createSpecValidator(spec);
   const users = await loadUsersFixture(resolved.users, validator);
-  const presets = presetRules(controlSpec);
-  const config = createRuntimeConfig(
-    {
-      authTokenEnabled: resolved.tokenAuthEnabled,
-      requireCsrf: resolved.requireCsrf,
-      latencyMs: resolved.latencyMs,
-      rateLimit: rateLimitSettings(resolved.rateLimit, presets),
-    },
-    presets,
-  );
+  const config = createRuntimeConfig({
+    authTokenEnabled: resolved.tokenAuthEnabled,
+    requireCsrf: resolved.requireCsrf,
+    latencyMs: resolved.latencyMs,
+    rateLimit: settingsOf(resolved.rateLimit),
+  });
   const state = createState({
     clock,
     users,

@@ -1,6 +1,5 @@
 import type { ConfigUpdate, ControlConfig } from '../spec/control-types.js';
-import type { presetRules } from './rate-limit-presets.js';
-import { rateLimitSettings } from './rate-limit-presets.js';
+import { settingsOf } from './rate-limit-presets.js';
 
 /**
  * The configuration of the fake that can change while it runs (the control API's `Config`):
@@ -26,7 +25,7 @@ export interface RuntimeConfig {
 
 const copy = (config: ControlConfig): ControlConfig => structuredClone(config);
 
-export function createRuntimeConfig(startUp: ControlConfig, presets: ReturnType<typeof presetRules>): RuntimeConfig {
+export function createRuntimeConfig(startUp: ControlConfig): RuntimeConfig {
   let current = copy(startUp);
   const listeners: ((settings: ControlConfig['rateLimit']) => void)[] = [];
   const set = (next: ControlConfig) => {
@@ -51,7 +50,7 @@ export function createRuntimeConfig(startUp: ControlConfig, presets: ReturnType<
     update(update) {
       const { rateLimit, ...rest } = update;
       const next: ControlConfig = { ...current, ...rest };
-      if (rateLimit) next.rateLimit = rateLimitSettings('preset' in rateLimit ? rateLimit.preset : rateLimit.rules, presets);
+      if (rateLimit) next.rateLimit = settingsOf('preset' in rateLimit ? rateLimit.preset : rateLimit.rules);
       set(next);
       return copy(current);
     },

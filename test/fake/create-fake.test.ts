@@ -3,6 +3,7 @@ import { createManualClock } from '../../src/clock.js';
 import { ControlApiError } from '../../src/fake/control-client.js';
 import { createFake, type Fake } from '../../src/fake/create-fake.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
+import { checkControlCalls, controlOperationOf } from '../server/control/helpers.js';
 import { API, basicOf, expectConforms, spec } from '../server/helpers.js';
 
 const START = 1_800_000_000_000;
@@ -26,6 +27,8 @@ describe('createFake', () => {
 
   it('has the control operations as typed methods, and throws ControlApiError for a refused call', async () => {
     fake = await createFake({ spec, records: 20, docs: false, clock: createManualClock(START) });
+    checkControlCalls(fake.app);
+    expect(controlOperationOf('DELETE', '/__control/faults/5867948233835d9661c5f009?x=1')).toBe('deleteFault');
     const [added] = await fake.addRecords([
       { type: 'mqtt-message', agentId: 'a1', payload: { topic: 't/1', message: 'hi', qos: 0 }, entity: { entityId: 'e1', entityType: 2, entityName: 'sensor' } },
     ]);

@@ -33,7 +33,9 @@ export function createControlAccessHook(prefix: string, access: ControlAccess, e
       throw errors('PERMISSION_DENIED', 'The control API answers loopback clients only.');
     }
     const origin = request.headers.origin;
-    if (origin !== undefined && !access.originAllowed(origin)) {
+    // The fake's own pages (the control API's docs) are always allowed.
+    const own = origin === `${request.protocol}://${request.host}`;
+    if (origin !== undefined && !own && !access.originAllowed(origin)) {
       throw errors('PERMISSION_DENIED', 'The control API does not answer pages of this origin.');
     }
   };

@@ -69,6 +69,15 @@ describe('who may call the control API', () => {
     await limited.close();
   });
 
+  it("answers the fake's own pages (the control docs' Try it out) whatever the allow-list", async () => {
+    const listed = await buildFake({ spec, docs: false, records: 20, corsOrigins: ['https://ui.example.test'] });
+    const own = await control(listed, 'getConfig', { headers: { origin: 'http://fake.test:4010', host: 'fake.test:4010' } });
+    expect(own.status).toBe(200);
+    expect((await control(listed, 'getConfig', { headers: { origin: 'http://localhost:5173', host: 'fake.test:4010' } })).status).toBe(403);
+    expect((await control(listed, 'getConfig', { headers: { origin: 'https://ui.example.test', host: 'fake.test:4010' } })).status).toBe(200);
+    await listed.close();
+  });
+
   it('answers any address when opened at start-up', async () => {
     const open = await buildFake({ spec, docs: false, records: 20, controlFromAnyAddress: true });
     expect((await control(open, 'getConfig', { remoteAddress: '192.0.2.44' })).status).toBe(200);

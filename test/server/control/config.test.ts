@@ -89,6 +89,15 @@ describe('run-time configuration', () => {
     expect((await control<ControlConfig>(app, 'getConfig')).body).toMatchObject({ latencyMs: 9, requireCsrf: true });
     await control(app, 'resetState');
     expect((await control<ControlConfig>(app, 'getConfig')).body).toMatchObject({ latencyMs: 3, requireCsrf: false });
+    // The kept configuration is in force: its rate-limit rules still count requests.
+    await patch({ rateLimit: { rules: [{ key: 'ip', limit: 1, windowSeconds: 60, blockSeconds: 60 }] } });
+    await control(app, 'resetState', { url: '/__control/reset?keepConfig=true' });
+    const hit = () => app.inject({ url: `${API}/users/current`, remoteAddress: '198.51.100.4' });
+    expect((await hit()).statusCode).toBe(401);
+    expect((await hit()).statusCode).toBe(429);
+    await control(app, 'resetState');
+    expect((await hit()).statusCode).toBe(401);
+    expect((await hit()).statusCode).toBe(401);
     const bad = await control(app, 'resetState', { url: '/__control/reset?keepConfig=maybe' });
     expect(bad.body).toMatchObject({ status: 400, code: 'INVALID_PARAMETER' });
   });

@@ -23,3 +23,22 @@ export async function control<T = unknown>(
   expectControlConforms(operationId, response);
   return { response, status: response.statusCode, body: (response.body ? JSON.parse(response.body) : undefined) as T };
 }
+
+/** The control operation a request goes to, by method and path. */
+export function controlOperationOf(method: string, url: string): string | undefined {
+  const path = url.split('?', 1)[0] ?? '';
+  return controlSpec.operations.find(
+    (op) => op.method.toUpperCase() === method.toUpperCase() && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
+  )?.operationId;
+}
+
+/** Makes every control call made through `app.inject` (as createFake's methods do) checked against the control document. */
+export function checkControlCalls(app: FakeApp): void {
+  const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  (app as unknown as { inject: typeof inject }).inject = async (options) => {
+    const response = await inject(options);
+    const operationId = controlOperationOf(String(options.method ?? 'GET'), String(options.url ?? ''));
+    if (operationId) expectControlConforms(operationId, response);
+    return response;
+  };
+}
