@@ -3,6 +3,7 @@
 // Options: --sections throughput,startup,scale,contract  --duration 10  --warmup 3
 //          --connections 10  --rounds 3  --records 10000  --startup-runs 5
 //          --scale 10000,100000,1000000  --latency-runs 200  --out bench/results/latest.json
+//          --render <results.json> (print the Markdown of an earlier run, measuring nothing)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,8 +28,14 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '10000,100000,1000000' },
     'latency-runs': { type: 'string', default: '200' },
     out: { type: 'string', default: 'bench/results/latest.json' },
+    render: { type: 'string' },
   },
 });
+if (values.render !== undefined) {
+  const { readFile } = await import('node:fs/promises');
+  console.log(renderMarkdown(JSON.parse(await readFile(values.render, 'utf8')) as BenchResults));
+  process.exit(0);
+}
 const num = (name: keyof typeof values) => {
   const n = Number(values[name]);
   if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a number`);

@@ -12,7 +12,7 @@ interface Profile {
   readonly timeDeltas: number[];
 }
 
-const shortUrl = (url: string) => url.replace(/.*node_modules\//, '').replace(/^file:\/\/.*?\/(src|bench|bin)\//, '$1/');
+const shortUrl = (url: string) => url.replace(/.*node_modules\//, '').replace(/^file:\/\/.*?\/(src|bench|bin|dist)\//, '$1/');
 const packageOf = (url: string) => {
   if (!url.includes('node_modules/')) return url.startsWith('node:') ? url.split('/').slice(0, 2).join('/') : shortUrl(url) || '(native)';
   const parts = shortUrl(url).split('/');
@@ -45,7 +45,7 @@ export function summarize(profile: Profile, top = 25): string {
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const frame = byId.get(cur)?.callFrame;
-      if (!frame || !/\/(src|bench)\//.test(frame.url) || frame.url.includes('node_modules')) continue;
+      if (!frame || !/\/(src|bench|dist)\//.test(frame.url) || frame.url.includes('node_modules')) continue;
       const key = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -54,14 +54,15 @@ function throughputSection(t: ThroughputResult): string[] {
       const m = e.servers[name].median;
       const label = { bare: 'bare Fastify', fake: 'the fake', prism: 'Prism 5.14' }[name];
       const ratio = name === 'fake' ? `${fmt.ratio(e.ratios.fakeOverBare)} of bare, ${fmt.ratio(e.ratios.fakeOverPrism, 1)} Prism` : '';
-      return [e.label, label, fmt.rps(m.requestsPerSecond), m.latencyP50Ms, m.latencyP99Ms, fmt.count(m.bytesPerResponse), ratio];
+      const cpu = m.cpuMicrosPerRequest === undefined ? '' : fmt.ms(m.cpuMicrosPerRequest);
+      return [e.label, label, fmt.rps(m.requestsPerSecond), m.latencyP50Ms, m.latencyP99Ms, cpu, fmt.count(m.bytesPerResponse), ratio];
     }),
   );
   const s = t.settings;
   return [
     `### Throughput (autocannon, ${s.connections} connections, ${s.warmup} s warm-up + ${s.duration} s, median of ${s.rounds} rounds; the fake with ${fmt.count(s.records)} records)`,
     '',
-    table(['Endpoint', 'Server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/response', 'Ratio'], rows),
+    table(['Endpoint', 'Server', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/request', 'bytes/response (with headers)', 'Ratio (req/s)'], rows),
     ...t.skipped.map((x) => `\nLeft out: ${x.key} (${x.reason}).`),
   ];
 }
