@@ -23,9 +23,11 @@ const CLOSE = Buffer.from(']');
  * the time of a request (CPU profile), so the UTF-8 text of each such record is kept and
  * reused, and a page is one copy of kept bytes (no string to encode on the way to the socket).
  * An item is checked once, when first seen (a frozen object stays frozen); at most `maxItems`
- * texts are kept, the oldest dropped first, so memory stays bounded however much is read.
+ * texts are kept (40 pages of 50), the oldest dropped first, so memory stays bounded however
+ * much is read. The bound is small on purpose: a kept text also keeps its record alive after
+ * an update replaced it, and a soak of many payload updates showed the memory that costs.
  */
-export function createJsonText(maxItems = 20_000): JsonText {
+export function createJsonText(maxItems = 2_000): JsonText {
   const texts = new Map<object, Buffer>();
   const itemBytes = (item: unknown): Buffer => {
     if (item === null || typeof item !== 'object') return Buffer.from(JSON.stringify(item) ?? 'null');
