@@ -2,8 +2,8 @@
 // every response against the document and says so in `sl-violations`; `prism mock` answers
 // from the document's examples. Started on a free loopback port, stopped when done.
 import { spawn } from 'node:child_process';
+import { freePort } from '../net/free-port.js';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { monitoringApiPath, packageRoot } from '../spec/index.js';
 import { UsageError } from './errors.js';
@@ -18,22 +18,13 @@ export interface PrismOptions {
   readonly startTimeoutMs?: number;
 }
 
+export { freePort };
+
 export interface RunningPrism {
   readonly url: string;
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
   const bin = join(packageRoot, 'node_modules', '.bin', 'prism');
