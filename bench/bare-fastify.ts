@@ -13,8 +13,9 @@ const bodies = JSON.parse(readFileSync(file, 'utf8')) as CapturedBodies;
 
 const app = Fastify({ logger: false });
 for (const [path, { contentType, body }] of Object.entries(bodies)) {
-  // A string, as the fake sends its JSON.
-  app.get(path, (_request, reply) => reply.type(contentType).send(body));
+  // Bytes ready to write, the cheapest answer Fastify can send: nothing can beat it.
+  const bytes = Buffer.from(body, 'utf8');
+  app.get(path, (_request, reply) => reply.type(contentType).send(bytes));
 }
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.once('SIGTERM', () => void app.close());

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { loadEventFixtures } from '../seed/event-fixtures.js';
-import { createSpecValidator, type Spec } from '../spec/index.js';
+import { createSpecValidator, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
 import { createObjectIdGenerator } from '../store/object-id.js';
@@ -15,7 +15,7 @@ import { createControlAccessHook } from './control/loopback.js';
 import { originAllowed, registerCors } from './cors.js';
 import { registerDocs } from './docs.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
-import { createFaultHook } from './fault-hook.js';
+import { createFaultCheck } from './fault-check.js';
 import { builtInHandlers } from './handlers/index.js';
 import type { HandlerContext } from './handlers/types.js';
 import { installBodyParsers } from './json-body.js';
@@ -23,7 +23,7 @@ import { createLatencyHook } from './latency-hook.js';
 import { loggerSettings } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
-import { createRateLimitHooks } from './rate-limit.js';
+import { createRateLimitChecks } from './rate-limit.js';
 import { drainRefusedBody } from './refused-body.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
 import { registerOperations, type RouteReport } from './routes.js';
@@ -53,6 +53,9 @@ declare module 'fastify' {
 }
 
 export type FakeApp = FastifyInstance;
+
+/** Whether a call of the operation may come without credentials: no `security`, or an empty alternative. */
+const allowsAnonymous = (operation: Operation) => operation.security.length === 0 || operation.security.some((r) => Object.keys(r).length === 0);
 
 /** The monitoring API's paths start with this; latency applies to it only. */
 export const API_PREFIX = '/node/api';
@@ -121,10 +124,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     return sendApiError(reply, apiError);
   });
 
-  // Order matters: the control API's access check, then faults, which answer before any
-  // other check of the monitoring API (authentication, rate limits) could count the call.
   app.addHook('onRequest', createControlAccessHook(CONTROL_PREFIX, { anyAddress: resolved.controlFromAnyAddress, originAllowed: allowed }, errors));
-  app.addHook('onRequest', createFaultHook(faults, new Set(spec.operations.map((op) => op.operationId))));
   app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
 
   const context: HandlerContext = {
@@ -136,14 +136,20 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },
   };
   const guardDependencies = { state, errors, schemes, config };
-  const limits = createRateLimitHooks(state, errors);
+  const limits = createRateLimitChecks(state, errors);
   const report = registerOperations(app, {
     spec,
     handlers: { ...builtInHandlers, ...resolved.handlers },
     context,
-    // Limits by IP first, then the guard (401, 403), then limits by the caller's identity.
-    onRequest: (operation) => [limits.beforeAuth, createGuard(operation, guardDependencies), limits.afterAuth].filter((h) => h !== undefined),
-    preHandler: () => [limits.beforeHandler],
+    // Faults first, which answer before any other check could count the call; then limits by
+    // IP, then the guard (401, 403), then limits by the caller's identity.
+    onRequest: (operation) => {
+      const guard = createGuard(operation, guardDependencies);
+      const checks = [createFaultCheck(faults, operation.operationId), limits.beforeAuth];
+      return guard ? [...checks, guard, limits.afterAuth] : checks;
+    },
+    // A log-in body counts where a call may come without credentials (the log-in itself).
+    preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
   });
   const controlContext: ControlContext = { state, config, faults, errors, clock, spec, validator, nextRecordId: createObjectIdGenerator() };
   const controlReport = registerControlApi(app, controlSpec, controlContext);

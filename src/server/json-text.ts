@@ -7,46 +7,82 @@ function isDeepFrozen(value: unknown): boolean {
 }
 
 export interface JsonText {
-  /** The bytes of `JSON.stringify(body)` (UTF-8), reusing those of deep-frozen array items seen before. */
+  /** The bytes of `JSON.stringify(body)` (UTF-8), reusing those of deep-frozen objects and array items seen before. */
   (body: unknown): Buffer;
   /** How many item texts are kept. */
   readonly cached: number;
+  /** How many page texts are kept. */
+  readonly pages: number;
 }
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
+/** A page of kept items and its whole text. */
+interface Page {
+  readonly items: readonly unknown[];
+  readonly bytes: Buffer;
+}
+
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
 /**
  * JSON text of response bodies, as bytes. The event log hands out deep-frozen records that
  * never change (an update replaces the record), and writing a page of 50 of them was most of
  * the time of a request (CPU profile), so the UTF-8 text of each such record is kept and
- * reused, and a page is one copy of kept bytes (no string to encode on the way to the socket).
- * An item is checked once, when first seen (a frozen object stays frozen); at most `maxItems`
- * texts are kept (40 pages of 50), the oldest dropped first, so memory stays bounded however
- * much is read. The bound is small on purpose: a kept text also keeps its record alive after
- * an update replaced it, and a soak of many payload updates showed the memory that costs.
+ * reused. An item is checked once, when first seen (a frozen object stays frozen); at most
+ * `maxItems` texts are kept (40 pages of 50), the oldest dropped first, so memory stays
+ * bounded however much is read. The bound is small on purpose: a kept text also keeps its
+ * record alive after an update replaced it, and a soak of many payload updates showed the
+ * memory that costs.
+ *
+ * Joining the texts of a page was then the largest cost left (a 32 KB copy per request), so
+ * the text of a whole page of kept items is kept too, found by its first item and reused when
+ * the same items come in the same order: the same frozen items always make the same text.
+ * At most `maxPageBytes` of page texts are kept, the oldest dropped first.
  */
-export function createJsonText(maxItems = 2_000): JsonText {
+export function createJsonText(maxItems = 2_000, maxPageBytes = 8 * 1024 * 1024): JsonText {
   const texts = new Map<object, Buffer>();
-  const itemBytes = (item: unknown): Buffer => {
-    if (item === null || typeof item !== 'object') return Buffer.from(JSON.stringify(item) ?? 'null');
+  const pages = new Map<object, Page>();
+  let pageBytes = 0;
+  /** The item's text, and whether it is kept. */
+  const itemBytes = (item: unknown): [Buffer, boolean] => {
+    if (item === null || typeof item !== 'object') return [Buffer.from(JSON.stringify(item) ?? 'null'), false];
     let bytes = texts.get(item);
-    if (bytes === undefined) {
-      bytes = Buffer.from(JSON.stringify(item));
-      if (isDeepFrozen(item)) {
-        if (texts.size >= maxItems) texts.delete(texts.keys().next().value as object);
-        texts.set(item, bytes);
-      }
-    }
-    return bytes;
+    if (bytes !== undefined) return [bytes, true];
+    bytes = Buffer.from(JSON.stringify(item));
+    if (!isDeepFrozen(item)) return [bytes, false];
+    if (texts.size >= maxItems) texts.delete(texts.keys().next().value as object);
+    texts.set(item, bytes);
+    return [bytes, true];
   };
-  const jsonText = (body: unknown): Buffer => {
-    if (!Array.isArray(body)) return Buffer.from(JSON.stringify(body) ?? '');
+  const keepPage = (items: readonly unknown[], bytes: Buffer) => {
+    if (bytes.length > maxPageBytes) return;
+    const first = items[0] as object;
+    const replaced = pages.get(first);
+    if (replaced) {
+      pages.delete(first);
+      pageBytes -= replaced.bytes.length;
+    }
+    for (const [key, page] of pages) {
+      if (pageBytes + bytes.length <= maxPageBytes) break;
+      pages.delete(key); // Maps iterate oldest first
+      pageBytes -= page.bytes.length;
+    }
+    pages.set(first, { items: [...items], bytes });
+    pageBytes += bytes.length;
+  };
+  const arrayText = (body: readonly unknown[]): Buffer => {
+    const first = body[0];
+    const page = first !== null && typeof first === 'object' ? pages.get(first) : undefined;
+    if (page && sameItems(page.items, body)) return page.bytes;
     const parts: Buffer[] = [OPEN];
     let length = OPEN.length + CLOSE.length;
+    let allKept = body.length > 0;
     body.forEach((item, i) => {
-      const bytes = itemBytes(item);
+      const [bytes, kept] = itemBytes(item);
+      allKept &&= kept;
       if (i > 0) {
         parts.push(COMMA);
         length += COMMA.length;
@@ -55,7 +91,16 @@ export function createJsonText(maxItems = 2_000): JsonText {
       length += bytes.length;
     });
     parts.push(CLOSE);
-    return Buffer.concat(parts, length);
+    const text = Buffer.concat(parts, length);
+    // Only pages whose items are all kept: their texts are still known to be right.
+    if (allKept && body.length <= maxItems) keepPage(body, text);
+    return text;
   };
+  const jsonText = (body: unknown): Buffer => {
+    if (body === null || typeof body !== 'object') return Buffer.from(JSON.stringify(body) ?? '');
+    // A deep-frozen object (e.g. a user's record) is kept like an array item.
+    return Array.isArray(body) ? arrayText(body) : itemBytes(body)[0];
+  };
+  Object.defineProperty(jsonText, 'pages', { get: () => pages.size });
   return Object.defineProperty(jsonText, 'cached', { get: () => texts.size }) as JsonText;
 }

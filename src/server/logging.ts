@@ -35,7 +35,8 @@ export function maskUrl(url: string): string {
  * and any object logged by hand has its credential fields censored.
  */
 export function loggerSettings(options: false | FakeLoggerOptions): FastifyServerOptions['logger'] {
-  if (options === false) return false;
+  // Silent is no logger at all: pino would still build a child logger for every request.
+  if (options === false || options.level === 'silent') return false;
   return {
     level: options.level ?? 'info',
     ...(options.stream ? { stream: options.stream } : {}),

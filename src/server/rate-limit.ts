@@ -1,33 +1,34 @@
-import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import { parseBasic } from './auth/basic.js';
 import type { RateLimitedRequest } from '../store/rate-limiter.js';
 import type { FakeState } from '../store/state.js';
+import type { RequestCheck } from './checks.js';
 
 /**
- * The hooks that count a request against the limits (spec section 8), in the order they
+ * The checks that count a request against the limits (spec section 8), in the order they
  * run. What each key means is the control document's `RateLimitKey`: `login` is the login a
  * request presents (Basic credentials or a log-in body), right password or not; `user` the
  * id of the authenticated user, whatever the method.
  */
-export interface RateLimitHooks {
+export interface RateLimitChecks {
   /** By IP address, URI and the Basic login, before authentication, so failed log-ins count too. */
-  readonly beforeAuth: onRequestAsyncHookHandler;
+  readonly beforeAuth: RequestCheck;
   /** By the id of the authenticated user. */
-  readonly afterAuth: onRequestAsyncHookHandler;
-  /** By the login named in a log-in body, for operations without authentication. */
-  readonly beforeHandler: preHandlerAsyncHookHandler;
+  readonly afterAuth: RequestCheck;
+  /** By the login named in a log-in body (a preHandler check: it needs the parsed body), for operations without authentication. */
+  readonly bodyLogin: RequestCheck;
 }
 
 // The path only: a query string may hold an API token, which must never reach the block log.
 const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '/';
 
-function bodyLogin(body: unknown): string | undefined {
+function loginInBody(body: unknown): string | undefined {
   const login = (body as { login?: unknown } | null | undefined)?.login;
   return typeof login === 'string' && login.length > 0 ? login : undefined;
 }
 
-export function createRateLimitHooks(state: FakeState, errors: ErrorFactory): RateLimitHooks {
+export function createRateLimitChecks(state: FakeState, errors: ErrorFactory): RateLimitChecks {
   const admit = (request: RateLimitedRequest) => {
     const decision = state.data.admit(request);
     if (!decision.allowed) {
@@ -38,18 +39,18 @@ export function createRateLimitHooks(state: FakeState, errors: ErrorFactory): Ra
     }
   };
   return {
-    beforeAuth: async (request) => {
+    beforeAuth: (request) => {
       const authorization = request.headers.authorization;
       const login = authorization ? parseBasic(authorization)?.login : undefined;
       admit({ ip: request.ip, uri: pathOf(request), login: login || undefined });
     },
-    afterAuth: async (request) => {
+    afterAuth: (request) => {
       const user = request.caller?.user;
       if (user) admit({ ip: '', uri: '', user: user.id });
     },
-    beforeHandler: async (request) => {
+    bodyLogin: (request) => {
       if (request.caller) return;
-      const login = bodyLogin(request.body);
+      const login = loginInBody(request.body);
       if (login) admit({ ip: '', uri: '', login });
     },
   };

@@ -1,7 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Operation, Spec } from '../spec/index.js';
+import { checksHook, type RequestCheck } from './checks.js';
 import { createJsonText, type JsonText } from './json-text.js';
 import { createRequestValidators, requestSchemas } from './request-schemas.js';
+
+const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
 
 /** OpenAPI `{id}` → Fastify `:id`. */
 export function fastifyPath(template: string): string {
@@ -46,10 +49,10 @@ export interface OperationRoutes<C> {
   /** Handlers keyed by operationId; operations without one get no route. */
   readonly handlers: Readonly<Partial<Record<string, RouteHandler<C>>>>;
   readonly context: C;
-  /** The onRequest hooks of one operation, e.g. the guard its `security` asks for. */
-  readonly onRequest?: (operation: Operation) => readonly onRequestAsyncHookHandler[];
-  /** The preHandler hooks of one operation (they see the parsed body). */
-  readonly preHandler?: (operation: Operation) => readonly preHandlerAsyncHookHandler[];
+  /** The checks of one operation right after routing, e.g. the guard its `security` asks for. */
+  readonly onRequest?: (operation: Operation) => readonly RequestCheck[];
+  /** The checks of one operation that need the parsed body. */
+  readonly preHandler?: (operation: Operation) => readonly RequestCheck[];
   /** The largest request body accepted, in bytes (default: the server's). */
   readonly bodyLimit?: number;
 }
@@ -72,18 +75,23 @@ export function registerOperations<C>(app: FastifyInstance, routes: OperationRou
       continue;
     }
     const success = successOf(operation);
+    const onRequest = routes.onRequest?.(operation) ?? [];
+    const preHandler = routes.preHandler?.(operation) ?? [];
     app.route({
       method: operation.method.toUpperCase(),
       url: fastifyPath(operation.path),
       schema: requestSchemas(operation),
       validatorCompiler: compilerFor(operation),
       config: { operationId: operation.operationId },
-      onRequest: [...(routes.onRequest?.(operation) ?? [])],
-      preHandler: [...(routes.preHandler?.(operation) ?? [])],
+      ...(onRequest.length > 0 ? { onRequest: checksHook(onRequest) } : {}),
+      ...(preHandler.length > 0 ? { preHandler: checksHook(preHandler) } : {}),
       ...(routes.bodyLimit === undefined ? {} : { bodyLimit: routes.bodyLimit }),
-      handler: async (request, reply) => {
-        const body = await handler(request, reply, context);
-        return reply.sent ? reply : send(reply, success, body, jsonText);
+      // Not an async function: most handlers answer at once, and the answer then goes out
+      // without waiting for a microtask.
+      handler: (request, reply) => {
+        const result = handler(request, reply, context);
+        const answer = (body: unknown) => (reply.sent ? reply : send(reply, success, body, jsonText));
+        return isPromise(result) ? result.then(answer) : answer(result);
       },
     });
     registered.push(operation.operationId);

@@ -66,6 +66,7 @@ interface Block {
 }
 
 const blockKey = (key: RateLimitKey, value: string) => `${key}\0${value}`;
+const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true });
 
 /**
  * A keyed fixed-window limiter, as the control API document's RateLimitRule describes it: a
@@ -121,31 +122,38 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     },
     hit(request) {
       const now = clock.now();
+      // Every request passes here: no block lookups while nothing is blocked, no allocation
+      // unless a rule is exceeded.
       let waitMs = 0;
-      for (const key of RATE_LIMIT_KEYS) {
-        const v = valueOf(request, key);
-        const b = v === undefined ? undefined : blocks.get(blockKey(key, v));
-        if (b && b.until > now) waitMs = Math.max(waitMs, b.until - now);
+      if (blocks.size > 0) {
+        for (const key of RATE_LIMIT_KEYS) {
+          const v = valueOf(request, key);
+          const b = v === undefined ? undefined : blocks.get(blockKey(key, v));
+          if (b && b.until > now) waitMs = Math.max(waitMs, b.until - now);
+        }
       }
       if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000), newBlocks: [] };
 
       // Over-limit rules, at most one (the longest block) per key value.
-      const over = new Map<string, { rule: RateLimitRule; value: string }>();
-      settings.rules.forEach((rule, i) => {
+      let over: Map<string, { rule: RateLimitRule; value: string }> | undefined;
+      const rules = settings.rules;
+      for (let i = 0; i < rules.length; i++) {
+        const rule = rules[i] as RateLimitRule;
         const v = valueOf(request, rule.key);
-        if (v === undefined) return;
+        if (v === undefined) continue;
         const wk = `${i}\0${v}`;
         let w = windows.get(wk);
         if (!w || now >= w.start + rule.windowSeconds * 1000) {
           windows.delete(wk); // re-inserted last, so eviction takes idle keys first
           windows.set(wk, (w = { start: now, count: 0 }));
         }
-        if (++w.count <= rule.limit) return;
+        if (++w.count <= rule.limit) continue;
+        over ??= new Map();
         const earlier = over.get(blockKey(rule.key, v));
         if (!earlier || earlier.rule.blockSeconds < rule.blockSeconds) over.set(blockKey(rule.key, v), { rule, value: v });
-      });
+      }
       if (++hits % 1024 === 0 || windows.size > maxTracked) prune(now);
-      if (over.size === 0) return { allowed: true };
+      if (over === undefined) return ALLOWED;
       const newBlocks = [...over.values()].map(({ rule, value }) => block(request, rule, value, now));
       if (blocks.size > maxTracked) prune(now);
       return { allowed: false, retryAfterSeconds: Math.max(...newBlocks.map((b) => b.ttl ?? 0)), newBlocks };

@@ -17,7 +17,11 @@ export interface StoredUser {
 export interface UserStore {
   byId(id: string): StoredUser | undefined;
   byLogin(login: string): StoredUser | undefined;
-  /** The user whose login and password these are, or undefined; the password check takes the same time either way. */
+  /**
+   * The user whose login and password these are, or undefined. A wrong password and an unknown
+   * login cost the same (a hash and a constant-time compare); a pair that was right lately is
+   * remembered, as a Basic client sends it on every request.
+   */
   verify(login: string, password: string): StoredUser | undefined;
   list(): readonly StoredUser[];
 }
@@ -25,6 +29,7 @@ export interface UserStore {
 const hash = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 // Compared against when the login is unknown, so an unknown login costs as much as a wrong password.
 const NO_USER_HASH = hash('\u0000no such user\u0000');
+const MAX_VERIFIED = 1_000;
 
 export function createUserStore(users: readonly FixtureUser[]): UserStore {
   const stored: StoredUser[] = users.map(({ password, authenticationToken: _token, ...record }) => ({
@@ -36,13 +41,22 @@ export function createUserStore(users: readonly FixtureUser[]): UserStore {
   }));
   const byId = new Map(stored.map((u) => [u.id, u]));
   const byLogin = new Map(stored.map((u) => [u.login, u]));
+  // Pairs verified right -> user; bounded, emptied when full. The key starts with the login's
+  // length, so no other split of the same characters can match it.
+  const verified = new Map<string, StoredUser>();
   return {
     byId: (id) => byId.get(id),
     byLogin: (login) => byLogin.get(login),
     verify(login, password) {
+      const pair = `${login.length}:${login}${password}`;
+      const known = verified.get(pair);
+      if (known) return known;
       const user = byLogin.get(login);
       const same = timingSafeEqual(hash(password), user?.passwordHash ?? NO_USER_HASH);
-      return user && same ? user : undefined;
+      if (!user || !same) return undefined;
+      if (verified.size >= MAX_VERIFIED) verified.clear();
+      verified.set(pair, user);
+      return user;
     },
     list: () => stored,
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildFake } from '../../src/server/build.js';
 import { fastifyPath } from '../../src/server/routes.js';
-import { API, basicOf, spec, USERS } from './helpers.js';
+import { API, basicOf, expectConforms, spec, USERS } from './helpers.js';
 
 describe('routes from the document', () => {
   it('turns OpenAPI path templates into Fastify paths', () => {
@@ -67,6 +67,32 @@ describe('routes from the document', () => {
     const response = await app.inject({ url: `${API}/users/current`, headers: basicOf('viewer') });
     expect(response.statusCode).toBe(500);
     expect(JSON.parse(response.body)).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: 'The fake failed unexpectedly.' });
+    await app.close();
+  });
+});
+
+describe('handlers that answer later', () => {
+  it('an async handler is answered with what it resolves to, or 500 when it rejects', async () => {
+    const app = await buildFake({
+      spec,
+      handlers: {
+        getCurrentUser: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return { id: 'bbbbbbbbbbbbbbbbbbbbbbbb', login: 'later', permissions: [] };
+        },
+        getLimitBlockLog: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          throw new Error('late boom');
+        },
+      },
+    });
+    const me = await app.inject({ url: `${API}/users/current`, headers: basicOf('viewer') });
+    expect(me.statusCode).toBe(200);
+    expect(JSON.parse(me.body)).toEqual({ id: 'bbbbbbbbbbbbbbbbbbbbbbbb', login: 'later', permissions: [] });
+    expectConforms('getCurrentUser', me);
+    const failed = await app.inject({ url: `${API}/limit-block-log`, headers: basicOf('admin') });
+    expect(failed.statusCode).toBe(500);
+    expect(JSON.parse(failed.body)).toMatchObject({ code: 'INTERNAL_ERROR' });
     await app.close();
   });
 });

@@ -36,4 +36,32 @@ describe('createJsonText', () => {
     expect(text.cached).toBe(3);
     expect(text(items.slice(0, 2)).toString('utf8')).toBe(JSON.stringify(items.slice(0, 2)));
   });
+
+  it('reuses the text of a page only for the same frozen items in the same order', () => {
+    const text = createJsonText();
+    const items = [1, 2, 3, 4].map((i) => deepFreeze(record(i)));
+    const page = items.slice(0, 3);
+    expect(text(page).toString('utf8')).toBe(JSON.stringify(page));
+    expect(text.pages).toBe(1);
+    const again = text([...page]);
+    expect(again.toString('utf8')).toBe(JSON.stringify(page));
+    expect(again, 'the kept bytes themselves').toBe(text(page));
+    // Same first item, other items or another length: written afresh, and right.
+    for (const other of [items.slice(0, 2), [items[0], items[3], items[2]], items]) {
+      expect(text(other).toString('utf8')).toBe(JSON.stringify(other));
+    }
+    const withMutable = [items[1], { _id: 'm', text: 'before' }];
+    text(withMutable);
+    (withMutable[1] as { text: string }).text = 'after';
+    expect(text(withMutable).toString('utf8')).toContain('after');
+  });
+
+  it('keeps at most maxPageBytes of page texts', () => {
+    const items = [1, 2, 3, 4, 5, 6].map((i) => deepFreeze(record(i)));
+    const one = Buffer.byteLength(JSON.stringify([items[0]]));
+    const text = createJsonText(100, one * 2 + 10);
+    for (const item of items) text([item]);
+    expect(text.pages).toBe(2);
+    expect(text([items[0]]).toString('utf8')).toBe(JSON.stringify([items[0]]));
+  });
 });

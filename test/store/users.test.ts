@@ -27,6 +27,18 @@ describe('user store', () => {
     expect(users.verify('nobody', 'secret')).toBeUndefined();
   });
 
+  it('remembers a right pair without letting another split of the same characters in', () => {
+    const store = createUserStore([
+      { id: '5867948233835d9661c56dd1', login: 'a', password: 'b:c\u0000d', permissions: [] },
+      { id: '5867948233835d9661c56dd2', login: 'a:b', password: 'other', permissions: [] },
+    ]);
+    for (let i = 0; i < 3; i++) expect(store.verify('a', 'b:c\u0000d')?.login, `try ${i}`).toBe('a');
+    expect(store.verify('a:b', 'c\u0000d')).toBeUndefined();
+    expect(store.verify('a\u0000b:c', 'd')).toBeUndefined();
+    expect(store.verify('a', 'b:c\u0000')).toBeUndefined();
+    expect(store.verify('a:b', 'other')?.login).toBe('a:b');
+  });
+
   it('keeps neither the password nor the token in the record', () => {
     const record = users.byLogin('admin')!.record;
     expect(record).toEqual({ id: '5867948233835d9661c56dc8', login: 'admin', permissions: ['manage-users'] });

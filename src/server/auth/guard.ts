@@ -1,5 +1,6 @@
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Operation } from '../../spec/index.js';
+import type { RequestCheck } from '../checks.js';
 import type { Caller } from './caller.js';
 import { checkCsrf, checkPermissions } from './access.js';
 import type { Scheme } from './schemes.js';
@@ -10,7 +11,7 @@ export interface GuardDependencies extends AuthDependencies {
 }
 
 /**
- * The onRequest hook of an operation, driven only by its `security` and `x-permissions`:
+ * The onRequest check of an operation, driven only by its `security` and `x-permissions`:
  * authentication (401), then CSRF and permissions (403). It runs before the body is read
  * and before parameters are validated, so an anonymous caller learns nothing else.
  *
@@ -18,7 +19,7 @@ export interface GuardDependencies extends AuthDependencies {
  * spoil a Basic-only call); every credential of those that is present must be right and name
  * the same user, and together they must satisfy one alternative of `security`.
  */
-export function createGuard(operation: Operation, deps: GuardDependencies): onRequestAsyncHookHandler | undefined {
+export function createGuard(operation: Operation, deps: GuardDependencies): RequestCheck | undefined {
   const alternatives = operation.security.map((requirement) =>
     Object.keys(requirement).map((name) => {
       const scheme = deps.schemes.get(name);
@@ -49,7 +50,7 @@ export function createGuard(operation: Operation, deps: GuardDependencies): onRe
     return caller;
   };
 
-  return async function guard(request) {
+  return function guard(request) {
     const caller = authenticate(request);
     request.caller = caller;
     if (caller) {

@@ -1,5 +1,5 @@
 import { BlockList, isIPv6 } from 'node:net';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import type { ErrorFactory } from '../../errors.js';
 
 const loopback = new BlockList();
@@ -26,17 +26,24 @@ export interface ControlAccess {
  * and from a browser only pages of an allowed origin, so a web page the developer happens to
  * visit cannot reset or reconfigure the fake with a simple (unpreflighted) request.
  */
-export function createControlAccessHook(prefix: string, access: ControlAccess, errors: ErrorFactory): onRequestAsyncHookHandler {
-  return async function controlAccess(request) {
-    if (request.url !== prefix && !request.url.startsWith(`${prefix}/`)) return;
+export function createControlAccessHook(prefix: string, access: ControlAccess, errors: ErrorFactory): onRequestHookHandler {
+  // A callback hook: every request passes here, and almost none is for the control API.
+  return function controlAccess(request, _reply, done) {
+    if (request.url !== prefix && !request.url.startsWith(`${prefix}/`)) {
+      done();
+      return;
+    }
     if (!access.anyAddress && !isLoopback(request.socket.remoteAddress)) {
-      throw errors('PERMISSION_DENIED', 'The control API answers loopback clients only.');
+      done(errors('PERMISSION_DENIED', 'The control API answers loopback clients only.'));
+      return;
     }
     const origin = request.headers.origin;
     // The fake's own pages (the control API's docs) are always allowed.
     const own = origin === `${request.protocol}://${request.host}`;
     if (origin !== undefined && !own && !access.originAllowed(origin)) {
-      throw errors('PERMISSION_DENIED', 'The control API does not answer pages of this origin.');
+      done(errors('PERMISSION_DENIED', 'The control API does not answer pages of this origin.'));
+      return;
     }
+    done();
   };
 }
