@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { packageRoot } from '../spec/index.js';
-import { registerCheckCommand } from './check.js';
+import { registerCheckCommand } from './check-command.js';
 import { registerServeCommand } from './serve.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };

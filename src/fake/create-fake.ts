@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { startMqttBroker, startSnmpTrapListener, type IngestHandle } from '../ingest/index.js';
+import type { IngestHandle } from '../ingest/index.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
 import { buildFake, type FakeApp } from '../server/build.js';
 import type { FakeOptions } from '../server/options.js';
@@ -138,11 +138,14 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
     const host = options.ingestHost ?? '127.0.0.1';
     const validator = createSpecValidator(spec);
     const onDrop = (drop: { reason: string; detail?: string; from?: string }) => app.log.warn({ drop }, 'an incoming event was dropped');
+    // The SNMP and MQTT libraries are loaded only when their ports are asked for.
     if (options.snmpPort !== undefined) {
+      const { startSnmpTrapListener } = await import('../ingest/snmp-trap-listener.js');
       const community = options.snmpCommunity === undefined ? undefined : [options.snmpCommunity].flat();
       ingesters.push(await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop }));
     }
     if (options.mqttPort !== undefined) {
+      const { startMqttBroker } = await import('../ingest/mqtt-broker.js');
       ingesters.push(await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop }));
     }
   } catch (error) {

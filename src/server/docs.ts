@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import SwaggerParser from '@apidevtools/swagger-parser';
+import { bundle as bundleRefs } from '@apidevtools/json-schema-ref-parser';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parse } from 'yaml';
+import { JSON_SCHEMA, load } from 'js-yaml';
 
 export const DOCS_PREFIX = '/docs';
 export const CONTROL_DOCS_PREFIX = '/docs/control';
@@ -16,8 +16,8 @@ function readDocument(path: string, bundle: boolean): Promise<Record<string, unk
   let document = documents.get(key);
   if (!document) {
     document = bundle
-      ? (SwaggerParser.bundle(path) as Promise<unknown> as Promise<Record<string, unknown>>)
-      : readFile(path, 'utf8').then((text) => parse(text) as Record<string, unknown>);
+      ? (bundleRefs(path) as Promise<unknown> as Promise<Record<string, unknown>>)
+      : readFile(path, 'utf8').then((text) => load(text, { schema: JSON_SCHEMA }) as Record<string, unknown>);
     documents.set(key, document);
   }
   return document.then((d) => structuredClone(d));

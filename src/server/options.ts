@@ -90,9 +90,6 @@ export const fakeDefaults = {
   latencyMs: 0,
 } as const;
 
-// Loading and validating a document takes a while; the kit's own control document is read once.
-let kitControlSpec: Promise<Spec> | undefined;
-
 export async function resolveFakeOptions(options: FakeOptions = {}): Promise<ResolvedFakeOptions> {
   return {
     spec: options.spec ?? (await loadSpec()),
@@ -115,7 +112,7 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     ...(options.corsOrigins ? { corsOrigins: [...options.corsOrigins] } : {}),
     controlFromAnyAddress: options.controlFromAnyAddress ?? false,
     docs: options.docs ?? true,
-    controlSpec: options.controlSpec ?? (await (kitControlSpec ??= loadSpec(controlApiPath))),
+    controlSpec: options.controlSpec ?? (await loadSpec(controlApiPath)),
     sleep: options.sleep ?? ((ms) => wait(ms).then(() => undefined)),
     // A stream of its own, so share faults do not shift when the seed data changes.
     random: options.random ?? seededRandom((options.seed ?? fakeDefaults.seed) + 7),

@@ -64,7 +64,7 @@ export interface OperationRoutes<C> {
  */
 export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
   const { spec, handlers, context } = routes;
-  const compilerFor = createRequestValidators(spec.document);
+  const compilerFor = createRequestValidators(spec);
   const jsonText = createJsonText();
   const registered: string[] = [];
   const missingHandlers: string[] = [];

@@ -57,8 +57,19 @@ function headerValue(headers: ObservedResponse['headers'], name: string): string
   return Array.isArray(v) ? v[0] : v;
 }
 
+// One validator per loaded document: an Ajv and its compiled schemas cost a good part of the
+// start-up, and a validator holds nothing else.
+const validators = new WeakMap<Spec, SpecValidator>();
+
+/** The validator of a loaded document (made once per Spec, then shared). */
 export function createSpecValidator(spec: Spec): SpecValidator {
-  const ajv = createAjv(spec.document);
+  let validator = validators.get(spec);
+  if (!validator) validators.set(spec, (validator = newSpecValidator(spec)));
+  return validator;
+}
+
+function newSpecValidator(spec: Spec): SpecValidator {
+  const ajv = createAjv(spec.document, { metaSchemaChecked: spec.schemasChecked });
   // Dereferenced schemas share identity, so each is compiled once.
   const compiled = new WeakMap<object, ValidateFunction>();
   const compile = (schema: Schema): ValidateFunction => {

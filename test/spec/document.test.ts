@@ -1,5 +1,6 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { createSpecValidator, errorCatalog, loadSpec } from '../../src/spec/index.js';
+import { controlApiPath, createAjv, createSpecValidator, errorCatalog, loadSpec, monitoringApiPath } from '../../src/spec/index.js';
 import { documentExamples, errorExamples } from '../helpers/openapi-examples.js';
 
 const spec = await loadSpec();
@@ -7,15 +8,48 @@ const validator = createSpecValidator(spec);
 const doc = spec.document;
 
 describe('the OpenAPI document', () => {
+  // loadSpec only dereferences the kit's own documents; this is where they are validated.
+  it('passes swagger-parser\'s OpenAPI 3.1 validation, as does the control document', async () => {
+    for (const path of [monitoringApiPath, controlApiPath]) {
+      const validated = (await SwaggerParser.validate(path)) as { openapi: string };
+      expect(validated.openapi, path).toBe('3.1.0');
+    }
+  });
+
+  it('is validated when it is not the kit\'s own: a broken copy is refused', async () => {
+    const { mkdtemp, readFile, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const copy = join(await mkdtemp(join(tmpdir(), 'spec-')), 'broken.yaml');
+    const text = await readFile(monitoringApiPath, 'utf8');
+    await writeFile(copy, text.replace(/^openapi: 3\.1\.0$/m, 'openapi: 3.1.0\nunexpectedTopLevel: true'));
+    await expect(loadSpec(copy)).rejects.toThrow(/schema validation failed/i);
+  });
+
+  it('is loaded as swagger-parser dereferences it', async () => {
+    expect(spec.document).toEqual(await SwaggerParser.dereference(monitoringApiPath));
+    expect((await loadSpec(controlApiPath)).document).toEqual(await SwaggerParser.dereference(controlApiPath));
+  });
+
+  it('is loaded once per process: the same Spec each time', async () => {
+    expect(await loadSpec()).toBe(spec);
+    expect(await loadSpec(monitoringApiPath)).toBe(spec);
+  });
+
   it('is OpenAPI 3.1.0 with a base_url server variable defaulting to the fake', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers?.[0]?.url).toBe('{base_url}');
     expect(doc.servers?.[0]?.variables?.base_url?.default).toBe('http://127.0.0.1:4010');
   });
 
-  it('compiles every component schema under JSON Schema 2020-12 in strict mode', () => {
+  // The fake's validators skip the meta-schema check for the kit's documents (schemasChecked):
+  // this is the check, with an Ajv that does it.
+  it('compiles every component schema under JSON Schema 2020-12 in strict mode, checked against the meta-schema', () => {
+    expect(spec.schemasChecked).toBe(true);
+    const ajv = createAjv(doc);
+    expect(() => ajv.compile({ type: 'integer', minimum: 'zero' }), 'the check can fail').toThrow(/schema is invalid/);
     for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
-      expect(() => validator.ajv.compile(schema as object), name).not.toThrow();
+      expect(() => ajv.compile(schema as object), name).not.toThrow();
     }
   });
 

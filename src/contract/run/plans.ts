@@ -10,7 +10,7 @@ import { permissionsPlan } from '../plans/permissions.js';
 import type { Plan } from '../plans/plan.js';
 import { probeLimitsPlan } from '../plans/probe-limits.js';
 
-export const GROUPS = ['authentication', 'permissions', 'event-log', 'payload-update', 'limit-block-log', 'negative-inputs', 'cases', 'probe-limits'] as const;
+export { GROUPS } from './groups.js';
 
 export function plansFor(cases: readonly ContractCase[]): Plan[] {
   return [authenticationPlan, permissionsPlan, eventLogPlan, payloadUpdatePlan, limitBlockLogPlan, negativeInputsPlan, casesPlan(cases), probeLimitsPlan];

@@ -1,0 +1,80 @@
+// The `check` command and its flags. The contract runner itself (check.ts) is loaded when
+// the command runs: `serve` starts without it.
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { GROUPS } from '../contract/run/groups.js';
+
+export interface CheckFlags {
+  readonly baseUrl?: string;
+  readonly login?: string;
+  readonly password?: string;
+  readonly lowLogin?: string;
+  readonly lowPassword?: string;
+  readonly token?: string;
+  readonly seed?: number;
+  readonly allowWrites?: boolean;
+  readonly probeLimits?: boolean;
+  readonly probeRequests?: number;
+  readonly maxWait?: number;
+  readonly strict?: boolean;
+  readonly reporter: 'console' | 'json' | 'junit';
+  readonly output?: string;
+  readonly timeout?: number;
+  readonly maxRecords?: number;
+  readonly cases?: string | false;
+  readonly only?: string[];
+  readonly compareWith?: string;
+  readonly viaPrism?: boolean;
+  readonly quiet?: boolean;
+}
+
+function integer(min: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`expected an integer of at least ${min}`);
+    return Number(value);
+  };
+}
+
+const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+
+export function addCheckOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--base-url <url>', 'the server to check, e.g. http://127.0.0.1:4010').env('MONITORING_API_BASE_URL'))
+    .addOption(new Option('--login <login>', 'an administrator login (required)').env('MONITORING_API_LOGIN'))
+    .addOption(new Option('--password <password>', "the administrator's password (required)").env('MONITORING_API_PASSWORD'))
+    .addOption(new Option('--low-login <login>', 'a low-privilege login, for the permission checks').env('MONITORING_API_LOW_LOGIN'))
+    .addOption(new Option('--low-password <password>', "the low-privilege user's password").env('MONITORING_API_LOW_PASSWORD'))
+    .addOption(new Option('--token <token>', "the administrator's API token (default: the one its user record shows)").env('MONITORING_API_TOKEN'))
+    .addOption(new Option('--seed <n>', 'seed of every generated input and choice (printed in every report)').argParser(integer(0)))
+    .addOption(new Option('--allow-writes', 'allow writes that are restored afterwards (default: only on loopback targets)'))
+    .addOption(new Option('--read-only', 'GET requests and session log-in/out only, even on loopback'))
+    .addOption(new Option('--probe-limits', 'trip a rate limit on purpose and look for the block in the limit-block log'))
+    .addOption(new Option('--probe-requests <n>', 'requests of the rate-limit probe').argParser(integer(1)).default(300))
+    .addOption(new Option('--max-wait <seconds>', 'longest wait for a block (Retry-After) to end').argParser(integer(0)).default(30))
+    .addOption(new Option('--strict', 'notes (differences from gap-fills) fail the run too'))
+    .addOption(new Option('--reporter <name>', 'report format').choices(['console', 'json', 'junit']).default('console'))
+    .addOption(new Option('--output <file>', 'write the report to this file instead of stdout (with junit, the console summary still goes to stdout)'))
+    .addOption(new Option('--timeout <ms>', 'timeout of each request').argParser(integer(1)).default(10_000))
+    .addOption(new Option('--max-records <n>', 'the explicit large limit of reference lists').argParser(integer(2)).default(200))
+    .addOption(new Option('--cases <dir>', 'folder of contract cases (default: the kit\'s contracts/)'))
+    .addOption(new Option('--no-cases', 'run no contract cases'))
+    .addOption(new Option('--only <groups>', `run only these groups, comma-separated: ${GROUPS.join(', ')}`).argParser(list))
+    .addOption(new Option('--compare-with <url>', 'send the same requests to a second server and report where the answers differ'))
+    .addOption(new Option('--via-prism', 'run through `prism proxy` in front of the base URL and report its violations too'))
+    .addOption(new Option('--quiet', 'no progress lines'));
+}
+
+export function registerCheckCommand(program: Command): Command {
+  const command = program
+    .command('check')
+    .description('run the contract suite against a server that claims to implement the API')
+    // Usage errors exit with 2, like a connection error; a run with violations exits with 1.
+    .exitOverride((error) => {
+      process.exit(error.exitCode === 0 ? 0 : 2);
+    });
+  addCheckOptions(command).action(async (flags: CheckFlags & { readOnly?: boolean }) => {
+    // Loaded only when the command runs, so that `serve` does not load the contract runner.
+    const { runCheck } = await import('./check.js');
+    process.exitCode = await runCheck(flags);
+  });
+  return command;
+}

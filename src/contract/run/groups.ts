@@ -1,0 +1,2 @@
+/** The groups of the contract suite, in the order they run (`check --only`). */
+export const GROUPS = ['authentication', 'permissions', 'event-log', 'payload-update', 'limit-block-log', 'negative-inputs', 'cases', 'probe-limits'] as const;
