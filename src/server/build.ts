@@ -162,7 +162,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }
-  if (resolved.docs) await registerDocs(app, { api: spec.source, control: controlSpec.source });
+  if (resolved.docs) registerDocs(app, { api: spec.source, control: controlSpec.source }, errors);
 
   app.decorate('fake', {
     state,

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { bundle as bundleRefs } from '@apidevtools/json-schema-ref-parser';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { JSON_SCHEMA, load } from 'js-yaml';
+import type { ErrorFactory } from '../errors.js';
+import { sendApiError, toApiError } from './error-mapping.js';
 
 export const DOCS_PREFIX = '/docs';
 export const CONTROL_DOCS_PREFIX = '/docs/control';
@@ -19,6 +19,7 @@ function readDocument(path: string, bundle: boolean): Promise<Record<string, unk
       ? (bundleRefs(path) as Promise<unknown> as Promise<Record<string, unknown>>)
       : readFile(path, 'utf8').then((text) => load(text, { schema: JSON_SCHEMA }) as Record<string, unknown>);
     documents.set(key, document);
+    document.catch(() => documents.delete(key));
   }
   return document.then((d) => structuredClone(d));
 }
@@ -30,6 +31,7 @@ function pointedAtThisFake(document: Record<string, unknown>, request: FastifyRe
 }
 
 async function registerDocsPage(app: FastifyInstance, routePrefix: string, document: Record<string, unknown>): Promise<void> {
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
   // Each page in its own plugin scope: @fastify/swagger decorates the scope it is registered in.
   await app.register(async (scope) => {
     await scope.register(swagger, { mode: 'static', specification: { document: document as never } });
@@ -43,14 +45,49 @@ async function registerDocsPage(app: FastifyInstance, routePrefix: string, docum
   });
 }
 
+/** The Fastify app that serves both pages; an unknown path under /docs gets the API's 404. */
+async function buildDocsApp(sources: { readonly api: string; readonly control: string }, errors: ErrorFactory): Promise<FastifyInstance> {
+  const docs = Fastify({ logger: false });
+  const [api, control] = await Promise.all([
+    readDocument(sources.api, false),
+    // The control document refers to schemas of the API document; bundling makes it self-contained for the browser.
+    readDocument(sources.control, true),
+  ]);
+  await registerDocsPage(docs, DOCS_PREFIX, api);
+  await registerDocsPage(docs, CONTROL_DOCS_PREFIX, control);
+  docs.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    return sendApiError(reply, errors('ROUTE_NOT_FOUND', `No docs page has the path ${JSON.stringify(path.slice(0, 200))}.`));
+  });
+  docs.setErrorHandler((error, request, reply) => sendApiError(reply, toApiError(error, request, errors)));
+  await docs.ready();
+  return docs;
+}
+
 /**
  * Interactive docs of the monitoring API at /docs and of the control API at /docs/control,
  * served offline (Swagger UI from @fastify/swagger-ui). "Try it out" calls the fake itself.
+ *
+ * The pages are served by a Fastify app of their own, built on the first request under /docs:
+ * Swagger UI, its assets and the two documents took a sixth of the fake's start-up, and most
+ * runs never open the docs.
  */
-export async function registerDocs(app: FastifyInstance, sources: { readonly api: string; readonly control: string }): Promise<void> {
-  const api = await readDocument(sources.api, false);
-  // The control document refers to schemas of the API document; bundling makes it self-contained for the browser.
-  const control = await readDocument(sources.control, true);
-  await registerDocsPage(app, DOCS_PREFIX, api);
-  await registerDocsPage(app, CONTROL_DOCS_PREFIX, control);
+export function registerDocs(app: FastifyInstance, sources: { readonly api: string; readonly control: string }, errors: ErrorFactory): void {
+  let docsApp: Promise<FastifyInstance> | undefined;
+  // Built once; a failed build is tried again by the next request.
+  const built = () =>
+    (docsApp ??= buildDocsApp(sources, errors).catch((error: unknown) => {
+      docsApp = undefined;
+      throw error;
+    }));
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const docs = await built();
+    reply.hijack();
+    docs.routing(request.raw, reply.raw);
+  };
+  app.get(DOCS_PREFIX, forward);
+  app.get(`${DOCS_PREFIX}/*`, forward);
+  app.addHook('onClose', async () => {
+    if (docsApp) await (await docsApp.catch(() => undefined))?.close();
+  });
 }

@@ -54,6 +54,12 @@ describe('the docs page', () => {
     expect(initializer.replace(/\/\/ .*$/gm, '')).not.toMatch(/https?:\/\//);
   });
 
+  it('answers an unknown docs path with the API\'s 404 error', async () => {
+    const response = await app.inject({ url: '/docs/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.body)).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND' });
+  });
+
   it('is not served when docs are off', async () => {
     const bare = await buildFake({ spec, docs: false, records: 20 });
     expect((await bare.inject({ url: '/docs' })).statusCode).toBe(404);
