@@ -74,13 +74,13 @@ function startupSection(s: StartupResult): string[] {
     table(
       ['Server', 'median ms', 'CPU ms by then (median)', 'runs (ms)'],
       [
-        ['the fake', fmt.count(s.fakeMedianMs), fmt.count(s.fakeMedianCpuMs), s.fakeMs.join(', ')],
+        ['the fake (`monitoring-api-kit serve`, the build in dist/)', fmt.count(s.fakeMedianMs), fmt.count(s.fakeMedianCpuMs), s.fakeMs.join(', ')],
         ['Prism 5.14', fmt.count(s.prismMedianMs), fmt.count(s.prismMedianCpuMs), s.prismMs.join(', ')],
         ['fake / Prism', fmt.ratio(s.ratio), fmt.ratio(s.fakeMedianCpuMs / s.prismMedianCpuMs), ''],
-        ...(s.dist
+        ...(s.comparison
           ? [
-              ['for comparison: the fake from dist/ (npm run build), without tsx', fmt.count(s.dist.medianMs), fmt.count(s.dist.medianCpuMs), s.dist.ms.join(', ')],
-              ['dist/ fake / Prism', fmt.ratio(s.dist.ratio), fmt.ratio(s.dist.medianCpuMs / s.prismMedianCpuMs), ''],
+              [`for comparison: ${s.comparison.name}`, fmt.count(s.comparison.medianMs), fmt.count(s.comparison.medianCpuMs), s.comparison.ms.join(', ')],
+              [`${s.comparison.name} / Prism`, fmt.ratio(s.comparison.ratio), fmt.ratio(s.comparison.medianCpuMs / s.prismMedianCpuMs), ''],
             ]
           : []),
       ],

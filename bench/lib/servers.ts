@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../src/net/free-port.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -128,9 +128,21 @@ export async function startServer(
 
 export const distMain = `${root}dist/cli/main.js`;
 
-/** The fake's CLI compiled by `npm run build` (dist/), run by Node alone, without tsx. */
-export function fakeDistCommand(records: number): ServerCommand {
-  return { name: 'fake (dist/)', args: [distMain, 'serve', '--host', '127.0.0.1', '--port', '{port}', '--records', String(records), '--log-level', 'silent'] };
+/**
+ * Builds dist/ (`npm run build`), so that the bin runs the code of this checkout from its
+ * build, as after `npm ci`: every figure is of the build, never of stale output.
+ */
+export function buildDist(): void {
+  const result = spawnSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+}
+
+/** The fake's CLI from the TypeScript sources through tsx, as the bin runs it when dist/ is older than src/. */
+export function fakeSourcesCommand(records: number): ServerCommand {
+  return {
+    name: 'fake (sources, tsx)',
+    args: ['--import', 'tsx', `${root}src/cli/main.ts`, 'serve', '--host', '127.0.0.1', '--port', '{port}', '--records', String(records), '--log-level', 'silent'],
+  };
 }
 
 /** The fake through its CLI (the `monitoring-api-kit` bin) with `records` records, request logging off. */
@@ -158,12 +170,12 @@ export function fakeCommand(records: number, name = 'fake'): ServerCommand {
   return fakeCliCommand(records, ['--rate-limit', countedLimitsFile], name);
 }
 
-/** bench/fake-server.ts: the same fake, which also prints how long building it took (for seed times). */
+/** bench/fake-server.mjs: the same fake (from dist/), which also prints how long building it took (for seed times). */
 export function timedFakeCommand(records: number): ServerCommand {
-  return { name: 'fake', args: ['--import', 'tsx', `${root}bench/fake-server.ts`, '--port', '{port}', '--records', String(records)] };
+  return { name: 'fake', args: [`${root}bench/fake-server.mjs`, '--port', '{port}', '--records', String(records)] };
 }
 
-/** What bench/fake-server.ts printed when it was listening (the line may trail its first answer a little). */
+/** What bench/fake-server.mjs printed when it was listening (the line may trail its first answer a little). */
 export async function fakeReport(server: RunningServer): Promise<{ port: number; buildMs: number; records: number }> {
   for (let waited = 0; waited < 10_000; waited += 10) {
     const line = server.firstOutput().split('\n').find((l) => l.startsWith('{') && l.endsWith('}'));

@@ -1,17 +1,18 @@
-// The fake as the scale benchmark runs it: the same `startServer` as `monitoring-api-kit
-// serve`, request logging off, limits counted but never reached, and one line on stdout once
-// listening that says how long building it took: {"port", "buildMs", "records"}.
-// Usage: node --import tsx bench/fake-server.ts --port <n> [--records <n>] [--seed <n>]
+// The fake as the scale benchmark runs it: the build in dist/ (what `monitoring-api-kit serve`
+// runs), the same `startServer`, request logging off, limits counted but never reached, and
+// one line on stdout once listening that says how long building it took: {"port", "buildMs", "records"}.
+// Plain JavaScript run by Node alone, so nothing but the build is measured.
+// Usage: node bench/fake-server.mjs --port <n> [--records <n>] [--seed <n>]
 import { parseArgs } from 'node:util';
-import { startServer } from '../src/cli/serve.js';
-import { rateLimitPresets, type RateLimitRule } from '../src/store/rate-limit-rules.js';
+import { startServer } from '../dist/cli/serve.js';
+import { rateLimitPresets } from '../dist/store/rate-limit-rules.js';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '0' }, records: { type: 'string' }, seed: { type: 'string' } },
 });
 
 /** The default (lenient) preset's keys at the highest limit the rules allow, a million a second: counted on every request, never reached. */
-const benchRateLimit: RateLimitRule[] = rateLimitPresets().lenient.map((rule) => ({ ...rule, limit: 1_000_000, windowSeconds: 1 }));
+const benchRateLimit = rateLimitPresets().lenient.map((rule) => ({ ...rule, limit: 1_000_000, windowSeconds: 1 }));
 
 const t0 = performance.now();
 const { fake } = await startServer({
