@@ -13,7 +13,7 @@ import type { HostileResult } from './lib/hostile-requests.js';
 import { connect, send } from './lib/http.js';
 import { cpuMs, describeMachine, loadAverage } from './lib/machine.js';
 import { fmt, table } from './lib/markdown.js';
-import { adminBasic, fakeCommand, root, startServer } from './lib/servers.js';
+import { adminBasic, buildDist, fakeCommand, root, startServer } from './lib/servers.js';
 import { quantile, round } from './lib/stats.js';
 
 const { values } = parseArgs({
@@ -34,6 +34,8 @@ const describeCounts = (counts: Record<number, number>) =>
     .join(', ');
 
 const execFileAsync = promisify(execFile);
+// The fake as `monitoring-api-kit serve` runs it after npm ci: from its build.
+buildDist();
 const load = { start: loadAverage() };
 const server = await startServer(fakeCommand(records), { timeoutMs: 300_000 });
 const background = { url: `${server.origin}/node/api/users/current`, headers: { authorization: adminBasic }, connections: 4 };

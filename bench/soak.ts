@@ -13,7 +13,7 @@ import { fakeDefaults } from '../src/server/options.js';
 import { connect, send } from './lib/http.js';
 import { describeMachine, loadAverage } from './lib/machine.js';
 import { fmt, table } from './lib/markdown.js';
-import { adminBasic, fakeCommand, root, startServer } from './lib/servers.js';
+import { adminBasic, buildDist, fakeCommand, root, startServer } from './lib/servers.js';
 import { issueToken } from './sections/throughput.js';
 import { round } from './lib/stats.js';
 
@@ -43,6 +43,8 @@ const LOGINS = [
 const json = { 'content-type': 'application/json' };
 const sidOf = (headers: Record<string, unknown>) => /(?:^|[\s,])sid=([^;]+)/.exec(String(headers['set-cookie'] ?? ''))?.[1] ?? '';
 
+// The fake as `monitoring-api-kit serve` runs it after npm ci: from its build.
+buildDist();
 const load = { start: loadAverage() };
 const server = await startServer(fakeCommand(records), { timeoutMs: 120_000 });
 try {
