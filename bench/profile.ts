@@ -1,13 +1,13 @@
-// `npm run bench:profile -- --target event-log|users-current|startup [--dist]`: runs the fake
-// (the CLI; with --dist the build in dist/, without tsx) under --cpu-prof, either loaded by
-// autocannon for --seconds or until its first 200, and prints where its CPU time went. The
-// profile stays in --dir for Chrome DevTools.
+// `npm run bench:profile -- --target event-log|users-current|startup [--sources]`: runs the
+// fake (the CLI from its build in dist/, built first; with --sources the TypeScript sources
+// through tsx) under --cpu-prof, either loaded by autocannon for --seconds or until its first
+// 200, and prints where its CPU time went. The profile stays in --dir for Chrome DevTools.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mainProfile, summarize } from './lib/cpu-profile.js';
-import { adminBasic, countedLimitsFile, distMain, fakeCliCommand, startServer } from './lib/servers.js';
+import { adminBasic, buildDist, countedLimitsFile, distMain, fakeCliCommand, root, startServer } from './lib/servers.js';
 import { measureThroughput } from './lib/throughput.js';
 import { issueToken } from './sections/throughput.js';
 
@@ -17,13 +17,15 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     records: { type: 'string', default: '10000' },
     dir: { type: 'string' },
-    dist: { type: 'boolean', default: false },
+    sources: { type: 'boolean', default: false },
   },
 });
 const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'fake-profile-'));
 const startup = values.target === 'startup';
 const cli = fakeCliCommand(Number(values.records), startup ? [] : ['--rate-limit', countedLimitsFile]);
-const base = values.dist ? { ...cli, args: [distMain, ...cli.args.slice(1)] } : cli;
+if (!values.sources) buildDist();
+const entry = values.sources ? ['--import', 'tsx', `${root}src/cli/main.ts`] : [distMain];
+const base = { ...cli, args: [...entry, ...cli.args.slice(1)] };
 // Node's flags go before the script (the bin).
 const server = await startServer({ ...base, args: ['--cpu-prof', '--cpu-prof-dir', dir, ...base.args] });
 try {
