@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mainProfile, summarize } from './lib/cpu-profile.js';
-import { adminBasic, buildDist, countedLimitsFile, distMain, fakeCliCommand, root, startServer } from './lib/servers.js';
+import { adminBasic, buildDist, countedLimitsFile, fakeCliCommand, fromSources, startServer } from './lib/servers.js';
 import { measureThroughput } from './lib/throughput.js';
 import { issueToken } from './sections/throughput.js';
 
@@ -24,8 +24,7 @@ const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'fake-profile-'));
 const startup = values.target === 'startup';
 const cli = fakeCliCommand(Number(values.records), startup ? [] : ['--rate-limit', countedLimitsFile]);
 if (!values.sources) buildDist();
-const entry = values.sources ? ['--import', 'tsx', `${root}src/cli/main.ts`] : [distMain];
-const base = { ...cli, args: [...entry, ...cli.args.slice(1)] };
+const base = values.sources ? fromSources(cli) : cli;
 // Node's flags go before the script (the bin).
 const server = await startServer({ ...base, args: ['--cpu-prof', '--cpu-prof-dir', dir, ...base.args] });
 try {

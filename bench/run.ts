@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeMachine, loadAverage } from './lib/machine.js';
 import { evaluateTargets, renderMarkdown, type BenchResults } from './lib/report.js';
-import { buildDist, fakeCliCommand, fakeCommand, fakeSourcesCommand, root } from './lib/servers.js';
+import { buildDist, fakeCliCommand, fakeCommand, fromSources, root } from './lib/servers.js';
 import { hasCheckCommand, runContract } from './sections/contract.js';
 import { runScale } from './sections/scale.js';
 import { runStartup } from './sections/startup.js';
@@ -63,7 +63,7 @@ if (sections.has('throughput')) {
 if (sections.has('startup')) {
   // Start-up as a user sees it: `serve --records N`, every other setting at its default.
   // For comparison, the same command from the sources through tsx (as the bin runs after an edit, before a build).
-  partial.startup = await runStartup({ runs: num('startup-runs'), records, fake: fakeCliCommand(records), extra: fakeSourcesCommand(records), log });
+  partial.startup = await runStartup({ runs: num('startup-runs'), records, fake: fakeCliCommand(records), extra: fromSources(fakeCliCommand(records)), log });
 }
 if (sections.has('scale')) {
   const sizes = String(values.scale).split(',').map(Number);

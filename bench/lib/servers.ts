@@ -126,8 +126,6 @@ export async function startServer(
   };
 }
 
-export const distMain = `${root}dist/cli/main.js`;
-
 /**
  * Builds dist/ (`npm run build`), so that the bin runs the code of this checkout from its
  * build, as after `npm ci`: every figure is of the build, never of stale output.
@@ -137,12 +135,12 @@ export function buildDist(): void {
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
 }
 
-/** The fake's CLI from the TypeScript sources through tsx, as the bin runs it when dist/ is older than src/. */
-export function fakeSourcesCommand(records: number): ServerCommand {
-  return {
-    name: 'fake (sources, tsx)',
-    args: ['--import', 'tsx', `${root}src/cli/main.ts`, 'serve', '--host', '127.0.0.1', '--port', '{port}', '--records', String(records), '--log-level', 'silent'],
-  };
+/** Node's arguments that run the CLI from the TypeScript sources through tsx, as the bin does when dist/ is older than src/. */
+export const sourcesEntry: readonly string[] = ['--import', 'tsx', `${root}src/cli/main.ts`];
+
+/** A CLI command (first argument: the bin) run from the sources instead. */
+export function fromSources(command: ServerCommand, name = `${command.name} (sources, tsx)`): ServerCommand {
+  return { ...command, name, args: [...sourcesEntry, ...command.args.slice(1)] };
 }
 
 /** The fake through its CLI (the `monitoring-api-kit` bin) with `records` records, request logging off. */

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { JSON_SCHEMA, load } from 'js-yaml';
 import type { ErrorFactory } from '../errors.js';
 import { sendApiError, toApiError } from './error-mapping.js';
+import { createRouteNotFoundHandler } from './route-not-found.js';
 
 export const DOCS_PREFIX = '/docs';
 export const CONTROL_DOCS_PREFIX = '/docs/control';
@@ -55,10 +56,8 @@ async function buildDocsApp(sources: { readonly api: string; readonly control: s
   ]);
   await registerDocsPage(docs, DOCS_PREFIX, api);
   await registerDocsPage(docs, CONTROL_DOCS_PREFIX, control);
-  docs.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
-    return sendApiError(reply, errors('ROUTE_NOT_FOUND', `No docs page has the path ${JSON.stringify(path.slice(0, 200))}.`));
-  });
+  // No operation lives under /docs, so the API's not-found handler answers 404 ROUTE_NOT_FOUND.
+  docs.setNotFoundHandler(createRouteNotFoundHandler([], errors));
   docs.setErrorHandler((error, request, reply) => sendApiError(reply, toApiError(error, request, errors)));
   await docs.ready();
   return docs;
