@@ -123,7 +123,7 @@ describe('the packed kit installed into an empty project', () => {
     const [nodeNext, bundler] = await Promise.all([tsc({ module: 'NodeNext', moduleResolution: 'NodeNext' }), tsc({ module: 'ESNext', moduleResolution: 'Bundler' })]);
     expect(nodeNext).toBe('');
     expect(bundler).toBe('');
-  }, 120_000);
+  }, 240_000);
 
   it("runs createFake in the consumer's Vitest: its own test and the shipped example", async () => {
     const output = await runIn(kit.project, process.execPath, [join(kit.project, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter', 'verbose']);
