@@ -51,7 +51,7 @@ describe('a DNS-rebinding page (its own name resolved to 127.0.0.1)', () => {
     const rebound = `evil.example:${port}`;
     for (const call of calls) {
       // A same-origin GET from the page carries no Origin at all.
-      for (const headers of [{ host: rebound, origin: `http://${rebound}` }, { host: rebound }]) {
+      for (const headers of [{ host: rebound, origin: `http://${rebound}` }, { host: rebound }] as Record<string, string>[]) {
         expectRefused(call, await send(call, headers), WRONG_HOST);
       }
     }
@@ -64,7 +64,7 @@ describe('the Host values the control API accepts', () => {
 
   it('names of this server: localhost and loopback addresses, with any port or none, and their own pages', async () => {
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'localhost', `LocalHost:${port}`, '127.8.9.10:9', `[::1]:${port}`, '[::1]']) {
-      for (const headers of [{ host }, { host, origin: `http://${host}` }]) {
+      for (const headers of [{ host }, { host, origin: `http://${host}` }] as Record<string, string>[]) {
         const answer = await send(config(), headers);
         expect(answer.statusCode, JSON.stringify(headers)).toBe(200);
         expectControlConforms('getConfig', asResponse(answer));
