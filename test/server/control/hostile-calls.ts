@@ -1,5 +1,10 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { createFake, type Fake } from '../../../src/fake/create-fake.js';
 import type { Snapshot } from '../../../src/spec/control-types.js';
-import { controlSpec } from './helpers.js';
+import type { RawAnswer } from '../../helpers/raw-http.js';
+import { API, spec } from '../helpers.js';
+import { controlSpec, expectControlConforms } from './helpers.js';
 
 /** A token an attacker would plant to let itself in. */
 export const PLANTED_TOKEN = '0badc0de-0000-4000-8000-000000000001';
@@ -66,4 +71,42 @@ export function encodedVariants(path: string): string[] {
 }
 
 /** The snapshot minus its time of taking: two of them are equal when the state is. */
-export const stateOf = (snapshot: Snapshot) => ({ ...snapshot, takenAt: 0 });
+const stateOf = (snapshot: Snapshot) => ({ ...snapshot, takenAt: 0 });
+
+/** A listening fake with something for every control operation to change, and a call of each. */
+export interface Target {
+  readonly fake: Fake;
+  readonly origin: string;
+  readonly calls: readonly ControlCall[];
+  /** Fails unless the state is as it was at the start and the planted token lets no one in. */
+  expectUnchanged(): Promise<void>;
+}
+
+export async function startTarget(): Promise<Target> {
+  const fake = await createFake({ spec, docs: false, records: 20 });
+  const { origin } = await fake.listen();
+  // Something for each clearing operation to clear.
+  await fake.inject({ method: 'POST', url: `${API}/users/session`, payload: { login: 'viewer', password: 'viewer-password' } });
+  const fault = await fake.injectFault({ operationId: 'getEventLog', count: 3 });
+  const before = await fake.snapshot();
+  return {
+    fake,
+    origin,
+    calls: everyControlCall(before, fault.id),
+    async expectUnchanged() {
+      expect(stateOf(await fake.snapshot())).toEqual(stateOf(before));
+      expect((await fake.inject({ url: `${API}/users/current?api-token=${PLANTED_TOKEN}` })).statusCode).toBe(401);
+    },
+  };
+}
+
+/** The call's body as JSON text with its Content-Type, or nothing. */
+export const jsonOf = (call: ControlCall): { headers?: Record<string, string>; body?: string } =>
+  call.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(call.body) };
+
+/** The answer is the control document's 403 for the operation, with this message. */
+export function expectRefused(call: ControlCall, path: string, answer: RawAnswer | LightMyRequestResponse, message: string): void {
+  expect(answer.statusCode, `${call.method} ${path}: ${answer.body}`).toBe(403);
+  expect(JSON.parse(answer.body)).toEqual({ status: 403, code: 'PERMISSION_DENIED', message });
+  expectControlConforms(call.operationId, answer as LightMyRequestResponse);
+}
