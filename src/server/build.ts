@@ -13,7 +13,8 @@ import { loadUsersFixture } from '../seed/users-fixture.js';
 import { createGuard } from './auth/guard.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
-import { createControlAccessHook } from './control/loopback.js';
+import { createControlAccessCheck } from './control/access.js';
+import { hostNamesThisServer } from './control/loopback.js';
 import { originAllowed, registerCors } from './cors.js';
 import { registerDocs } from './docs.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
@@ -125,7 +126,6 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     return sendApiError(reply, apiError);
   });
 
-  app.addHook('onRequest', createControlAccessHook(CONTROL_PREFIX, { anyAddress: resolved.controlFromAnyAddress, originAllowed: allowed }, errors));
   app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
 
   const context: HandlerContext = {
@@ -140,6 +140,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const limits = createRateLimitChecks(state, errors);
   const report = registerOperations(app, {
     spec,
+    surface: 'api',
     handlers: { ...builtInHandlers, ...resolved.handlers },
     context,
     // Faults first, which answer before any other check could count the call; then limits by
@@ -153,13 +154,17 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
   });
   const controlContext: ControlContext = { state, config, faults, errors, clock, spec, validator, nextRecordId: createObjectIdGenerator() };
-  const controlReport = registerControlApi(app, controlSpec, controlContext);
+  const controlAccess = createControlAccessCheck(
+    { anyAddress: resolved.controlFromAnyAddress, hostAllowed: hostNamesThisServer(resolved.controlHosts), originAllowed: allowed },
+    errors,
+  );
+  const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess);
 
   const routed = [
     ...spec.operations.filter((op) => report.registered.includes(op.operationId)),
     ...controlSpec.operations.filter((op) => controlReport.registered.includes(op.operationId)),
   ];
-  app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors));
+  app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, [{ prefix: CONTROL_PREFIX, check: controlAccess }]));
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }

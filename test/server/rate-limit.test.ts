@@ -61,6 +61,21 @@ describe('rate limits (spec section 8)', () => {
     await app.close();
   });
 
+  it('counts a URI however its path is percent-escaped, from any address', async () => {
+    const clock = createManualClock(START);
+    const app = await buildFake({ spec, clock, rateLimit: [{ key: 'uri', limit: 4, windowSeconds: 10, blockSeconds: 60 }] });
+    const spellings = [`${API}/users/current`, `${API}/users/%63urrent`, `${API}/users/curren%74`, '/%6Eode/api/users/current', `${API}/%75sers/current?x=1`];
+    const statuses: number[] = [];
+    for (const [i, url] of spellings.entries()) {
+      const response = await app.inject({ url, headers: basicOf('viewer'), remoteAddress: `198.51.100.${i + 1}` });
+      expectConforms('getCurrentUser', response);
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect(await blockLog(app, `?from=${START}`)).toEqual([{ uri: `${API}/users/current`, timestamp: START, ttl: 60 }]);
+    await app.close();
+  });
+
   it('counts failed session log-ins by the login in the body', async () => {
     const app = await buildFake({ spec, clock: createManualClock(START), rateLimit: [{ key: 'login', limit: 2, windowSeconds: 10, blockSeconds: 30 }] });
     const attempt = () =>
