@@ -1,6 +1,6 @@
 import { Query } from 'mingo/query';
 import type { EventLogQueryParams, EventLogRecord } from '../spec/types.js';
-import { fieldPathProblem } from './field-path.js';
+import { fieldPathProblem } from '../shared/field-path.js';
 import { FILTER_LIMITS, filterProblem, type Filter } from './filter-check.js';
 import { filterContext } from './filter-match.js';
 

@@ -1,9 +1,9 @@
 import type { EventLogRecord } from '../spec/types.js';
 import type { EventLogQuery } from './event-log-query.js';
-import { valueAtPath } from './field-path.js';
+import { valueAtPath } from '../shared/field-path.js';
 import { FILTER_LIMITS, filterCost } from './filter-check.js';
 import { compileFilter } from './filter-match.js';
-import { compareStrings, compareValues, sortKey } from './mongo-order.js';
+import { compareStrings, compareValues, sortKey } from '../shared/mongo-order.js';
 import { lowerBound } from './record-order.js';
 import { firstK } from './top-k.js';
 

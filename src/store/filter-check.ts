@@ -1,4 +1,4 @@
-import { fieldPathProblem } from './field-path.js';
+import { fieldPathProblem } from '../shared/field-path.js';
 import { regexOptionsProblem, regexProblem } from './regex-safety.js';
 
 /**

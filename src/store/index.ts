@@ -5,7 +5,7 @@ export {
 export { FilterTooCostlyError } from './event-log-select.js';
 export { FILTER_LIMITS, FILTER_OPERATORS, filterCost, filterProblem, type Filter, type FilterOperator } from './filter-check.js';
 export { REGEX_LIMITS, REGEX_OPTIONS, regexProblem } from './regex-safety.js';
-export { compareValues, sortKey } from './mongo-order.js';
+export { compareValues, sortKey } from '../shared/mongo-order.js';
 export { BlockLogStore, parseLimitBlockLogQuery, type RawLimitBlockLogQueryParams } from './block-log.js';
 export {
   parseRateLimitConfig, RATE_LIMIT_KEYS, rateLimitPresets, rateLimitSettings, rulesProblems,
