@@ -15,4 +15,4 @@ export {
   createRateLimiter, type ActiveBlock, type RateLimitDecision, type RateLimitedRequest, type RateLimiter, type RateLimiterOptions,
 } from './rate-limiter.js';
 export { createDataState, type DataState, type DataStateOptions } from './data-state.js';
-export { createObjectIdGenerator, formatObjectId } from './object-id.js';
+export { createObjectIdGenerator, formatObjectId } from '../shared/object-id.js';
