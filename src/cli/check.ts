@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import type { CheckFlags } from './check-command.js';
 import { withDifferences } from '../contract/differential.js';
-import { BlockedError, UnreachableError, UsageError } from '../contract/errors.js';
+import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
 import { startPrism, type RunningPrism } from '../contract/prism.js';
 import { consoleReporter } from '../contract/reporters/console.js';
 import { jsonReporter } from '../contract/reporters/json.js';
@@ -33,6 +33,7 @@ export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunO
     probeRequests: flags.probeRequests,
     maxWaitMs: (flags.maxWait ?? 30) * 1000,
     timeoutMs: flags.timeout,
+    ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
     maxRecords: flags.maxRecords,
     ...(flags.cases === false ? { casesDir: false as const } : typeof flags.cases === 'string' ? { casesDir: flags.cases } : {}),
     groups: flags.only,
@@ -77,7 +78,7 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, io: C
     for (const reporter of reporters) await reporter.finish(result);
     return result.exitCode;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BlockedError) {
+    if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BlockedError || error instanceof StoppedError) {
       io.stderr(`monitoring-api-kit check: ${error.message}\n`);
       return 2;
     }

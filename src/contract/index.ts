@@ -12,5 +12,5 @@ export { jsonReporter } from './reporters/json.js';
 export { junitReporter } from './reporters/junit.js';
 export type { Reporter } from './reporters/reporter.js';
 export { decidePolicy, isLoopbackUrl, type SafetyPolicy } from './safety.js';
-export { BlockedError, UnreachableError, UsageError } from './errors.js';
+export { BlockedError, StoppedError, UnreachableError, UsageError } from './errors.js';
 export type { Check, CheckContext, Citation, Exchange, Failure, ReportedFailure, Verdict } from './types.js';
