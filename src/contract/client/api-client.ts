@@ -96,7 +96,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ['anonymous', { jar: new CookieJar() }],
   ]);
   if (options.low) actors.set('low', { credentials: options.low, jar: new CookieJar() });
-  for (const c of [options.admin, options.low]) secrets.add(c?.password);
+  for (const c of [options.admin, options.low]) secrets.addCredentials(c);
   secrets.add(options.adminToken);
   const exchanges: Exchange[] = [];
   const runJar = new CookieJar();

@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
-import { createSecrets } from '../secrets.js';
+import { createSecrets, type Secrets } from '../secrets.js';
 import { GROUPS, plansFor } from './plans.js';
 import { startDeadline } from './deadline.js';
 import { createRecorder, type Recorder } from './recorder.js';
@@ -51,6 +51,8 @@ export interface RunOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   readonly dispatcher?: Dispatcher;
   readonly listener?: (event: RunEvent) => void;
+  /** Every secret the run sends or learns (credentials, tokens, session ids) is added here, for reporters to mask through. */
+  readonly secrets?: Secrets;
 }
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -99,7 +101,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     deadline.clear();
     throw new UsageError(`bad base URL "${options.baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
   }
-  const secrets = createSecrets();
+  const secrets = options.secrets ?? createSecrets();
+  for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
   const recorder = createRecorder({ spec, validator: createSpecValidator(spec) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);
