@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { loadEventFixtures } from '../seed/event-fixtures.js';
-import { createSpecValidator, type Operation, type Spec } from '../spec/index.js';
+import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
 import { createObjectIdGenerator } from '../store/object-id.js';
@@ -69,6 +69,13 @@ function faultDefaults(controlSpec: Spec): { status: number; message: string } {
   return { status, message };
 }
 
+/** The document's filter limits; a document that states none gets the kit's own. */
+async function filterLimitsOf(spec: Spec): Promise<FilterLimits> {
+  const limits = filterLimits(spec.document) ?? filterLimits((await loadSpec()).document);
+  if (!limits) throw new Error("The kit's document gives the event log filter no x-filter-limits.");
+  return limits;
+}
+
 /**
  * The in-memory fake of the API as a ready Fastify app that does not listen:
  * `app.inject()` in tests, `app.listen()` to serve. Besides the monitoring API it serves
@@ -131,6 +138,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     state,
     errors,
     spec,
+    filterLimits: await filterLimitsOf(spec),
     clock,
     options: resolved,
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },

@@ -3,5 +3,6 @@ export { listOperations, type Operation, type Parameter, type Schema, type HttpM
 export { createAjv } from './ajv.js';
 export { createSpecValidator, type SpecValidator, type SchemaError, type ObservedResponse, type ResponseProblem } from './validator.js';
 export { errorCatalog, type ErrorCodeEntry } from './error-codes.js';
+export { filterLimits, type FilterLimits } from './filter-limits.js';
 export { controlApiPath, monitoringApiPath, packageRoot } from './paths.js';
 export type * from './types.js';

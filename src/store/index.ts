@@ -2,9 +2,9 @@ export { EventLogStore, type UpdatePayloadResult } from './event-log.js';
 export {
   parseEventLogQuery, parseFilter, type EventLogQuery, type ParseResult, type QueryProblem, type RawEventLogQueryParams,
 } from './event-log-query.js';
-export { FilterTooCostlyError } from './event-log-select.js';
-export { FILTER_LIMITS, FILTER_OPERATORS, filterCost, filterProblem, type Filter, type FilterOperator } from './filter-check.js';
-export { REGEX_LIMITS, REGEX_OPTIONS, regexProblem } from './regex-safety.js';
+export { FilterTooCostlyError, type QueryLimits } from './event-log-select.js';
+export { FILTER_OPERATORS, filterCost, filterProblem, type Filter, type FilterOperator } from './filter-check.js';
+export { REGEX_OPTIONS, regexProblem } from './regex-safety.js';
 export { compareValues, sortKey } from './mongo-order.js';
 export { BlockLogStore, parseLimitBlockLogQuery, type RawLimitBlockLogQueryParams } from './block-log.js';
 export {
