@@ -81,13 +81,21 @@ function* selectSteps(
   const skip = q.skip ?? 0;
   const limit = q.limit ?? Infinity;
   if (lo >= hi || limit <= 0) return [];
+  const direction = q.sortDirection ?? 'asc';
+  const sortField = q.sortField ?? 'timestamp';
   let match: ((r: EventLogRecord) => boolean) | undefined;
   if (q.filter) {
     const test = compileFilter(q.filter);
-    match = limits ? budgeted(test, filterCost(q.filter, limits.regexInstructionsPerCondition), limits.maxWork) : test;
+    if (limits) {
+      const cost = filterCost(q.filter, limits.regexInstructionsPerCondition);
+      const maxTested = Math.floor(limits.maxWork / cost);
+      // Without a page to fill first, every record of the range is tested: known at once.
+      if ((sortField !== 'timestamp' || limit === Infinity) && hi - lo > maxTested) throw tooManyTests(maxTested, cost);
+      match = budgeted(test, cost, maxTested);
+    } else {
+      match = test;
+    }
   }
-  const direction = q.sortDirection ?? 'asc';
-  const sortField = q.sortField ?? 'timestamp';
   let records = source;
   let copied = false;
   const stable = () => {
@@ -130,8 +138,7 @@ function* selectSteps(
 }
 
 /** Counts the records a filter tests and stops the query when they exceed its budget. */
-function budgeted(match: (r: EventLogRecord) => boolean, cost: number, maxWork: number): (r: EventLogRecord) => boolean {
-  const maxTested = Math.floor(maxWork / cost);
+function budgeted(match: (r: EventLogRecord) => boolean, cost: number, maxTested: number): (r: EventLogRecord) => boolean {
   let tested = 0;
   return (r) => {
     if (++tested > maxTested) throw tooManyTests(maxTested, cost);
