@@ -37,6 +37,14 @@ export async function readRateLimit(value: string): Promise<RateLimitChoice> {
   return 'preset' in checked ? checked.preset : checked.rules;
 }
 
+/** Addresses that listen on every interface, and so name no host. */
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/** The Host names the control API accepts besides loopback ones: --control-host, and --host unless a wildcard. */
+function controlHostsOf(flags: ServeFlags): string[] {
+  return [...(flags.controlHost ?? []), ...(WILDCARDS.has(flags.host) ? [] : [flags.host])];
+}
+
 /** The options of the fake that the flags set. */
 export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFakeOptions> {
   return {
@@ -51,6 +59,7 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
     rateLimit: await readRateLimit(flags.rateLimit),
     ...(flags.corsOrigin ? { corsOrigins: flags.corsOrigin } : {}),
     controlFromAnyAddress: flags.controlAnyAddress,
+    controlHosts: controlHostsOf(flags),
     logger: { level: flags.logLevel },
     liveRate: flags.liveRate,
     ...(flags.snmpPort !== undefined ? { snmpPort: flags.snmpPort, snmpCommunity: flags.snmpCommunity } : {}),

@@ -22,6 +22,7 @@ export interface ServeFlags {
   readonly mqttPort?: number;
   readonly corsOrigin?: readonly string[];
   readonly controlAnyAddress: boolean;
+  readonly controlHost?: readonly string[];
   readonly logLevel: string;
 }
 
@@ -117,6 +118,13 @@ export const serveFlags: readonly Flag[] = [
     parse: yesNo as Flag['parse'],
     defaultValue: false,
     defaultDescription: 'no',
+  },
+  {
+    flags: '--control-host <name>',
+    description: 'more Host names the control API answers (besides localhost, loopback addresses and --host); repeatable or comma-separated',
+    env: `${ENV}CONTROL_HOSTS`,
+    parse: list as Flag['parse'],
+    defaultDescription: 'none',
   },
   {
     flags: '--log-level <level>',

@@ -2,16 +2,19 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { loadEventFixtures } from '../seed/event-fixtures.js';
+import { seedRecords } from '../seed/seed-records.js';
 import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
-import { createObjectIdGenerator } from '../store/object-id.js';
+import { createObjectIdGenerator } from '../shared/object-id.js';
 import { createState, type FakeState } from '../store/state.js';
-import { loadUsersFixture } from '../store/users-fixture.js';
+import type { FixtureUser } from '../spec/types.js';
+import { loadUsersFixture } from '../seed/users-fixture.js';
 import { createGuard } from './auth/guard.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
-import { createControlAccessHook } from './control/loopback.js';
+import { createControlAccessCheck } from './control/access.js';
+import { hostNamesThisServer } from './control/loopback.js';
 import { originAllowed, registerCors } from './cors.js';
 import { registerDocs } from './docs.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
@@ -34,6 +37,8 @@ export interface FakeHandle {
   readonly state: FakeState;
   readonly spec: Spec;
   readonly options: ResolvedFakeOptions;
+  /** The users of the users fixture, with their passwords (the fake's development credentials). */
+  readonly seededUsers: readonly FixtureUser[];
   readonly errors: ErrorFactory;
   /** The configuration that the control API changes at run time. */
   readonly config: RuntimeConfig;
@@ -97,10 +102,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     users,
     sessions: resolved.sessions,
     data: {
-      seed: resolved.seed,
-      count: resolved.records,
-      endTime: resolved.endTime,
-      fixtures: loadEventFixtures(resolved.eventFixtures, validator),
+      ...seedRecords({ seed: resolved.seed, count: resolved.records, endTime: resolved.endTime, fixtures: loadEventFixtures(resolved.eventFixtures, validator) }),
       rateLimit: config.rateLimit.rules,
     },
   });
@@ -131,7 +133,6 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     return sendApiError(reply, apiError);
   });
 
-  app.addHook('onRequest', createControlAccessHook(CONTROL_PREFIX, { anyAddress: resolved.controlFromAnyAddress, originAllowed: allowed }, errors));
   app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
 
   const context: HandlerContext = {
@@ -147,6 +148,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const limits = createRateLimitChecks(state, errors);
   const report = registerOperations(app, {
     spec,
+    surface: 'api',
     handlers: { ...builtInHandlers, ...resolved.handlers },
     context,
     // Faults first, which answer before any other check could count the call; then limits by
@@ -160,13 +162,17 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
   });
   const controlContext: ControlContext = { state, config, faults, errors, clock, spec, validator, nextRecordId: createObjectIdGenerator() };
-  const controlReport = registerControlApi(app, controlSpec, controlContext);
+  const controlAccess = createControlAccessCheck(
+    { anyAddress: resolved.controlFromAnyAddress, hostAllowed: hostNamesThisServer(resolved.controlHosts), originAllowed: allowed },
+    errors,
+  );
+  const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess);
 
   const routed = [
     ...spec.operations.filter((op) => report.registered.includes(op.operationId)),
     ...controlSpec.operations.filter((op) => controlReport.registered.includes(op.operationId)),
   ];
-  app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors));
+  app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, [{ prefix: CONTROL_PREFIX, check: controlAccess }]));
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }
@@ -176,6 +182,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     state,
     spec,
     options: resolved,
+    seededUsers: users,
     errors,
     config,
     faults,

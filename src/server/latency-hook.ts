@@ -1,17 +1,24 @@
-import type { onSendHookHandler } from 'fastify';
+import type { FastifyRequest, onSendHookHandler } from 'fastify';
+import { routedPath } from './request-path.js';
 
 /** Waits `ms`; injected in tests so nothing sleeps. */
 export type Sleep = (ms: number) => Promise<void>;
 
+/** Whether an answer is one of the monitoring API's: its route's, or for a path under `prefix` no route takes. */
+function ofTheApi(request: FastifyRequest, prefix: string): boolean {
+  if (!request.is404) return request.routeOptions.config.surface === 'api';
+  const path = routedPath(request.url);
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
 /**
- * Delays every answer under `prefix` (the monitoring API, not the control API or the docs) by
- * the configured latency. A callback hook: with no latency (the usual case) it costs a call.
+ * Delays every answer of the monitoring API (not the control API or the docs) by the
+ * configured latency. A callback hook: with no latency (the usual case) it costs a call.
  */
 export function createLatencyHook(latencyMs: () => number, sleep: Sleep, prefix: string): onSendHookHandler<unknown> {
   return function addLatency(request, _reply, payload, done) {
     const ms = latencyMs();
-    const url = request.url;
-    if (ms > 0 && (url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`))) {
+    if (ms > 0 && ofTheApi(request, prefix)) {
       sleep(ms).then(() => done(null, payload), done);
       return;
     }

@@ -1,9 +1,9 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import { systemClock, type Clock } from '../clock.js';
-import { seededRandom } from '../seeded-random.js';
+import { systemClock, type Clock } from '../shared/clock.js';
+import { seededRandom } from '../shared/seeded-random.js';
 import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
 import { controlApiPath, loadSpec, type Spec } from '../spec/index.js';
-import { defaultUsersFixture } from '../store/users-fixture.js';
+import { defaultUsersFixture } from '../seed/users-fixture.js';
 import type { HandlerMap } from './handlers/types.js';
 import type { Sleep } from './latency-hook.js';
 import type { RateLimitChoice } from './rate-limit-presets.js';
@@ -47,6 +47,12 @@ export interface FakeOptions {
   readonly corsOrigins?: readonly string[];
   /** Answer the control API from any address, not only loopback (default false). */
   readonly controlFromAnyAddress?: boolean;
+  /**
+   * Host names (or addresses) besides localhost and loopback addresses that the control API
+   * accepts in the Host header, e.g. the name other machines or containers reach the fake by
+   * (default none).
+   */
+  readonly controlHosts?: readonly string[];
   /** Serve the docs pages at /docs and /docs/control (default true). */
   readonly docs?: boolean;
   /** The control API document (default: the kit's own). */
@@ -75,6 +81,7 @@ export interface ResolvedFakeOptions {
   readonly latencyMs: number;
   readonly corsOrigins?: readonly string[];
   readonly controlFromAnyAddress: boolean;
+  readonly controlHosts: readonly string[];
   readonly docs: boolean;
   readonly controlSpec: Spec;
   readonly sleep: Sleep;
@@ -111,6 +118,7 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     latencyMs: options.latencyMs ?? fakeDefaults.latencyMs,
     ...(options.corsOrigins ? { corsOrigins: [...options.corsOrigins] } : {}),
     controlFromAnyAddress: options.controlFromAnyAddress ?? false,
+    controlHosts: [...(options.controlHosts ?? [])],
     docs: options.docs ?? true,
     controlSpec: options.controlSpec ?? (await loadSpec(controlApiPath)),
     sleep: options.sleep ?? ((ms) => wait(ms).then(() => undefined)),

@@ -4,6 +4,7 @@ import { parseBasic } from './auth/basic.js';
 import type { RateLimitedRequest } from '../store/rate-limiter.js';
 import type { FakeState } from '../store/state.js';
 import type { RequestCheck } from './checks.js';
+import { routedPath } from './request-path.js';
 
 /**
  * The checks that count a request against the limits (spec section 8), in the order they
@@ -20,8 +21,9 @@ export interface RateLimitChecks {
   readonly bodyLogin: RequestCheck;
 }
 
-// The path only: a query string may hold an API token, which must never reach the block log.
-const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '/';
+// The path only (a query string may hold an API token, which must never reach the block log),
+// decoded as routed, so escaping a letter of the path does not make it another URI.
+const pathOf = (request: FastifyRequest) => routedPath(request.url);
 
 function loginInBody(body: unknown): string | undefined {
   const login = (body as { login?: unknown } | null | undefined)?.login;

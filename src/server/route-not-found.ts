@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { Operation } from '../spec/index.js';
+import type { RequestCheck } from './checks.js';
+import { routedPath } from './request-path.js';
 
 interface PathEntry {
   readonly pattern: RegExp;
@@ -18,11 +20,19 @@ function templatePattern(template: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** Paths under `prefix` whose requests must pass `check` before being told 404 or 405. */
+export interface GuardedPrefix {
+  readonly prefix: string;
+  readonly check: RequestCheck;
+}
+
 /**
  * The handler of requests no route takes: a path of the document with another method is
- * 405 with `Allow`, anything else 404. Only operations that have a route count.
+ * 405 with `Allow`, anything else 404. Only operations that have a route count. Under a
+ * guarded prefix the guard goes first: it only ever refuses more (the routes under it carry
+ * the guard themselves), so an outsider does not learn which control paths exist.
  */
-export function createRouteNotFoundHandler(operations: readonly Operation[], errors: ErrorFactory) {
+export function createRouteNotFoundHandler(operations: readonly Operation[], errors: ErrorFactory, guarded: readonly GuardedPrefix[] = []) {
   const byTemplate = new Map<string, PathEntry>();
   for (const op of operations) {
     const entry = byTemplate.get(op.path) ?? { pattern: templatePattern(op.path), methods: [] };
@@ -32,7 +42,8 @@ export function createRouteNotFoundHandler(operations: readonly Operation[], err
   const entries = [...byTemplate.values()];
 
   return async function routeNotFound(request: FastifyRequest, _reply: FastifyReply): Promise<never> {
-    const path = request.url.split('?', 1)[0] ?? '';
+    const path = routedPath(request.url);
+    for (const { prefix, check } of guarded) if (path === prefix || path.startsWith(`${prefix}/`)) check(request);
     const allowed = entries.filter((e) => e.pattern.test(path)).flatMap((e) => e.methods);
     if (allowed.length > 0) {
       const allow = [...new Set(allowed)].join(', ');

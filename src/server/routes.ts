@@ -55,7 +55,12 @@ export interface OperationRoutes<C> {
   readonly preHandler?: (operation: Operation) => readonly RequestCheck[];
   /** The largest request body accepted, in bytes (default: the server's). */
   readonly bodyLimit?: number;
+  /** Which API the routes belong to, in each route's config (hooks shared by all routes tell them apart by it). */
+  readonly surface: RouteSurface;
 }
+
+/** The monitoring API (`/node/api`) or the fake's control API (`/__control`). */
+export type RouteSurface = 'api' | 'control';
 
 /**
  * One route per operation of the document that has a handler: path and method from the
@@ -82,7 +87,7 @@ export function registerOperations<C>(app: FastifyInstance, routes: OperationRou
       url: fastifyPath(operation.path),
       schema: requestSchemas(operation),
       validatorCompiler: compilerFor(operation),
-      config: { operationId: operation.operationId },
+      config: { operationId: operation.operationId, surface: routes.surface },
       ...(onRequest.length > 0 ? { onRequest: checksHook(onRequest) } : {}),
       ...(preHandler.length > 0 ? { preHandler: checksHook(preHandler) } : {}),
       ...(routes.bodyLimit === undefined ? {} : { bodyLimit: routes.bodyLimit }),
@@ -103,5 +108,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The operationId of the document operation the route serves. */
     operationId?: string;
+    /** Which API the route belongs to: what the router matched, however the path was spelled. */
+    surface?: RouteSurface;
   }
 }

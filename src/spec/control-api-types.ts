@@ -634,7 +634,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request does not come from a loopback address, and the control API is open to loopback only. */
+        /** @description The request does not come from a loopback address (and the control API is open to loopback only), its Host header names another server, or its Origin is not allowed. */
         NotLoopback: {
             headers: {
                 [name: string]: unknown;

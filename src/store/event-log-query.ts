@@ -1,7 +1,7 @@
 import { Query } from 'mingo/query';
 import type { EventLogQueryParams, EventLogRecord } from '../spec/types.js';
-import { fieldPathProblem } from './field-path.js';
 import type { FilterLimits } from '../spec/filter-limits.js';
+import { fieldPathProblem } from '../shared/field-path.js';
 import { filterProblem, type Filter } from './filter-check.js';
 import { filterContext } from './filter-match.js';
 

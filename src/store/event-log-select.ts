@@ -1,10 +1,10 @@
 import type { FilterLimits } from '../spec/filter-limits.js';
 import type { EventLogRecord } from '../spec/types.js';
 import type { EventLogQuery } from './event-log-query.js';
-import { valueAtPath } from './field-path.js';
+import { valueAtPath } from '../shared/field-path.js';
 import { filterCost } from './filter-check.js';
 import { compileFilter } from './filter-match.js';
-import { compareStrings, compareValues, sortKey } from './mongo-order.js';
+import { compareStrings, compareValues, sortKey } from '../shared/mongo-order.js';
 import { lowerBound } from './record-order.js';
 import { runInSlices, runToEnd } from './sliced-run.js';
 import { sortInSteps } from './sliced-sort.js';

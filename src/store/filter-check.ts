@@ -1,5 +1,5 @@
 import type { FilterLimits } from '../spec/filter-limits.js';
-import { fieldPathProblem } from './field-path.js';
+import { fieldPathProblem } from '../shared/field-path.js';
 import { linearRegex } from './linear-regex.js';
 import { regexOptionsProblem, regexProblem } from './regex-safety.js';
 

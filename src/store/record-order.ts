@@ -1,4 +1,4 @@
-import { compareStrings } from './mongo-order.js';
+import { compareStrings } from '../shared/mongo-order.js';
 
 /** What the ordered arrays of a store need of a record. */
 export interface TimedRecord {

@@ -8,6 +8,8 @@ import snmp from 'net-snmp';
 import { describe, expect, it } from 'vitest';
 import { serveFlags } from '../../src/cli/flags.js';
 import { createProgram } from '../../src/cli/program.js';
+import { rawRequest } from '../helpers/raw-http.js';
+import { validator } from '../server/helpers.js';
 
 const bin = fileURLToPath(new URL('../../bin/monitoring-api-kit.js', import.meta.url));
 
@@ -54,6 +56,7 @@ describe('serve flags', () => {
       MONITORING_FAKE_RATE_LIMIT: 'strict',
       MONITORING_FAKE_SNMP_PORT: '0',
       MONITORING_FAKE_CORS_ORIGINS: 'http://ui.test:8080',
+      MONITORING_FAKE_CONTROL_HOSTS: 'fake.test,other.test',
     });
     try {
       const origin = await run.started;
@@ -67,6 +70,12 @@ describe('serve flags', () => {
       expect(config).toMatchObject({ authTokenEnabled: false, requireCsrf: true, latencyMs: 3, rateLimit: { preset: 'strict' } });
       const preflight = await fetch(`${origin}/node/api/users/current`, { method: 'OPTIONS', headers: { origin: 'http://ui.test:8080', 'access-control-request-method': 'GET' } });
       expect(preflight.headers.get('access-control-allow-origin')).toBe('http://ui.test:8080');
+      for (const host of ['fake.test:4010', 'other.test']) {
+        expect((await rawRequest(origin, { path: '/__control/config', headers: { host } })).statusCode, host).toBe(200);
+      }
+      const rebound = await rawRequest(origin, { path: '/__control/config', headers: { host: 'evil.example:4010' } });
+      expect(rebound.statusCode).toBe(403);
+      expect(validator.validateNamed('Error', JSON.parse(rebound.body))).toEqual([]);
       const summary = await (await fetch(`${origin}/__control/reset?keepConfig=true`, { method: 'POST' })).json();
       expect(summary.eventLogRecords).toBeGreaterThanOrEqual(25);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/shared/clock.js';
 import { buildFake } from '../../src/server/build.js';
 import { rateLimitPresets } from '../../src/store/rate-limit-rules.js';
 import { API, basicOf, expectConforms, spec } from './helpers.js';
@@ -58,6 +58,21 @@ describe('rate limits (spec section 8)', () => {
     expect(logged[0]).toMatchObject({ ip: '198.51.100.7', timestamp: START });
     expect(logged[0]!.ttl).toBeGreaterThan(0);
     expect(JSON.stringify(await blockLog(app, `?from=${START}`))).not.toContain('forged');
+    await app.close();
+  });
+
+  it('counts a URI however its path is percent-escaped, from any address', async () => {
+    const clock = createManualClock(START);
+    const app = await buildFake({ spec, clock, rateLimit: [{ key: 'uri', limit: 4, windowSeconds: 10, blockSeconds: 60 }] });
+    const spellings = [`${API}/users/current`, `${API}/users/%63urrent`, `${API}/users/curren%74`, '/%6Eode/api/users/current', `${API}/%75sers/current?x=1`];
+    const statuses: number[] = [];
+    for (const [i, url] of spellings.entries()) {
+      const response = await app.inject({ url, headers: basicOf('viewer'), remoteAddress: `198.51.100.${i + 1}` });
+      expectConforms('getCurrentUser', response);
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect(await blockLog(app, `?from=${START}`)).toEqual([{ uri: `${API}/users/current`, timestamp: START, ttl: 60 }]);
     await app.close();
   });
 

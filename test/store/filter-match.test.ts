@@ -3,7 +3,7 @@ import { Query } from 'mingo/query';
 import { describe, expect, it } from 'vitest';
 import { generateEvents } from '../../src/seed/generate-events.js';
 import { compileFilter, filterContext } from '../../src/store/filter-match.js';
-import { valueAtPath } from '../../src/store/field-path.js';
+import { valueAtPath } from '../../src/shared/field-path.js';
 
 // Records as generated, plus shapes the generator does not make: arrays on the way and at
 // the end, nulls, objects where a scalar is asked for, numbers that look like strings.

@@ -1,7 +1,7 @@
 import { citeOperation, citeParameter } from '../citations.js';
 import type { Check } from '../types.js';
 import { failure } from './failure.js';
-import { distinctCount, firstDisorder, isSuccess, recordsOf, valueAt } from './records.js';
+import { distinctCount, firstDisorder, isSuccess, recordsOf, sortKeysOf, valueAt } from './records.js';
 
 /**
  * `inverse=true` inverts the order (spec 4.4). Related `plain`: the same query without it.
@@ -31,7 +31,7 @@ export const inverseOrder: Check = {
       ];
     }
     const inverted = direction === 'asc' ? 'desc' : 'asc';
-    if (firstDisorder(values, inverted) < 0) return [];
+    if (firstDisorder(sortKeysOf(records, field, direction), inverted) < 0) return [];
     return [
       failure(this, exchange, {
         message: `inverse=true with sortField=${field}&sortDirection=${direction} is not in ${inverted === 'desc' ? 'descending' : 'ascending'} order`,

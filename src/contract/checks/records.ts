@@ -1,4 +1,6 @@
 // Small readers over response bodies shared by the meaning checks.
+import { valueAtPath } from '../../shared/field-path.js';
+import { compareValues, sortKey } from '../../shared/mongo-order.js';
 import type { Exchange } from '../types.js';
 
 export type Json = Record<string, unknown>;
@@ -23,27 +25,13 @@ export function valueAt(record: unknown, path: string): unknown {
   return at;
 }
 
-// MongoDB's order of types: missing/null, numbers, strings, objects, arrays, booleans.
-function rank(v: unknown): number {
-  if (v === undefined || v === null) return 0;
-  if (typeof v === 'number') return 1;
-  if (typeof v === 'string') return 2;
-  if (Array.isArray(v)) return 4;
-  if (typeof v === 'object') return 3;
-  return 5;
-}
-
-/** Compares two field values the way a MongoDB-style store orders them (strings by code point). */
-export function compareValues(a: unknown, b: unknown): number {
-  const ra = rank(a);
-  const rb = rank(b);
-  if (ra !== rb) return ra - rb;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  const sa = JSON.stringify(a);
-  const sb = JSON.stringify(b);
-  return sa < sb ? -1 : sa > sb ? 1 : 0;
+/**
+ * The keys the records sort by on a dotted field, as a MongoDB-style server reads them: an
+ * array field by its smallest element ascending and its largest descending.
+ */
+export function sortKeysOf(records: readonly Json[], field: string, direction: 'asc' | 'desc'): unknown[] {
+  const segments = field.split('.');
+  return records.map((r) => sortKey(valueAtPath(r, segments), direction));
 }
 
 /** Compares strings without regard to case or accents, as a server with a collation might. */

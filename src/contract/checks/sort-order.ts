@@ -2,7 +2,7 @@ import { citeOperation, citeParameter } from '../citations.js';
 import type { Check, Citation } from '../types.js';
 import { failure } from './failure.js';
 import { citeOrder } from './order-citation.js';
-import { compareCollated, describeValue, distinctCount, firstDisorder, isSuccess, recordsOf, valueAt } from './records.js';
+import { compareCollated, describeValue, distinctCount, firstDisorder, isSuccess, recordsOf, sortKeysOf, valueAt } from './records.js';
 
 /**
  * Records come ordered by `sortField` in `sortDirection` (asc when absent: spec 4.4).
@@ -20,15 +20,16 @@ export const sortOrder: Check = {
     const field = givenField ?? String(op.parameters.find((p) => p.name === 'sortField')?.schema.default ?? 'timestamp');
     const givenDirection = context.facts.sortDirection as 'asc' | 'desc' | undefined;
     const direction = givenDirection ?? 'asc';
-    const values = records.map((r) => valueAt(r, field));
-    const at = firstDisorder(values, direction);
+    const keys = sortKeysOf(records, field, direction);
+    const at = firstDisorder(keys, direction);
     if (at < 0) return [];
-    const collated = firstDisorder(values, direction, compareCollated) < 0;
+    const collated = firstDisorder(keys, direction, compareCollated) < 0;
+    const values = records.map((r) => valueAt(r, field));
     let citation: Citation;
     if (collated || !givenField) citation = citeOrder(op);
     else if (!givenDirection) citation = citeParameter(op, 'sortDirection', 'sortDirection: asc or desc; the first listed (asc) is the default.');
     else citation = citeOperation(op, 'sortField: name of the field used to sort; sortDirection: asc or desc.');
-    const reversed = distinctCount(values) > 1 && firstDisorder(values, direction === 'asc' ? 'desc' : 'asc') < 0;
+    const reversed = distinctCount(values) > 1 && firstDisorder(keys, direction === 'asc' ? 'desc' : 'asc') < 0;
     return [
       failure(this, exchange, {
         message:

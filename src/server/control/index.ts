@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Spec } from '../../spec/index.js';
+import type { RequestCheck } from '../checks.js';
 import { registerOperations, type RouteReport } from '../routes.js';
 import { blockControlHandlers } from './handlers/blocks.js';
 import { configControlHandlers } from './handlers/config.js';
@@ -25,7 +26,18 @@ export const controlHandlers: ControlHandlerMap = {
   ...blockControlHandlers,
 };
 
-/** The control API's routes, from its document by operationId, like the monitoring API's. */
-export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext): RouteReport {
-  return registerOperations(app, { spec: controlSpec, handlers: controlHandlers, context, bodyLimit: CONTROL_BODY_LIMIT_BYTES });
+/**
+ * The control API's routes, from its document by operationId, like the monitoring API's.
+ * `access` is each route's first check: the guard belongs to the routes the router matched,
+ * never to a spelling of their URL.
+ */
+export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, access: RequestCheck): RouteReport {
+  return registerOperations(app, {
+    spec: controlSpec,
+    handlers: controlHandlers,
+    context,
+    bodyLimit: CONTROL_BODY_LIMIT_BYTES,
+    surface: 'control',
+    onRequest: () => [access],
+  });
 }

@@ -1,6 +1,4 @@
-import { BlockList, isIPv6 } from 'node:net';
-import type { onRequestHookHandler } from 'fastify';
-import type { ErrorFactory } from '../../errors.js';
+import { BlockList, isIP, isIPv6 } from 'node:net';
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -11,39 +9,30 @@ export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped) return loopback.check(mapped, 'ipv4');
+  if (isIP(address) === 0) return false;
   return loopback.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
 }
 
-export interface ControlAccess {
-  /** Let clients of any address in (a start-up choice; default loopback only). */
-  readonly anyAddress: boolean;
-  /** Whether a browser page of this origin may call the API (the CORS allow-list). */
-  readonly originAllowed: (origin: string) => boolean;
+/** `name`, `name:port`, `[v6]` or `[v6]:port`; the name in lower case, brackets dropped. */
+const HOST_HEADER = /^(?:\[([0-9a-f:.]+)\]|([^\s:[\]/@]+))(?::\d{1,5})?$/i;
+
+/** The host name of a Host header, or undefined when the header is not one. */
+export function hostNameOf(header: string): string | undefined {
+  const match = HOST_HEADER.exec(header);
+  if (!match) return undefined;
+  return (match[1] ?? match[2])!.toLowerCase();
 }
 
 /**
- * Guards every request under `prefix`: only loopback clients (unless opened at start-up),
- * and from a browser only pages of an allowed origin, so a web page the developer happens to
- * visit cannot reset or reconfigure the fake with a simple (unpreflighted) request.
+ * Whether a Host header names this server: `localhost` or a loopback address, with any port
+ * (a forwarded port changes the port, never the name), or one of `names`. A page that rebinds
+ * its own DNS name to 127.0.0.1 still sends its own name, so it is refused.
  */
-export function createControlAccessHook(prefix: string, access: ControlAccess, errors: ErrorFactory): onRequestHookHandler {
-  // A callback hook: every request passes here, and almost none is for the control API.
-  return function controlAccess(request, _reply, done) {
-    if (request.url !== prefix && !request.url.startsWith(`${prefix}/`)) {
-      done();
-      return;
-    }
-    if (!access.anyAddress && !isLoopback(request.socket.remoteAddress)) {
-      done(errors('PERMISSION_DENIED', 'The control API answers loopback clients only.'));
-      return;
-    }
-    const origin = request.headers.origin;
-    // The fake's own pages (the control API's docs) are always allowed.
-    const own = origin === `${request.protocol}://${request.host}`;
-    if (origin !== undefined && !own && !access.originAllowed(origin)) {
-      done(errors('PERMISSION_DENIED', 'The control API does not answer pages of this origin.'));
-      return;
-    }
-    done();
+export function hostNamesThisServer(names: readonly string[]): (header: string) => boolean {
+  const extra = new Set(names.map((name) => hostNameOf(name) ?? name.toLowerCase()));
+  return (header) => {
+    const name = hostNameOf(header);
+    if (name === undefined) return false;
+    return name === 'localhost' || isLoopback(name) || extra.has(name);
   };
 }

@@ -70,7 +70,7 @@ describe('who may call the control API', () => {
   });
 
   it("answers the fake's own pages (the control docs' Try it out) whatever the allow-list", async () => {
-    const listed = await buildFake({ spec, docs: false, records: 20, corsOrigins: ['https://ui.example.test'] });
+    const listed = await buildFake({ spec, docs: false, records: 20, corsOrigins: ['https://ui.example.test'], controlHosts: ['fake.test'] });
     const own = await control(listed, 'getConfig', { headers: { origin: 'http://fake.test:4010', host: 'fake.test:4010' } });
     expect(own.status).toBe(200);
     expect((await control(listed, 'getConfig', { headers: { origin: 'http://localhost:5173', host: 'fake.test:4010' } })).status).toBe(403);

@@ -113,11 +113,13 @@ describe('added latency', () => {
     await app.inject({ url: `${API}/users/current`, headers: basicOf('admin') });
     await app.inject({ url: `${API}/users/current` }); // an error answer is delayed too
     await app.inject({ url: `${API}/no-such-path` });
-    expect(waits).toEqual([250, 250, 250]);
+    await app.inject({ url: '/%6Eode/api/users/current', headers: basicOf('admin') }); // however the path is spelled
+    expect(waits).toEqual([250, 250, 250, 250]);
     await control(app, 'getConfig');
     await control(app, 'listFaults');
     await app.inject({ url: '/elsewhere' });
-    expect(waits).toEqual([250, 250, 250]);
+    await app.inject({ url: '/%5F_control/config' });
+    expect(waits).toEqual([250, 250, 250, 250]);
   });
 
   it('still delays a faulted call', async () => {

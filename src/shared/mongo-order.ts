@@ -1,8 +1,11 @@
 /**
- * MongoDB's sort order for JSON values: empty array < null and missing < numbers < strings <
- * objects < arrays < booleans. Strings compare by code point (MongoDB compares UTF-8 bytes,
- * which is the same order); objects field by field (type, name, value); arrays element by
- * element. An array field sorts by its smallest element ascending and its largest descending.
+ * MongoDB's sort order for JSON values, the one rule of order for the fake's sort and the
+ * runner's sort checks: empty array < null and missing < numbers < strings < objects < arrays
+ * < booleans. Strings compare by code point (MongoDB compares UTF-8 bytes, the same order);
+ * objects field by field (type, name, value); arrays element by element. An array field sorts
+ * by its smallest element ascending and its largest descending. Where mingo's own comparison
+ * departs from this (UTF-16 units, sorted keys and elements), test/shared/mongo-order.test.ts
+ * names each difference.
  */
 
 /** The sort key of a field that holds an empty array: below null and missing. */
