@@ -9,6 +9,7 @@ import { createFaultStore, type FaultStore } from '../store/faults.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 import { createState, type FakeState } from '../store/state.js';
 import type { FixtureUser } from '../spec/types.js';
+import { checkedByTheKitsTests } from '../seed/kit-fixtures.js';
 import { loadUsersFixture } from '../seed/users-fixture.js';
 import { createGuard } from './auth/guard.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
@@ -90,7 +91,8 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const resolved = await resolveFakeOptions(options);
   const { spec, clock, controlSpec } = resolved;
   const validator = createSpecValidator(spec);
-  const users = await loadUsersFixture(resolved.users, validator);
+  const checked = (file: string) => checkedByTheKitsTests(file, spec.schemasChecked);
+  const users = await loadUsersFixture(resolved.users, validator, checked(resolved.users));
   const config = createRuntimeConfig({
     authTokenEnabled: resolved.tokenAuthEnabled,
     requireCsrf: resolved.requireCsrf,
@@ -102,7 +104,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     users,
     sessions: resolved.sessions,
     data: {
-      ...seedRecords({ seed: resolved.seed, count: resolved.records, endTime: resolved.endTime, fixtures: loadEventFixtures(resolved.eventFixtures, validator) }),
+      ...seedRecords({ seed: resolved.seed, count: resolved.records, endTime: resolved.endTime, fixtures: loadEventFixtures(resolved.eventFixtures, validator, checked) }),
       rateLimit: config.rateLimit,
     },
   });
