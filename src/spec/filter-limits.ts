@@ -27,10 +27,13 @@ export interface FilterLimits {
   readonly budgetMicrosPerRecord: number;
   /** Longest a query computes before the server serves other requests, in ms. */
   readonly sliceMs: number;
+  /** Most queries computing past their first slice at once; more wait for their turn. */
+  readonly maxLongQueries: number;
 }
 
 const KEYS = [
-  'maxLength', 'maxDepth', 'maxNodes', 'maxRegexes', 'maxRegexLength', 'maxRegexProgram', 'maxWork', 'regexInstructionsPerCondition', 'budgetMs', 'budgetMicrosPerRecord', 'sliceMs',
+  'maxLength', 'maxDepth', 'maxNodes', 'maxRegexes', 'maxRegexLength', 'maxRegexProgram',
+  'maxWork', 'regexInstructionsPerCondition', 'budgetMs', 'budgetMicrosPerRecord', 'sliceMs', 'maxLongQueries',
 ] as const satisfies readonly (keyof FilterLimits)[];
 
 /**

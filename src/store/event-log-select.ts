@@ -11,7 +11,7 @@ import { sortInSteps } from './sliced-sort.js';
 import { FirstK } from './top-k.js';
 
 /** The limits a query runs within: from the document's `x-filter-limits`. */
-export type QueryLimits = Pick<FilterLimits, 'maxWork' | 'regexInstructionsPerCondition' | 'budgetMs' | 'budgetMicrosPerRecord' | 'sliceMs'>;
+export type QueryLimits = Pick<FilterLimits, 'maxWork' | 'regexInstructionsPerCondition' | 'budgetMs' | 'budgetMicrosPerRecord' | 'sliceMs' | 'maxLongQueries'>;
 /** The limits that make a filter's cost: the same answer whatever the machine. */
 export type WorkLimits = Pick<QueryLimits, 'maxWork' | 'regexInstructionsPerCondition'>;
 
@@ -51,10 +51,12 @@ export function selectRecordsInSlices(
   q: EventLogQuery,
   limits: QueryLimits,
   now: () => number,
+  walking: (records: readonly EventLogRecord[]) => void,
 ): EventLogRecord[] | Promise<EventLogRecord[]> {
   const { lo, hi } = timeRange(source, q);
   const maxMs = q.filter ? limits.budgetMs + ((hi - lo) * limits.budgetMicrosPerRecord) / 1000 : Infinity;
-  return runInSlices((pause) => selectSteps(source, q, limits, pause), { maxMs, sliceMs: limits.sliceMs, now }, () => tooLong(maxMs));
+  const budget = { maxMs, sliceMs: limits.sliceMs, maxConcurrent: limits.maxLongQueries, now };
+  return runInSlices((pause) => selectSteps(source, q, limits, pause, walking), budget, () => tooLong(maxMs));
 }
 
 function timeRange(source: readonly EventLogRecord[], q: EventLogQuery): { lo: number; hi: number } {
@@ -68,14 +70,15 @@ function timeRange(source: readonly EventLogRecord[], q: EventLogQuery): { lo: n
  * then _id) and of the wanted type. With the default sort field it walks the time range from
  * the wanted end and stops when the page is full, so the common query touches only the
  * records it returns (plus those the filter rejects on the way). Other sort fields sort the
- * matching records. The store may change its arrays while the steps wait, so on the first
- * pause they go on with a copy.
+ * matching records. Before the first pause `walking` learns which array the steps go on
+ * walking: the store must change it only as a copy from then on.
  */
 function* selectSteps(
   source: readonly EventLogRecord[],
   q: EventLogQuery,
   limits: WorkLimits | undefined,
   pause: () => boolean,
+  walking: (records: readonly EventLogRecord[]) => void = () => undefined,
 ): Generator<void, EventLogRecord[], void> {
   const { lo, hi } = timeRange(source, q);
   const skip = q.skip ?? 0;
@@ -96,10 +99,12 @@ function* selectSteps(
       match = test;
     }
   }
-  let records = source;
-  let copied = false;
+  const records = source;
+  let told = false;
   const stable = () => {
-    if (!copied) [records, copied] = [records.slice(), true];
+    if (told) return;
+    told = true;
+    walking(records);
   };
   if (sortField === 'timestamp') {
     const ascending = (direction === 'asc') !== (q.inverse === true);

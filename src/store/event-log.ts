@@ -48,6 +48,9 @@ export class EventLogStore {
   // added or replaced since; so reset can go back to the seed's base without rebuilding it.
   #baseIds = new Map<string, EventLogRecord>();
   #changedIds = new Map<string, EventLogRecord>();
+  // Arrays that a query computing in slices is walking: changed only as copies (copy on write),
+  // so that the query sees the records as they were when it started.
+  readonly #walked = new WeakSet<readonly EventLogRecord[]>();
   readonly #seed: { all: readonly EventLogRecord[]; byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>; ids: Map<string, EventLogRecord> };
 
   /**
@@ -83,7 +86,7 @@ export class EventLogStore {
    * `now` is a monotonic clock in ms (performance.now).
    */
   queryInSlices(q: EventLogQuery, limits: QueryLimits, now: () => number): EventLogRecord[] | Promise<EventLogRecord[]> {
-    return selectRecordsInSlices(this.#source(q), q, limits, now);
+    return selectRecordsInSlices(this.#source(q), q, limits, now, (records) => this.#walked.add(records));
   }
 
   #source(q: EventLogQuery): readonly EventLogRecord[] {
@@ -108,7 +111,7 @@ export class EventLogStore {
     const stored = records.map((r) => own(r));
     if (stored.length <= 16) {
       for (const r of stored) {
-        this.#insert(this.#all, r);
+        this.#insert(this.#ownAll(), r);
         this.#insert(this.#typeArray(r.type), r);
       }
     } else {
@@ -135,7 +138,7 @@ export class EventLogStore {
     }
     const next = deepFreeze({ ...current, payload: { ...current.payload, ...changes } });
     owned.add(next);
-    this.#replace(this.#all, current, next);
+    this.#replace(this.#ownAll(), current, next);
     this.#replace(this.#typeArray(next.type), current, next);
     this.#changedIds.set(id, next);
     return { ok: true, record: next };
@@ -177,10 +180,17 @@ export class EventLogStore {
     this.#byType = byType;
   }
 
+  /** The array of one type, to change in place. */
   #typeArray(type: EventLogRecord['type']): EventLogRecord[] {
     let list = this.#byType.get(type);
-    if (!list) this.#byType.set(type, (list = []));
+    if (!list || this.#walked.has(list)) this.#byType.set(type, (list = list?.slice() ?? []));
     return list;
+  }
+
+  /** The array of all records, to change in place. */
+  #ownAll(): EventLogRecord[] {
+    if (this.#walked.has(this.#all)) this.#all = this.#all.slice();
+    return this.#all;
   }
 
   #insert(list: EventLogRecord[], record: EventLogRecord): void {

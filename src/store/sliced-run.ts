@@ -11,11 +11,20 @@ export interface SliceBudget {
   readonly maxMs: number;
   /** Longest a slice runs before other work gets a turn, in ms. */
   readonly sliceMs: number;
+  /**
+   * Most works going on past their first slice at once (each holds memory while it lasts);
+   * one more waits for its turn, without spending its budget.
+   */
+  readonly maxConcurrent: number;
   /** A monotonic clock in ms, e.g. performance.now. */
   readonly now: () => number;
 }
 
 export type Steps<T> = (pause: () => boolean) => Generator<void, T, void>;
+
+// The works going on past their first slice, and those waiting for a turn.
+let running = 0;
+const waiting: (() => void)[] = [];
 
 export function runInSlices<T>(steps: Steps<T>, budget: SliceBudget, overBudget: (spentMs: number) => Error): T | Promise<T> {
   const { maxMs, sliceMs, now } = budget;
@@ -41,16 +50,27 @@ export function runInSlices<T>(steps: Steps<T>, budget: SliceBudget, overBudget:
   const first = slice();
   if (first) return first.value;
   return new Promise<T>((resolve, reject) => {
+    const done = () => {
+      running--;
+      waiting.shift()?.();
+    };
     const next = () => {
       try {
         const ended = slice();
-        if (ended) resolve(ended.value);
-        else setImmediate(next);
+        if (!ended) return void setImmediate(next);
+        done();
+        resolve(ended.value);
       } catch (error) {
+        done();
         reject(error);
       }
     };
-    setImmediate(next);
+    const start = () => {
+      running++;
+      setImmediate(next);
+    };
+    if (running < budget.maxConcurrent) start();
+    else waiting.push(start);
   });
 }
 

@@ -187,7 +187,7 @@ describe('EventLogStore.query against a plain reference', () => {
 
   it('answers the same in slices, whatever the store does between them', async () => {
     const later = fc.uniqueArray(recordArb, { selector: (r) => r._id, maxLength: 10 });
-    const everySlice = { maxWork: Infinity, regexInstructionsPerCondition: 50, budgetMs: Infinity, budgetMicrosPerRecord: 0, sliceMs: 1 };
+    const everySlice = { maxWork: Infinity, regexInstructionsPerCondition: 50, budgetMs: Infinity, budgetMicrosPerRecord: 0, sliceMs: 1, maxLongQueries: 1 };
     await fc.assert(
       fc.asyncProperty(recordsArb, later, queryArb, async (records, more, q) => {
         const store = new EventLogStore(records);
