@@ -21,7 +21,7 @@ export interface FilterLimits {
   readonly maxWork: number;
   /** A `$regex` costs one more key for every this many instructions of its compiled program. */
   readonly regexInstructionsPerCondition: number;
-  /** Time a query with a filter may compute: this many ms ... */
+  /** Time a query with a filter may compute (the process's computing time while it runs): this many ms ... */
   readonly budgetMs: number;
   /** ... plus this many µs for each record in its time range and type. */
   readonly budgetMicrosPerRecord: number;

@@ -6,7 +6,7 @@ import { filterCost } from './filter-check.js';
 import { compileFilter } from './filter-match.js';
 import { compareStrings, compareValues, sortKey } from '../shared/mongo-order.js';
 import { lowerBound } from './record-order.js';
-import { runInSlices, runToEnd } from './sliced-run.js';
+import { runInSlices, runToEnd, type SliceBudget } from './sliced-run.js';
 import { sortInSteps } from './sliced-sort.js';
 import { FirstK } from './top-k.js';
 
@@ -44,18 +44,19 @@ export function selectRecords(source: readonly EventLogRecord[], q: EventLogQuer
  * The same records, computed in slices of `sliceMs` so that other requests are served in
  * between: the answer itself when it takes one slice, else a promise. A query with a filter
  * may compute `budgetMs` plus `budgetMicrosPerRecord` for each record of its time range and
- * type; past that it ends with FilterTooCostlyError. `now` is a monotonic clock in ms.
+ * type (`clocks.cpuNow`, the process's computing time); past that it ends with
+ * FilterTooCostlyError. `clocks.now` is a monotonic clock in ms that ends slices.
  */
 export function selectRecordsInSlices(
   source: readonly EventLogRecord[],
   q: EventLogQuery,
   limits: QueryLimits,
-  now: () => number,
+  clocks: Pick<SliceBudget, 'now' | 'cpuNow'>,
   walking: (records: readonly EventLogRecord[]) => void,
 ): EventLogRecord[] | Promise<EventLogRecord[]> {
   const { lo, hi } = timeRange(source, q);
   const maxMs = q.filter ? limits.budgetMs + ((hi - lo) * limits.budgetMicrosPerRecord) / 1000 : Infinity;
-  const budget = { maxMs, sliceMs: limits.sliceMs, maxConcurrent: limits.maxLongQueries, now };
+  const budget = { maxMs, sliceMs: limits.sliceMs, maxConcurrent: limits.maxLongQueries, ...clocks };
   return runInSlices((pause) => selectSteps(source, q, limits, pause, walking), budget, () => tooLong(maxMs));
 }
 

@@ -2,6 +2,7 @@ import type { EventLogRecord, PayloadUpdate, SnmpTrapRecord } from '../spec/type
 import { deepFreeze } from '../shared/deep-freeze.js';
 import type { EventLogQuery } from './event-log-query.js';
 import { selectRecords, selectRecordsInSlices, type QueryLimits, type WorkLimits } from './event-log-select.js';
+import type { SliceBudget } from './sliced-run.js';
 import { compareByTime, isInTimeOrder, positionOf } from './record-order.js';
 
 export type UpdatePayloadResult =
@@ -83,10 +84,11 @@ export class EventLogStore {
    * The same records within the document's limits, computed in slices so that a long query
    * never holds up other work: the records when they take one slice, else a promise of them.
    * Throws (or rejects with) FilterTooCostlyError past `maxWork` or the computing budget.
-   * `now` is a monotonic clock in ms (performance.now).
+   * `clocks.now` is a monotonic clock in ms (performance.now), `clocks.cpuNow` the process's
+   * computing time in ms (default: `now`).
    */
-  queryInSlices(q: EventLogQuery, limits: QueryLimits, now: () => number): EventLogRecord[] | Promise<EventLogRecord[]> {
-    return selectRecordsInSlices(this.#source(q), q, limits, now, (records) => this.#walked.add(records));
+  queryInSlices(q: EventLogQuery, limits: QueryLimits, clocks: Pick<SliceBudget, 'now' | 'cpuNow'>): EventLogRecord[] | Promise<EventLogRecord[]> {
+    return selectRecordsInSlices(this.#source(q), q, limits, clocks, (records) => this.#walked.add(records));
   }
 
   #source(q: EventLogQuery): readonly EventLogRecord[] {

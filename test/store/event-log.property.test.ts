@@ -194,7 +194,7 @@ describe('EventLogStore.query against a plain reference', () => {
         const expected = ids(reference(records, q));
         let t = 0;
         // A clock that moves 1 ms each time it is read: the query pauses wherever it can.
-        const answer = store.queryInSlices(q, everySlice, () => t++);
+        const answer = store.queryInSlices(q, everySlice, { now: () => t++ });
         for (const r of more) if (!store.get(r._id)) store.add(r);
         const trap = records.find((r) => r.type === 'snmp-trap');
         if (trap) store.updatePayload(trap._id, { text: 'changed meanwhile' });

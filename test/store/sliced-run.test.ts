@@ -77,6 +77,20 @@ describe('runInSlices', () => {
     expect(order).toEqual(['a0', 'b0', 'a1', 'a2', 'b1', 'b2']);
   });
 
+  it('counts the computing clock for its budget, the wall clock for its slices', async () => {
+    let [wall, cpu] = [0, 0];
+    const steps: Steps<string> = function* (pause) {
+      for (let i = 0; i < 30; i++) {
+        wall += 10; // a busy machine: the wall clock runs ten times faster than the work computes
+        cpu += 1;
+        if (pause()) yield;
+      }
+      return 'done';
+    };
+    const budget = { maxMs: 35, sliceMs: 10, maxConcurrent: 2, now: () => wall, cpuNow: () => cpu };
+    expect(await runInSlices(steps, budget, () => new Error('over'))).toBe('done');
+  });
+
   it('runToEnd never pauses', () => {
     const { steps, log } = counting(50, 1);
     expect(runToEnd(steps)).toBe(50);
