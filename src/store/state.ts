@@ -8,7 +8,7 @@ export interface StateOptions {
   readonly clock: Clock;
   /** The seeded users (validated fixture). */
   readonly users: readonly FixtureUser[];
-  readonly sessions: { readonly max: number; readonly idleSeconds: number };
+  readonly sessions: { readonly max: number; readonly maxPerUser: number; readonly idleSeconds: number };
   /** The seed of the event log and block log, and the rate limits. */
   readonly data?: DataStateOptions;
 }
