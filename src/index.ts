@@ -12,7 +12,7 @@ export { buildFake, type FakeApp, type FakeHandle } from './server/build.js';
 export type { FakeOptions, FakeLoggerOptions } from './server/options.js';
 export type { RateLimitChoice } from './server/rate-limit-presets.js';
 export type { FeedTimers } from './live/live-feed.js';
-export { createManualClock, systemClock, type Clock, type ManualClock } from './clock.js';
+export { createManualClock, systemClock, type Clock, type ManualClock } from './shared/clock.js';
 export { controlApiPath, createSpecValidator, loadSpec, monitoringApiPath, type Spec, type SpecValidator } from './spec/index.js';
 // Types of the monitoring API, generated from its document (for openapi-fetch and the like).
 export type {

@@ -19,6 +19,7 @@ export interface CheckFlags {
   readonly reporter: 'console' | 'json' | 'junit';
   readonly output?: string;
   readonly timeout?: number;
+  readonly maxDuration?: number;
   readonly maxRecords?: number;
   readonly cases?: string | false;
   readonly only?: string[];
@@ -53,7 +54,8 @@ export function addCheckOptions(command: Command): Command {
     .addOption(new Option('--strict', 'notes (differences from gap-fills) fail the run too'))
     .addOption(new Option('--reporter <name>', 'report format').choices(['console', 'json', 'junit']).default('console'))
     .addOption(new Option('--output <file>', 'write the report to this file instead of stdout (with junit, the console summary still goes to stdout)'))
-    .addOption(new Option('--timeout <ms>', 'timeout of each request').argParser(integer(1)).default(10_000))
+    .addOption(new Option('--timeout <ms>', 'deadline of each request, whole: connecting, the headers and the body').argParser(integer(1)).default(10_000))
+    .addOption(new Option('--max-duration <seconds>', 'longest the whole run may take; then it stops with exit 2').argParser(integer(1)).default(600))
     .addOption(new Option('--max-records <n>', 'the explicit large limit of reference lists').argParser(integer(2)).default(200))
     .addOption(new Option('--cases <dir>', 'folder of contract cases (default: the kit\'s contracts/)'))
     .addOption(new Option('--no-cases', 'run no contract cases'))

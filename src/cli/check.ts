@@ -4,14 +4,16 @@
 import { writeFileSync } from 'node:fs';
 import type { CheckFlags } from './check-command.js';
 import { withDifferences } from '../contract/differential.js';
-import { BlockedError, UnreachableError, UsageError } from '../contract/errors.js';
+import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
 import { startPrism, type RunningPrism } from '../contract/prism.js';
 import { consoleReporter } from '../contract/reporters/console.js';
 import { jsonReporter } from '../contract/reporters/json.js';
 import { junitReporter } from '../contract/reporters/junit.js';
+import { maskedReporter } from '../contract/reporters/masked.js';
 import type { Reporter } from '../contract/reporters/reporter.js';
 import type { RunResult } from '../contract/run/results.js';
 import { runContract, type RunOptions } from '../contract/run/run-contract.js';
+import { createSecrets, type Secrets } from '../contract/secrets.js';
 
 /** The run options the flags describe; a usage error when something required is missing. */
 export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunOptions {
@@ -33,6 +35,7 @@ export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunO
     probeRequests: flags.probeRequests,
     maxWaitMs: (flags.maxWait ?? 30) * 1000,
     timeoutMs: flags.timeout,
+    ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
     maxRecords: flags.maxRecords,
     ...(flags.cases === false ? { casesDir: false as const } : typeof flags.cases === 'string' ? { casesDir: flags.cases } : {}),
     groups: flags.only,
@@ -54,12 +57,23 @@ function reportersFor(flags: CheckFlags, io: CheckIo): Reporter[] {
   return [consoleReporter(flags.output ? toFile : io.stdout, progress)];
 }
 
+/** The secrets known before the run (the run adds the ones it learns), and output that masks them. */
+function secretsOf(flags: CheckFlags, io: CheckIo): { secrets: Secrets; io: CheckIo } {
+  const secrets = createSecrets();
+  secrets.addCredentials(flags.login === undefined || flags.password === undefined ? undefined : { login: flags.login, password: flags.password });
+  secrets.addCredentials(flags.lowLogin === undefined || flags.lowPassword === undefined ? undefined : { login: flags.lowLogin, password: flags.lowPassword });
+  secrets.add(flags.token);
+  for (const url of [flags.baseUrl, flags.compareWith]) secrets.addUrl(url);
+  return { secrets, io: { stdout: (t) => io.stdout(secrets.mask(t)), stderr: (t) => io.stderr(secrets.mask(t)) } };
+}
+
 /** Runs the check the flags describe and returns the exit code; never throws. */
-export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, io: CheckIo = processIo): Promise<number> {
+export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo: CheckIo = processIo): Promise<number> {
   let prism: RunningPrism | undefined;
+  const { secrets, io } = secretsOf(flags, rawIo);
   try {
-    const options = runOptionsFrom(flags);
-    const reporters = reportersFor(flags, io);
+    const options = { ...runOptionsFrom(flags), secrets };
+    const reporters = reportersFor(flags, io).map((reporter) => maskedReporter(reporter, secrets));
     const listener = (event: Parameters<Reporter['onEvent']>[0]): void => reporters.forEach((r) => r.onEvent(event));
     if (flags.viaPrism) {
       prism = await startPrism({ mode: 'proxy', target: options.baseUrl });
@@ -77,7 +91,7 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, io: C
     for (const reporter of reporters) await reporter.finish(result);
     return result.exitCode;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BlockedError) {
+    if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BlockedError || error instanceof StoppedError) {
       io.stderr(`monitoring-api-kit check: ${error.message}\n`);
       return 2;
     }

@@ -8,3 +8,6 @@ export class UnreachableError extends Error {}
 
 /** The server blocked the run (429) for longer than the runner may wait. */
 export class BlockedError extends Error {}
+
+/** The run was stopped before its end: --max-duration passed, or the server stopped answering. */
+export class StoppedError extends Error {}

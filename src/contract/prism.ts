@@ -2,7 +2,7 @@
 // every response against the document and says so in `sl-violations`; `prism mock` answers
 // from the document's examples. Started on a free loopback port, stopped when done.
 import { spawn } from 'node:child_process';
-import { freePort } from '../net/free-port.js';
+import { freePort } from '../shared/free-port.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitoringApiPath, packageRoot } from '../spec/index.js';

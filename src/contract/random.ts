@@ -1,5 +1,5 @@
 // Everything generated comes from the seed, so a run (and a failure) can be replayed.
-import { base, Faker } from '@faker-js/faker';
+import { seededFaker } from '../shared/seeded-random.js';
 
 export interface Random {
   int(min: number, max: number): number;
@@ -26,7 +26,7 @@ function derive(seed: number, label: string): number {
 }
 
 export function createRandom(seed: number, label = ''): Random {
-  const faker = new Faker({ locale: base, seed: derive(seed, label) });
+  const faker = seededFaker(derive(seed, label));
   return {
     int: (min, max) => faker.number.int({ min, max }),
     pick: (items) => faker.helpers.arrayElement(items as unknown[]) as never,

@@ -27,11 +27,26 @@ function discriminatedBranch(node: Node, value: unknown): number | undefined {
 /**
  * Keeps, for each failing `oneOf`, only the errors of the branch the value meant (by the
  * discriminator, else the one branch with the fewest errors); keeps the `oneOf` error itself
- * when no branch stands out.
+ * when no branch stands out. A failing `anyOf` keeps its branch with the fewest errors when
+ * one stands out, else all. The `if` of an if/then names no problem of its own.
  */
 export function relevantErrors(root: Node, errors: readonly SchemaError[], value: unknown): SchemaError[] {
-  let kept = [...errors];
-  const oneOfs = errors.filter((e) => e.keyword === 'oneOf');
+  let kept = errors.filter((e) => e.keyword !== 'if');
+  for (const anyOf of kept.filter((e) => e.keyword === 'anyOf')) {
+    const prefix = `${anyOf.schemaPath}/`;
+    const under = (e: SchemaError): boolean =>
+      e.schemaPath.startsWith(prefix) && (e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`));
+    const inside = kept.filter(under);
+    const branchOf = (e: SchemaError): number => Number(e.schemaPath.slice(prefix.length).split('/')[0]);
+    const counts = new Map<number, number>();
+    for (const e of inside) counts.set(branchOf(e), (counts.get(branchOf(e)) ?? 0) + 1);
+    const least = Math.min(...counts.values());
+    const best = [...counts].filter(([, n]) => n === least);
+    if (best.length !== 1 || !best[0]) continue;
+    const branch = best[0][0];
+    kept = kept.filter((e) => e !== anyOf && (!under(e) || branchOf(e) === branch));
+  }
+  const oneOfs = kept.filter((e) => e.keyword === 'oneOf');
   for (const oneOf of oneOfs) {
     const prefix = `${oneOf.schemaPath}/`;
     const under = (e: SchemaError): boolean =>

@@ -1,5 +1,7 @@
-// Decides whether a schema error is a spec violation or a note, by walking Ajv's
-// schemaPath through the dereferenced schema and reading the annotations on the way.
+// Judges schema errors by provenance. An error against the spec's view of a schema (src/spec/
+// spec-view.ts: the fields of the spec's tables and their JSON types) breaks what the spec
+// states: a violation citing its section. An error against the document's full schema only
+// differs from a choice of the document: a note citing the nearest x-gap-fill on its path.
 import type { Document, SchemaError } from '../spec/index.js';
 import { gapFill } from './citations.js';
 import type { Citation } from './types.js';
@@ -13,18 +15,27 @@ function decodePointer(schemaPath: string): string[] {
   return body === '' ? [] : body.split('/').map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-/** The schema nodes from the root to the node that holds the failing keyword, and that keyword. */
-export function nodesOnPath(root: Node, schemaPath: string): { nodes: Node[]; keyword: string } {
+/**
+ * The schema nodes from the root to the node that holds the failing keyword, each with its
+ * JSON pointer from the root, and that keyword.
+ */
+export function nodesOnPath(root: Node, schemaPath: string): { nodes: Node[]; pointers: string[]; keyword: string } {
   const tokens = decodePointer(schemaPath);
   const keyword = tokens.pop() ?? '';
   const nodes: Node[] = [root];
+  const pointers: string[] = [''];
   let at: unknown = root;
+  let pointer = '';
   for (const token of tokens) {
     at = (at as Record<string, unknown> | undefined)?.[token];
+    pointer += `/${token}`;
     // Containers such as `properties` or a `oneOf` array are walked through but are not schemas.
-    if (isNode(at) && !['properties', 'patternProperties', '$defs', 'dependentSchemas'].includes(token)) nodes.push(at);
+    if (isNode(at) && !['properties', 'patternProperties', '$defs', 'dependentSchemas'].includes(token)) {
+      nodes.push(at);
+      pointers.push(pointer);
+    }
   }
-  return { nodes, keyword };
+  return { nodes, pointers, keyword };
 }
 
 /** Names the document's shared schemas by identity, so a citation can say `components/schemas/Error`. */
@@ -36,45 +47,46 @@ export function componentNames(document: Document): WeakMap<object, string> {
   return names;
 }
 
-// Keywords that restate the spec's field tables (which fields, which JSON types): a node's
-// x-spec-section outranks its x-gap-fill for them. For formats, patterns, enums, shapes
-// of gap-filled objects… the gap-fill outranks.
-const STRUCTURAL = new Set(['required', 'type']);
-
-export interface SchemaVerdictInput {
-  readonly root: Node;
-  readonly error: SchemaError;
-  readonly names: WeakMap<object, string>;
-  /** Used when no node on the path is annotated: the operation's own citation. */
-  readonly fallback: Citation;
+/** Where in the body an error is: a missing property counts as the place it should be. */
+export function errorLocation(error: SchemaError): string {
+  return error.keyword === 'required' ? `${error.instancePath}/${String(error.params.missingProperty ?? '')}` : error.instancePath;
 }
 
-function citeNode(node: Node, names: WeakMap<object, string>, where: string, preferSpec: boolean): Citation | undefined {
-  const section = node['x-spec-section'];
-  const sentence = node['x-gap-fill'];
-  const ref = names.get(node) ?? where;
-  const spec: Citation | undefined = typeof section === 'string' ? { source: 'spec', ref: section, text: `the shape of ${ref}` } : undefined;
-  const gap = typeof sentence === 'string' ? gapFill(ref, sentence) : undefined;
-  return preferSpec ? (spec ?? gap) : (gap ?? spec);
+/** A spec-view error cites what the view says at the failing node (`timestamp is an integer`). */
+export function citeSpecError(view: Node, error: SchemaError, fallback: Citation): Citation {
+  const { nodes } = nodesOnPath(view, error.schemaPath);
+  for (const node of nodes.reverse()) {
+    const section = node['x-spec-section'];
+    if (typeof section === 'string' && typeof node.description === 'string') return { source: 'spec', ref: section, text: node.description };
+  }
+  return fallback;
 }
 
-export function citeSchemaError({ root, error, names, fallback }: SchemaVerdictInput): Citation {
-  const { nodes, keyword } = nodesOnPath(root, error.schemaPath);
-  const structural = STRUCTURAL.has(keyword);
+/** A node's name: its component, else its nearest named ancestor and the path from there. */
+function nameOf(nodes: readonly Node[], pointers: readonly string[], index: number, names: WeakMap<object, string>): string {
+  for (let i = index; i >= 0; i--) {
+    const name = names.get(nodes[i] ?? {});
+    if (name) return `${name}${(pointers[index] ?? '').slice((pointers[i] ?? '').length)}`;
+  }
+  return `#${pointers[index] ?? ''}`;
+}
+
+/** A document-only error cites the nearest gap-fill on its path, else says the constraint is the document's own. */
+export function citeDocumentError(root: Node, error: SchemaError, names: WeakMap<object, string>): Citation {
+  const { nodes, pointers, keyword } = nodesOnPath(root, error.schemaPath);
+  const last = nodes.length - 1;
   if (keyword === 'required') {
     // A property the document added (an inline schema with its own gap-fill) may be missing as a note.
     const missing = String(error.params.missingProperty ?? '');
-    const properties = nodes.at(-1)?.properties;
+    const properties = nodes[last]?.properties;
     const property = isNode(properties) ? properties[missing] : undefined;
     if (isNode(property) && !names.has(property) && typeof property['x-gap-fill'] === 'string') {
-      return gapFill(`${error.schemaPath.replace(/\/required$/, '')}/properties/${missing}`, property['x-gap-fill']);
+      return gapFill(`${nameOf(nodes, pointers, last, names)}/properties/${missing}`, property['x-gap-fill']);
     }
   }
-  for (let i = nodes.length - 1; i >= 0; i--) {
-    const node = nodes[i];
-    if (!node) continue;
-    const cited = citeNode(node, names, error.schemaPath, structural);
-    if (cited) return cited;
+  for (let i = last; i >= 0; i--) {
+    const sentence = nodes[i]?.['x-gap-fill'];
+    if (typeof sentence === 'string') return gapFill(nameOf(nodes, pointers, i, names), sentence);
   }
-  return fallback;
+  return gapFill(nameOf(nodes, pointers, last, names), `The spec's tables state fields and their JSON types only; the document's schema adds this ${keyword}.`);
 }

@@ -1,14 +1,21 @@
 // Secrets never reach a report: every password, token, session id and cookie the runner sends
-// or receives is remembered here and masked wherever it appears.
+// or receives is remembered here, in every spelling it may take, and masked wherever it appears.
 import type { SentRequest } from './types.js';
 
 const MASK = '***';
 const SECRET_KEYS = /^(password|authenticationToken|token|sid|csrf|api-token|auth-token|x-csrf-token)$/i;
 
 export interface Secrets {
+  /** A secret (password, token, session id): masked in every spelling it may take. */
   add(value: string | undefined): void;
+  /** A login and password: the password, and `login:password` as a Basic header carries it in base64. */
+  addCredentials(credentials: { readonly login: string; readonly password: string } | undefined): void;
+  /** The credentials in a URL's userinfo (`http://user:secret@host`). */
+  addUrl(url: string | undefined): void;
   /** Replaces every known secret in a text. */
   mask(text: string): string;
+  /** A copy of a value (an event, a result) with every known secret masked in every string. */
+  maskDeep<T>(value: T): T;
   /** A request with its secrets masked: Authorization, Cookie, tokens in the query, passwords in the body. */
   maskRequest(request: SentRequest): SentRequest;
 }
@@ -36,23 +43,74 @@ function maskHeader(name: string, value: string): string {
   return value;
 }
 
+/** The spellings a secret may take on its way into a report: as sent, percent- or form-encoded, JSON-escaped, base64. */
+function spellings(value: string): string[] {
+  const base64 = Buffer.from(value).toString('base64');
+  const base64url = Buffer.from(value).toString('base64url');
+  const encoded = [encodeURIComponent(value), encodeURI(value), new URLSearchParams({ v: value }).toString().slice(2)];
+  return [value, ...encoded, JSON.stringify(value).slice(1, -1), base64, base64.replace(/=+$/, ''), base64url];
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const MAX_MASK_DEPTH = 64;
+
+/** Strings anywhere in a value (objects, arrays), masked; the rest as it is. */
+function maskStrings(value: unknown, mask: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return mask(value);
+  if (value === null || typeof value !== 'object') return value;
+  // Report data is shallow; a hostile body nested deeper is cut off here rather than blow the stack.
+  if (depth > MAX_MASK_DEPTH) return MASK;
+  if (Array.isArray(value)) return value.map((v) => maskStrings(v, mask, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskStrings(v, mask, depth + 1)]));
+}
+
 export function createSecrets(): Secrets {
+  const added = new Set<string>();
   const known = new Set<string>();
+  let pattern: RegExp | undefined;
   const mask = (text: string): string => {
-    let out = text;
-    // Longest first, so a secret that contains another is masked whole.
-    for (const secret of [...known].sort((a, b) => b.length - a.length)) out = out.split(secret).join(MASK);
-    return out;
+    if (known.size === 0) return text;
+    // One pass, longest first, so a secret that contains another is masked whole.
+    pattern ??= new RegExp([...known].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+    return text.replace(pattern, MASK);
+  };
+  const add = (value: string | undefined): void => {
+    // Very short values (an empty password, "1") would mask ordinary text.
+    if (!value || value.length < 4 || added.has(value)) return;
+    added.add(value);
+    for (const spelling of spellings(value)) known.add(spelling);
+    pattern = undefined;
   };
   return {
-    add(value) {
-      // Very short values (an empty password, "1") would mask ordinary text.
-      if (value && value.length >= 4) {
-        known.add(value);
-        known.add(encodeURIComponent(value));
+    add,
+    addCredentials(credentials) {
+      if (!credentials) return;
+      add(credentials.password);
+      // What a Basic Authorization header carries, and what a server echoing it shows.
+      if (credentials.password.length > 0) add(`${credentials.login}:${credentials.password}`);
+    },
+    addUrl(url) {
+      if (!url) return;
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        return;
       }
+      if (!parsed.password) return;
+      add(parsed.password);
+      const decode = (text: string): string => {
+        try {
+          return decodeURIComponent(text);
+        } catch {
+          return text;
+        }
+      };
+      this.addCredentials({ login: decode(parsed.username), password: decode(parsed.password) });
     },
     mask,
+    maskDeep: <T>(value: T): T => maskStrings(value, mask) as T,
     maskRequest(request) {
       const url = new URL(request.url);
       for (const name of ['api-token', 'auth-token']) if (url.searchParams.has(name)) url.searchParams.set(name, MASK);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { IngestHandle } from '../ingest/index.js';
+import type { IngestHandle } from '../ingest/delivery.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
 import { buildFake, type FakeApp } from '../server/build.js';
 import type { FakeOptions } from '../server/options.js';
@@ -19,7 +19,6 @@ import type {
   TargetOperationId,
 } from '../spec/control-types.js';
 import type { EventLogRecord } from '../spec/types.js';
-import { loadUsersFixture } from '../store/users-fixture.js';
 import { controlClient } from './control-client.js';
 
 export interface CreateFakeOptions extends FakeOptions {
@@ -120,8 +119,7 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
   const app = await buildFake(options);
   const { clock, seed, spec, controlSpec } = app.fake.options;
   const call = controlClient(app, controlSpec);
-  const seeded = await loadUsersFixture(app.fake.options.users, createSpecValidator(spec));
-  const users = Object.fromEntries(seeded.map(({ authenticationToken: _t, ...u }) => [u.login, Object.freeze(u)]));
+  const users = Object.fromEntries(app.fake.seededUsers.map(({ authenticationToken: _t, ...u }) => [u.login, Object.freeze(u)]));
 
   const ingesters: IngestHandle[] = [];
   let live: LiveFeed | undefined;

@@ -1,7 +1,7 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../shared/clock.js';
 import type { SpecValidator } from '../spec/validator.js';
 import type { EventLogRecord } from '../spec/types.js';
-import { createObjectIdGenerator } from '../store/object-id.js';
+import { createObjectIdGenerator } from '../shared/object-id.js';
 
 /** Why an incoming trap or message produced no record. Never carries secrets (communities, passwords). */
 export type DropReason =

@@ -1,8 +1,8 @@
-import type { Clock } from '../clock.js';
-import { seededRandom } from '../seeded-random.js';
+import type { Clock } from '../shared/clock.js';
+import { seededRandom } from '../shared/seeded-random.js';
 import { generateEvents } from '../seed/generate-events.js';
 import type { EventLogRecord } from '../spec/types.js';
-import { createObjectIdGenerator } from '../store/object-id.js';
+import { createObjectIdGenerator } from '../shared/object-id.js';
 
 /** The timer functions the feed uses; tests pass their own and fire ticks by hand. */
 export interface FeedTimers {

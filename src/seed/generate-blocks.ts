@@ -1,7 +1,7 @@
 import type { BlockedRequest } from '../spec/types.js';
-import { formatObjectId } from '../store/object-id.js';
+import { formatObjectId } from '../shared/object-id.js';
 import { DEFAULT_END_TIME, DEFAULT_SEED, DEFAULT_SPAN_MS } from './generate-events.js';
-import { checkWindow, seededFaker, spreadTimestamps } from './seeded-faker.js';
+import { checkWindow, englishFaker, spreadTimestamps } from './draws.js';
 
 export const DEFAULT_BLOCK_COUNT = 40;
 
@@ -29,7 +29,7 @@ export function generateBlocks(options: GenerateBlocksOptions = {}): BlockedRequ
   const { seed = DEFAULT_SEED, count = DEFAULT_BLOCK_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS } = options;
   checkWindow({ seed, count, endTime, spanMs });
   // Its own stream, so the block log does not change when the event generator draws differently.
-  const faker = seededFaker(seed + 1);
+  const faker = englishFaker(seed + 1);
   const userMachine = Uint8Array.from([0x75, 0x73, 0x65, 0x72, 0x73]);
   const users = ['operator', 'noc-bot', 'grafana', ...Array.from({ length: 4 }, () => faker.internet.username().toLowerCase())].map((login, i) => ({
     login,

@@ -1,9 +1,9 @@
 import type { EventLogRecord, SnmpVarbind } from '../spec/types.js';
-import { deepFreeze } from '../store/deep-freeze.js';
-import { createObjectIdGenerator } from '../store/object-id.js';
+import { deepFreeze } from '../shared/deep-freeze.js';
+import { createObjectIdGenerator } from '../shared/object-id.js';
 import { inventory, type Device } from './inventory.js';
 import { sensorMessage } from './mqtt-messages.js';
-import { checkWindow, seededFaker, spreadTimestamps } from './seeded-faker.js';
+import { checkWindow, englishFaker, spreadTimestamps } from './draws.js';
 import { SNMP_TRAP_OID_OID, SYS_UP_TIME_OID, trapKindsFor, TRAP_OIDS, type TrapContext } from './snmp-traps.js';
 
 export const DEFAULT_SEED = 42;
@@ -13,7 +13,7 @@ export const DEFAULT_END_TIME = Date.UTC(2025, 8, 1);
 /** Seven days. */
 export const DEFAULT_SPAN_MS = 7 * 24 * 60 * 60 * 1000;
 /** The share of SNMP traps among generated records; the rest are MQTT messages. */
-export const SNMP_SHARE = 0.7;
+const SNMP_SHARE = 0.7;
 
 export interface GenerateEventsOptions {
   /** Default DEFAULT_SEED. The same options always give byte-identical records. */
@@ -37,7 +37,7 @@ const DAY_MS = 86_400_000;
 export function generateEvents(options: GenerateEventsOptions = {}): EventLogRecord[] {
   const { seed = DEFAULT_SEED, count = DEFAULT_EVENT_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS } = options;
   checkWindow({ seed, count, endTime, spanMs });
-  const faker = seededFaker(seed);
+  const faker = englishFaker(seed);
   const machine = Uint8Array.from({ length: 5 }, () => faker.number.int(255));
   const nextId = createObjectIdGenerator(machine, faker.number.int(0x7fffff));
   const start = endTime - spanMs;

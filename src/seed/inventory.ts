@@ -1,6 +1,6 @@
 import type { Entity, SnmpVarbind } from '../spec/types.js';
-import { deepFreeze } from '../store/deep-freeze.js';
-import { formatObjectId } from '../store/object-id.js';
+import { deepFreeze } from '../shared/deep-freeze.js';
+import { formatObjectId } from '../shared/object-id.js';
 
 /**
  * The fixed network the seed data describes: SNMP devices with their interfaces, and MQTT
@@ -140,9 +140,3 @@ function buildInventory() {
 }
 
 export const inventory: { readonly devices: readonly Device[]; readonly sensors: readonly Sensor[] } = buildInventory();
-
-export function deviceNamed(name: string): Device {
-  const d = inventory.devices.find((x) => x.name === name);
-  if (!d) throw new Error(`No device "${name}" in the inventory.`);
-  return d;
-}

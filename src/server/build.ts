@@ -2,12 +2,14 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { loadEventFixtures } from '../seed/event-fixtures.js';
+import { seedRecords } from '../seed/seed-records.js';
 import { createSpecValidator, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
-import { createObjectIdGenerator } from '../store/object-id.js';
+import { createObjectIdGenerator } from '../shared/object-id.js';
 import { createState, type FakeState } from '../store/state.js';
-import { loadUsersFixture } from '../store/users-fixture.js';
+import type { FixtureUser } from '../spec/types.js';
+import { loadUsersFixture } from '../seed/users-fixture.js';
 import { createGuard } from './auth/guard.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
@@ -38,6 +40,8 @@ export interface FakeHandle {
   readonly state: FakeState;
   readonly spec: Spec;
   readonly options: ResolvedFakeOptions;
+  /** The users of the users fixture, with their passwords (the fake's development credentials). */
+  readonly seededUsers: readonly FixtureUser[];
   readonly errors: ErrorFactory;
   /** The configuration that the control API changes at run time. */
   readonly config: RuntimeConfig;
@@ -94,10 +98,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     users,
     sessions: resolved.sessions,
     data: {
-      seed: resolved.seed,
-      count: resolved.records,
-      endTime: resolved.endTime,
-      fixtures: loadEventFixtures(resolved.eventFixtures, validator),
+      ...seedRecords({ seed: resolved.seed, count: resolved.records, endTime: resolved.endTime, fixtures: loadEventFixtures(resolved.eventFixtures, validator) }),
       rateLimit: config.rateLimit.rules,
     },
   });
@@ -181,6 +182,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     state,
     spec,
     options: resolved,
+    seededUsers: users,
     errors,
     config,
     faults,

@@ -1,9 +1,9 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import { systemClock, type Clock } from '../clock.js';
-import { seededRandom } from '../seeded-random.js';
+import { systemClock, type Clock } from '../shared/clock.js';
+import { seededRandom } from '../shared/seeded-random.js';
 import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
 import { controlApiPath, loadSpec, type Spec } from '../spec/index.js';
-import { defaultUsersFixture } from '../store/users-fixture.js';
+import { defaultUsersFixture } from '../seed/users-fixture.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import type { HandlerMap } from './handlers/types.js';
 import type { Sleep } from './latency-hook.js';

@@ -4,6 +4,8 @@ import type { components, operations } from './api-types.js';
 
 type S = components['schemas'];
 export type User = S['User'];
+/** A user as a users fixture gives it: the document's User plus a password. */
+export type FixtureUser = User & { password: string };
 export type EventLogRecord = S['EventLogRecord'];
 export type SnmpTrapRecord = S['SnmpTrapRecord'];
 export type MqttMessageRecord = S['MqttMessageRecord'];

@@ -1,5 +1,5 @@
 import type { BlockedRequest, LimitBlockLogQueryParams } from '../spec/types.js';
-import { deepFreeze } from './deep-freeze.js';
+import { deepFreeze } from '../shared/deep-freeze.js';
 import type { ParseResult, QueryProblem } from './event-log-query.js';
 
 /** The getLimitBlockLog query parameters as they may arrive (typed by the document, checked here anyway). */

@@ -1,14 +1,18 @@
-import { systemClock, type Clock } from '../clock.js';
-import { generateBlocks } from '../seed/generate-blocks.js';
-import { seedEvents, type SeedEventsOptions } from '../seed/seed-events.js';
+import { systemClock, type Clock } from '../shared/clock.js';
+import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import { BlockLogStore } from './block-log.js';
 import { EventLogStore } from './event-log.js';
 import type { RateLimitPreset, RateLimitRule } from './rate-limit-rules.js';
 import { createRateLimiter, type RateLimitDecision, type RateLimitedRequest, type RateLimiter } from './rate-limiter.js';
 
-export interface DataStateOptions extends SeedEventsOptions {
-  /** Historic blocked-request records to seed; default DEFAULT_BLOCK_COUNT. */
-  readonly blockCount?: number;
+export interface DataStateOptions {
+  /**
+   * The event log records to start from and to go back to on reset (e.g. src/seed's
+   * seedRecords). They are adopted: frozen in place, not copied.
+   */
+  readonly events?: readonly EventLogRecord[];
+  /** The block log records to start from and to go back to on reset. */
+  readonly blocks?: readonly BlockedRequest[];
   readonly clock?: Clock;
   /** A preset of the control API document or rules; default `lenient`. */
   readonly rateLimit?: RateLimitPreset | readonly RateLimitRule[];
@@ -25,20 +29,17 @@ export interface DataState {
   /** Counts a request against the limits; the blocks it activates are added to the block log. */
   admit(request: RateLimitedRequest): RateLimitDecision;
   /**
-   * Back to the seed: events and block log as generated, no active blocks, empty windows,
+   * Back to the start: events and block log as given, no active blocks, empty windows,
    * and the start-up rate-limit rules unless `keepRateLimitRules`.
    */
   reset(options?: { keepRateLimitRules?: boolean }): void;
 }
 
-/** Builds the seeded stores and the limiter; throws on bad options or a fixture _id clash. */
+/** Builds the stores from their first records, and the limiter; throws on a bad record or option. */
 export function createDataState(options: DataStateOptions = {}): DataState {
   const clock = options.clock ?? systemClock;
-  const events = new EventLogStore(seedEvents(options), { adopt: true });
-  const blocks = new BlockLogStore(
-    generateBlocks({ seed: options.seed, count: options.blockCount, endTime: options.endTime, spanMs: options.spanMs }),
-    { maxRecords: options.maxBlockRecords },
-  );
+  const events = new EventLogStore(options.events, { adopt: true });
+  const blocks = new BlockLogStore(options.blocks, { maxRecords: options.maxBlockRecords });
   const limiter = createRateLimiter({ rules: options.rateLimit, clock, maxTrackedKeys: options.maxTrackedKeys });
   return {
     events,

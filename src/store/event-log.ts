@@ -1,5 +1,5 @@
 import type { EventLogRecord, PayloadUpdate, SnmpTrapRecord } from '../spec/types.js';
-import { deepFreeze } from './deep-freeze.js';
+import { deepFreeze } from '../shared/deep-freeze.js';
 import type { EventLogQuery } from './event-log-query.js';
 import { selectRecords } from './event-log-select.js';
 import { compareByTime, isInTimeOrder, positionOf } from './record-order.js';

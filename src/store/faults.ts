@@ -1,6 +1,6 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../shared/clock.js';
 import type { Fault, FaultSpec, TargetOperationId } from '../spec/control-types.js';
-import { createObjectIdGenerator } from './object-id.js';
+import { createObjectIdGenerator } from '../shared/object-id.js';
 
 /** Injected faults: operations of the API that answer an error instead of doing their work. */
 export interface FaultStore {

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../clock.js';
+import { systemClock, type Clock } from '../shared/clock.js';
 import type { BlockedRequest } from '../spec/types.js';
 import { RATE_LIMIT_KEYS, rateLimitSettings, type RateLimitKey, type RateLimitPreset, type RateLimitRule, type RateLimitSettings } from './rate-limit-rules.js';
 

@@ -1,15 +1,16 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../shared/clock.js';
 import { createDataState, type DataState, type DataStateOptions } from './data-state.js';
 import { createSessionStore, type SessionStore } from './sessions.js';
 import { createTokenStore, type TokenStore } from './tokens.js';
-import { createUserStore, type FixtureUser, type UserStore } from './users.js';
+import type { FixtureUser } from '../spec/types.js';
+import { createUserStore, type UserStore } from './users.js';
 
 export interface StateOptions {
   readonly clock: Clock;
   /** The seeded users (validated fixture). */
   readonly users: readonly FixtureUser[];
   readonly sessions: { readonly max: number; readonly maxPerUser: number; readonly idleSeconds: number };
-  /** The seed of the event log and block log, and the rate limits. */
+  /** The first records of the event log and block log (see src/seed), and the rate limits. */
   readonly data?: DataStateOptions;
 }
 

@@ -1,8 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { User } from '../spec/types.js';
-
-/** A user as the fixture file gives it: the document's User plus a password. */
-export type FixtureUser = User & { password: string };
+import type { FixtureUser, User } from '../spec/types.js';
 
 /** A user held by the store: its record (no password, no token) and a hash of the password. */
 export interface StoredUser {

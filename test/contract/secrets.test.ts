@@ -27,6 +27,23 @@ describe('secrets and curl', () => {
     expect(secrets.mask('"7b9d2b27-a47d-4bbe-a2f7-2c63bf356db0" and 7b9d and ab')).toBe('"***" and *** and ab');
   });
 
+  it('masks credentials in every spelling: base64 of login:password, percent- and form-encoded, JSON-escaped, URL userinfo', () => {
+    const secrets = createSecrets();
+    secrets.addCredentials({ login: 'admin', password: 'p w"&' });
+    secrets.addUrl('http://who:s%40cret-1@127.0.0.1:1/');
+    const text = [
+      Buffer.from('admin:p w"&').toString('base64'),
+      Buffer.from('admin:p w"&').toString('base64url'),
+      encodeURIComponent('p w"&'),
+      'p+w%22%26',
+      JSON.stringify('p w"&'),
+      'http://who:s%40cret-1@127.0.0.1:1/',
+      's@cret-1',
+    ].join(' ');
+    expect(secrets.mask(text)).toBe('*** *** *** *** "***" http://who:***@127.0.0.1:1/ ***');
+    expect(secrets.maskDeep({ a: [{ b: 's@cret-1' }], n: 1 })).toEqual({ a: [{ b: '***' }], n: 1 });
+  });
+
   it('quotes single quotes for the shell', () => {
     expect(toCurl({ method: 'PATCH', url: 'http://h/x', headers: {}, body: `{"text":"it's"}` })).toBe(`curl -sS -i -X PATCH 'http://h/x' --data-raw '{"text":"it'\\''s"}'`);
   });

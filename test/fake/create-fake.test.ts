@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/shared/clock.js';
 import { ControlApiError } from '../../src/fake/control-client.js';
 import { createFake, type Fake } from '../../src/fake/create-fake.js';
 import type { EventLogRecord } from '../../src/spec/types.js';

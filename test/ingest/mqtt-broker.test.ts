@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { connect as tcpConnect } from 'node:net';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/shared/clock.js';
 import type { IngestHandle } from '../../src/ingest/delivery.js';
 import { startMqttBroker } from '../../src/ingest/mqtt-broker.js';
 import { createSpecValidator, loadSpec, type EventLogRecord, type MqttMessageRecord } from '../../src/spec/index.js';

@@ -2,7 +2,7 @@ import dgram from 'node:dgram';
 import { once } from 'node:events';
 import snmp, { type RawVarbind, type TrapOptions } from 'net-snmp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/shared/clock.js';
 import type { IngestDrop, IngestHandle } from '../../src/ingest/delivery.js';
 import { startSnmpTrapListener } from '../../src/ingest/snmp-trap-listener.js';
 import { createSpecValidator, loadSpec, type EventLogRecord, type SnmpTrapRecord } from '../../src/spec/index.js';

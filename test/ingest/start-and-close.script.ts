@@ -2,7 +2,7 @@
 // each, closes them, and must then exit on its own (no handle left open).
 import { connectAsync } from 'mqtt';
 import snmp from 'net-snmp';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/shared/clock.js';
 import { startMqttBroker } from '../../src/ingest/mqtt-broker.js';
 import { startSnmpTrapListener } from '../../src/ingest/snmp-trap-listener.js';
 import type { EventLogRecord } from '../../src/spec/index.js';

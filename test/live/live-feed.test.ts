@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/shared/clock.js';
 import { startLiveFeed, type FeedTimers } from '../../src/live/live-feed.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
 import { validator } from '../server/helpers.js';

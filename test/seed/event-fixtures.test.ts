@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultEventFixturesPath, FixtureError, loadEventFixtures } from '../../src/seed/event-fixtures.js';
 import { inventory } from '../../src/seed/inventory.js';
-import { seedEvents } from '../../src/seed/seed-events.js';
+import { seedEvents } from '../../src/seed/seed-records.js';
 import { createSpecValidator, loadSpec, type SpecValidator } from '../../src/spec/index.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createJsonText } from '../../src/server/json-text.js';
-import { deepFreeze } from '../../src/store/deep-freeze.js';
+import { deepFreeze } from '../../src/shared/deep-freeze.js';
 
 const record = (i: number) => ({ _id: `id-${i}`, payload: { text: `t${i}`, bindings: [{ oid: '1.3', value: i }] }, note: 'ü "quoted" \u2028' });
 

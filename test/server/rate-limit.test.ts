@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/shared/clock.js';
 import { buildFake } from '../../src/server/build.js';
 import { rateLimitPresets } from '../../src/store/rate-limit-rules.js';
 import { API, basicOf, expectConforms, spec } from './helpers.js';

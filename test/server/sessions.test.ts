@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/shared/clock.js';
 import { buildFake, type FakeApp } from '../../src/server/build.js';
 import { fakeDefaults, type FakeOptions } from '../../src/server/options.js';
 import { control } from './control/helpers.js';

@@ -2,7 +2,8 @@
 // the document, so that the document cannot drift from the source specification.
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { loadSpec, type Schema } from '../../src/spec/index.js';
+import { loadSpec, responseSpecView, specView, type Schema } from '../../src/spec/index.js';
+import { SPEC_TABLES } from './spec-tables.js';
 
 const spec = await loadSpec();
 const schemas = spec.document.components?.schemas as Record<string, Schema>;
@@ -55,24 +56,6 @@ const OPERATIONS: SpecOperation[] = [
   ] },
 ];
 
-// Section 2: record name -> field -> JSON type. `null` stands for "structure elided".
-const RECORDS: Record<string, { schemas: string[]; fields: Record<string, string | null>; allOptional?: boolean }> = {
-  User: { schemas: ['User'], fields: { id: 'string', login: 'string', authenticationToken: 'string' } },
-  'Event log record': {
-    schemas: ['SnmpTrapRecord', 'MqttMessageRecord'],
-    fields: { _id: 'string', type: 'string', agentId: 'string', payload: 'object', timestamp: 'integer', entity: 'object' },
-  },
-  'SNMP trap payload': {
-    schemas: ['SnmpTrapPayload'],
-    fields: { senderAddress: 'string', bindings: null, trapOid: 'string', text: 'string' },
-  },
-  Entity: { schemas: ['Entity'], fields: { entityId: 'string', entityType: 'integer', entityName: 'string' } },
-  'Blocked request': {
-    schemas: ['BlockedRequest'], allOptional: true,
-    fields: { ip: 'string', login: 'string', timestamp: 'integer', ttl: 'integer', uri: 'string', user: 'string' },
-  },
-};
-
 describe('the document against the spec, operation by operation', () => {
   for (const expected of OPERATIONS) {
     describe(`${expected.section} ${expected.method.toUpperCase()} ${expected.path}`, () => {
@@ -123,7 +106,7 @@ describe('the document against the spec, operation by operation', () => {
 });
 
 describe('the records of spec section 2', () => {
-  for (const [record, { schemas: names, fields, allOptional }] of Object.entries(RECORDS)) {
+  for (const [record, { schemas: names, fields, optional }] of Object.entries(SPEC_TABLES)) {
     for (const name of names) {
       it(`${record} (${name}) has every spec field with its type`, () => {
         const schema = schemas[name];
@@ -133,13 +116,38 @@ describe('the records of spec section 2', () => {
           expect(prop, `${name}.${field}`).toBeDefined();
           if (type) expect(prop?.type, `${name}.${field}`).toBe(type);
         }
-        if (allOptional) expect(schema?.required ?? []).toEqual([]);
+        if (optional?.length === Object.keys(fields).length) expect(schema?.required ?? []).toEqual([]);
+      });
+
+      it(`${record} (${name}): the document's spec view is exactly the spec's table`, () => {
+        const view = specView(schemas[name] as Schema) as Schema;
+        expect(view.type).toBe('object');
+        const properties = view.properties as Record<string, Schema>;
+        expect(Object.keys(properties).sort()).toEqual(Object.keys(fields).sort());
+        for (const [field, type] of Object.entries(fields)) {
+          expect(properties[field]?.type, `${name}.${field}`).toBe(type ?? undefined);
+          expect(properties[field]?.['x-spec-section' as keyof Schema], `${name}.${field}`).toBe('2');
+        }
+        const required = Object.keys(fields).filter((f) => !(optional ?? []).includes(f));
+        expect([...(view.required ?? [])].sort()).toEqual(required.sort());
       });
     }
   }
 
   it('the SNMP trap record type value is snmp-trap', () => {
     expect((schemas.SnmpTrapRecord?.properties?.type as Schema).const).toBe('snmp-trap');
+  });
+
+  it('the spec view keeps no format, pattern, enum, const or bound of the document', () => {
+    const text = JSON.stringify(specView(schemas.SnmpTrapRecord as Schema));
+    for (const keyword of ['format', 'pattern', 'enum', 'minimum', 'maxLength', 'additionalProperties']) expect(text).not.toContain(`"${keyword}"`);
+  });
+
+  it('answers whose body the spec describes (4.2, 4.4, 4.6) have a spec view; "not shown" ones (4.1, 4.3, errors) have none', () => {
+    const described = spec.operations.flatMap((op) =>
+      Object.entries(op.responses).filter(([, r]) => responseSpecView(r) !== undefined).map(([status]) => `${op.operationId} ${status}`),
+    );
+    expect(described.sort()).toEqual(['getCurrentUser 200', 'getEventLog 200', 'getLimitBlockLog 200']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/shared/clock.js';
 import { defaultEventFixturesPath, loadEventFixtures } from '../../src/seed/event-fixtures.js';
+import { seedRecords } from '../../src/seed/seed-records.js';
 import { createSpecValidator, loadSpec } from '../../src/spec/index.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
 import { createDataState } from '../../src/store/data-state.js';
@@ -13,7 +14,7 @@ describe('createDataState', () => {
   });
 
   it('seeds the event log with the default seed and the fixtures; pages hold every record exactly once', () => {
-    const state = createDataState({ fixtures });
+    const state = createDataState(seedRecords({ fixtures }));
     expect(state.events.size).toBe(1000 + fixtures.length);
     for (const f of fixtures) expect(state.events.get(f._id)).toEqual(f);
     for (const [direction, inverse] of [['asc', 'false'], ['desc', 'false'], ['asc', 'true']] as const) {
@@ -34,7 +35,7 @@ describe('createDataState', () => {
 
   it('records the blocks the limiter activates and resets everything to the seed', () => {
     const clock = createManualClock(Date.UTC(2025, 8, 2));
-    const state = createDataState({ count: 20, clock, rateLimit: 'strict' });
+    const state = createDataState({ ...seedRecords({ count: 20 }), clock, rateLimit: 'strict' });
     const seedBlocks = state.blocks.snapshot();
     const request = { ip: '203.0.113.50', uri: '/node/api/event-log' };
     const ipRule = state.limiter.settings().rules.find((r) => r.key === 'ip');

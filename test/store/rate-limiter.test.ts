@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/shared/clock.js';
 import { createRateLimiter } from '../../src/store/rate-limiter.js';
 
 const request = { ip: '198.51.100.23', uri: '/node/api/event-log' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/shared/clock.js';
 import { createSessionStore } from '../../src/store/sessions.js';
 
 function store(max = 3, idleSeconds = 10, maxPerUser = max) {

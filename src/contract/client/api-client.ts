@@ -2,7 +2,7 @@
 // records the exchange. Cookies live in a tough-cookie jar per actor.
 import { CookieJar } from 'tough-cookie';
 import type { Spec } from '../../spec/index.js';
-import { UnreachableError } from '../errors.js';
+import { StoppedError, UnreachableError } from '../errors.js';
 import type { Random } from '../random.js';
 import { assertAllowed, type SafetyPolicy } from '../safety.js';
 import type { Secrets } from '../secrets.js';
@@ -73,6 +73,9 @@ interface ActorState {
   token?: string;
 }
 
+/** Requests in a row without an answer after which the server counts as gone: testing every operation against it would only add timeouts. */
+const SILENT_LIMIT = 5;
+
 const basic = (c: Credentials): string => `Basic ${Buffer.from(`${c.login}:${c.password}`).toString('base64')}`;
 
 function remember(secrets: Secrets, exchange: Exchange): void {
@@ -94,11 +97,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ['anonymous', { jar: new CookieJar() }],
   ]);
   if (options.low) actors.set('low', { credentials: options.low, jar: new CookieJar() });
-  for (const c of [options.admin, options.low]) secrets.add(c?.password);
+  for (const c of [options.admin, options.low]) secrets.addCredentials(c);
   secrets.add(options.adminToken);
   const exchanges: Exchange[] = [];
   const runJar = new CookieJar();
   let runSession = false;
+  let silent = 0;
+  let stopped: StoppedError | undefined;
   const state = (actor: Actor): ActorState => {
     const s = actors.get(actor);
     if (!s) throw new Error(`No credentials for the ${actor} user.`);
@@ -132,6 +137,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   async function send(call: Call, jar?: CookieJar): Promise<Exchange> {
+    if (stopped) throw stopped;
     const op = spec.operation(call.operationId);
     const method = op.method.toUpperCase();
     assertAllowed(policy, method, op.operationId);
@@ -175,6 +181,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const result = await transport.send({ method, path, query, headers, body });
     if (result.unreachable) throw new UnreachableError(`cannot reach ${transport.baseUrl.origin}: ${result.error ?? 'no answer'}`);
+    silent = result.response ? 0 : silent + 1;
+    if (silent >= SILENT_LIMIT) {
+      stopped = new StoppedError(`stopped: ${silent} requests in a row got no answer from ${transport.baseUrl.origin} (the last, ${op.operationId}: ${result.error ?? 'no answer'})`);
+      throw stopped;
+    }
     const exchange: Exchange = {
       key: call.key,
       operationId: op.operationId,

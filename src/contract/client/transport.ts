@@ -1,11 +1,14 @@
-// The only place the runner touches the network: one undici Agent, timeouts, no redirects followed.
+// The only place the runner touches the network: one undici Agent, a deadline per request, no
+// redirects followed.
 import { Agent, type Dispatcher, request } from 'undici';
 import type { ReceivedResponse, SentRequest } from '../types.js';
 
 export interface TransportOptions {
   readonly baseUrl: string;
-  /** Per request: connecting, waiting for headers, and between body chunks. */
+  /** Deadline of each request, whole: connecting, the headers and every byte of the body. */
   readonly timeoutMs?: number;
+  /** Ends every request, the one in flight too (the run's own deadline); sending then throws its reason. */
+  readonly signal?: AbortSignal;
   /** For tests: an undici dispatcher to use instead of the runner's own Agent. */
   readonly dispatcher?: Dispatcher;
   /** Bodies beyond this many bytes are cut off (and the cut noted in `error`). */
@@ -60,12 +63,20 @@ export function createTransport(options: TransportOptions): Transport {
   const own = options.dispatcher ? undefined : new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
   const dispatcher = options.dispatcher ?? own;
 
+  const run = options.signal;
+
   return {
     baseUrl,
     async send(out) {
       const url = urlFor(baseUrl, out.path, out.query);
       const headers: Record<string, string> = { accept: 'application/json', ...out.headers };
       const sent: SentRequest = { method: out.method, url: url.href, headers, ...(out.body === undefined ? {} : { body: out.body }) };
+      if (run?.aborted) throw run.reason;
+      // undici's own timeouts count each gap alone: a byte every few seconds would hold a request for ever.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), timeout);
+      const stop = (): void => deadline.abort();
+      run?.addEventListener('abort', stop, { once: true });
       try {
         // undici's request() never follows redirects: a 3xx comes back as it is, so credentials never leave the base URL.
         const res = await request(url, {
@@ -75,6 +86,7 @@ export function createTransport(options: TransportOptions): Transport {
           dispatcher,
           headersTimeout: timeout,
           bodyTimeout: timeout,
+          signal: deadline.signal,
         });
         const chunks: Buffer[] = [];
         let size = 0;
@@ -103,13 +115,19 @@ export function createTransport(options: TransportOptions): Transport {
           ...(cut ? { error: `the body is larger than ${maxBody} bytes and was cut off` } : {}),
         };
       } catch (error) {
+        if (run?.aborted) throw run.reason;
+        if (deadline.signal.aborted) return { request: sent, error: `timed out: no complete answer within the request deadline of ${timeout} ms` };
         const code = errorCode(error);
         const message = error instanceof Error ? error.message : String(error);
         return { request: sent, error: code ? `${code}: ${message}` : message, unreachable: code !== undefined && UNREACHABLE.has(code) };
+      } finally {
+        clearTimeout(timer);
+        run?.removeEventListener('abort', stop);
       }
     },
     async close() {
-      await own?.close();
+      // Every request has ended by now; destroy does not wait on sockets a hostile server holds open.
+      await own?.destroy();
     },
   };
 }

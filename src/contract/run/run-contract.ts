@@ -6,15 +6,16 @@ import { prismResponseChecks, responseChecks } from '../checks/registry.js';
 import { defaultCasesDir, loadCases } from '../cases/load-cases.js';
 import { createApiClient, type ApiClient, type Call, type Credentials } from '../client/api-client.js';
 import { createTransport } from '../client/transport.js';
-import { BlockedError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
-import { createSecrets } from '../secrets.js';
-import type { Exchange } from '../types.js';
+import { createSecrets, type Secrets } from '../secrets.js';
 import { GROUPS, plansFor } from './plans.js';
-import { createRecorder, type Evaluation, type Recorder } from './recorder.js';
+import { startDeadline } from './deadline.js';
+import { createRecorder, type Recorder } from './recorder.js';
 import type { RunEvent, RunResult } from './results.js';
+import { sender } from './sender.js';
 
 export interface RunOptions {
   readonly baseUrl: string;
@@ -33,7 +34,10 @@ export interface RunOptions {
   /** The base URL is `prism proxy`: read its `sl-violations` header on every answer. */
   readonly viaPrism?: boolean;
   readonly isLoopback?: (url: URL) => boolean;
+  /** Deadline of each request: connecting, the headers and the whole body. */
   readonly timeoutMs?: number;
+  /** The whole run's deadline (--max-duration): the request in flight is ended and the run stops. */
+  readonly maxDurationMs?: number;
   /** The explicit large `limit` of reference lists (default 200). */
   readonly maxRecords?: number;
   /** Folder of contract cases (default: the kit's contracts/), or false for none. */
@@ -47,6 +51,8 @@ export interface RunOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   readonly dispatcher?: Dispatcher;
   readonly listener?: (event: RunEvent) => void;
+  /** Every secret the run sends or learns (credentials, tokens, session ids) is added here, for reporters to mask through. */
+  readonly secrets?: Secrets;
 }
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,31 +75,6 @@ async function learn(client: ApiClient, send: PlanContext['send'], options: RunO
   return { admin, low };
 }
 
-type Wait = { readonly maxWaitMs: number; readonly sleep: (ms: number) => Promise<void> };
-
-/**
- * Sends and checks. Outside the probe a block (429) is not a finding: a short one is waited out
- * (Retry-After), a long one stops the run, since every later answer would be the block too.
- */
-function sender(client: ApiClient, recorder: Recorder, wait: Wait, probing: () => boolean, baseUrl: string) {
-  return async (call: Call, evaluation: Evaluation = {}): Promise<Exchange> => {
-    let exchange = await client.call(call);
-    for (let waited = 0; exchange.response?.status === 429 && !probing(); ) {
-      const after = Number(exchange.response.headers['retry-after'] ?? 1) * 1000;
-      if (!Number.isFinite(after) || waited + after > wait.maxWaitMs) {
-        throw new BlockedError(
-          `${baseUrl} blocked the run (429 on ${call.operationId}, Retry-After ${String(exchange.response.headers['retry-after'] ?? '?')} s, more than --max-wait allows): relax its limits or raise --max-wait`,
-        );
-      }
-      await wait.sleep(after);
-      waited += after;
-      exchange = await client.call(call);
-    }
-    recorder.evaluate(exchange, evaluation);
-    return exchange;
-  };
-}
-
 /** Logs the run session out; a server that went away meanwhile is no reason for another error. */
 async function closeQuietly(client: ApiClient, recorder: Recorder): Promise<void> {
   try {
@@ -113,18 +94,21 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const seed = options.seed ?? newSeed();
   const policy = decidePolicy({ targetUrl: options.targetUrl ?? options.baseUrl, allowWrites: options.allowWrites, probeLimits: options.probeLimits, isLoopback: options.isLoopback });
   let transport;
+  const deadline = startDeadline(options.maxDurationMs);
   try {
-    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, dispatcher: options.dispatcher });
+    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, dispatcher: options.dispatcher, signal: deadline.signal });
   } catch (error) {
+    deadline.clear();
     throw new UsageError(`bad base URL "${options.baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
   }
-  const secrets = createSecrets();
+  const secrets = options.secrets ?? createSecrets();
+  for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
   const recorder = createRecorder({ spec, validator: createSpecValidator(spec) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
-  const send = sender(client, recorder, wait, () => group === 'probe-limits', options.baseUrl);
+  const send = sender(client, recorder, wait, deadline, () => group === 'probe-limits', options.baseUrl);
   emit({ type: 'start', baseUrl: options.baseUrl, ...(options.targetUrl ? { targetUrl: options.targetUrl } : {}), seed, safety: policy.reason });
   try {
     recorder.setGroup(group);
@@ -144,7 +128,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
         seed,
         world,
         maxRecords: options.maxRecords ?? 200,
-        probe: { requests: options.probeRequests ?? 300, ...wait },
+        probe: { requests: options.probeRequests ?? 300, maxWaitMs: wait.maxWaitMs, sleep: (ms) => deadline.sleep(ms, wait.sleep) },
         send,
         evaluate: (exchange, evaluation) => void recorder.evaluate(exchange, evaluation, false),
         skip: (operationId, check, reason) => recorder.skip(operationId, check, reason),
@@ -155,6 +139,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   } finally {
     await closeQuietly(client, recorder);
     await transport.close();
+    deadline.clear();
   }
   const outcomes = recorder.outcomes();
   const failures = outcomes.flatMap((o) => o.failures);

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../shared/clock.js';
 import type { ErrorFactory } from '../../errors.js';
 import type { Spec, SpecValidator } from '../../spec/index.js';
 import type { ControlOperationId } from '../../spec/control-types.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../shared/clock.js';
 import type { ErrorFactory } from '../../errors.js';
 import type { Spec } from '../../spec/index.js';
 import type { OperationId } from '../../spec/types.js';

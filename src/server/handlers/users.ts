@@ -1,5 +1,5 @@
 import type { User } from '../../spec/types.js';
-import { deepFreeze } from '../../store/deep-freeze.js';
+import { deepFreeze } from '../../shared/deep-freeze.js';
 import type { FakeState } from '../../store/state.js';
 import type { StoredUser } from '../../store/users.js';
 import { requireCaller } from '../auth/caller.js';

@@ -7,12 +7,24 @@ const hasCredentials = (r: ProxiedRequest): boolean =>
   r.headers.authorization !== undefined || /(^|;\s*)sid=/.test(r.headers.cookie ?? '') || r.url.searchParams.has('api-token') || r.url.searchParams.has('auth-token');
 const adminBasic = `Basic ${Buffer.from('admin:admin-password').toString('base64')}`;
 
+/** Rewrites each event-log record of a 200 answer. */
+function eachRecord(change: (record: Record<string, unknown>) => Record<string, unknown>): Breakage {
+  return {
+    response: (r, res) => {
+      if (!isEventLog(r) || res.status !== 200) return res;
+      return { ...res, body: JSON.stringify((JSON.parse(res.body) as Record<string, unknown>[]).map(change)) };
+    },
+  };
+}
+
 export interface BrokenVariant {
   readonly name: string;
   /** What it breaks, for the test's name. */
   readonly breaks: string;
   /** The check and operation that must catch it. */
   readonly caughtBy: { readonly check: string; readonly operationId: string };
+  /** What the finding is: a violation fails the run; a note (what the spec leaves open) does not. Default violation. */
+  readonly verdict?: 'violation' | 'note';
   /** Groups enough to catch it (the run is faster without the others). */
   readonly groups: readonly string[];
   /** Some variants need a valid token of a user the run does not use. */
@@ -115,6 +127,30 @@ export const brokenVariants: readonly BrokenVariant[] = [
         if (isEventLog(r)) r.url.searchParams.delete('type');
         return r;
       },
+    }),
+  },
+  {
+    name: 'string-timestamp',
+    breaks: 'event-log timestamps come as strings of digits',
+    caughtBy: { check: 'response-schema', operationId: 'getEventLog' },
+    groups: ['event-log'],
+    breakage: () => eachRecord((record) => ({ ...record, timestamp: String(record.timestamp) })),
+  },
+  {
+    name: 'string-entityType',
+    breaks: 'entity.entityType comes as a string',
+    caughtBy: { check: 'response-schema', operationId: 'getEventLog' },
+    groups: ['event-log'],
+    breakage: () => eachRecord((record) => ({ ...record, entity: { ...(record.entity as object), entityType: String((record.entity as { entityType?: unknown }).entityType) } })),
+  },
+  {
+    name: 'text-error-bodies',
+    breaks: 'error answers are text/plain (the spec does not show error bodies)',
+    caughtBy: { check: 'content-type', operationId: 'getEventLog' },
+    verdict: 'note',
+    groups: ['authentication', 'event-log'],
+    breakage: () => ({
+      response: (_r, res) => (res.status < 400 ? res : { status: res.status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `error ${res.status}` }),
     }),
   },
 ];

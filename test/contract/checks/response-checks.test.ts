@@ -5,7 +5,7 @@ import { prismViolations } from '../../../src/contract/checks/prism-violations.j
 import { responseSchema } from '../../../src/contract/checks/response-schema.js';
 import { statusDocumented } from '../../../src/contract/checks/status-documented.js';
 import { transportError } from '../../../src/contract/checks/transport-error.js';
-import { context, exchange, records, trap } from '../helpers/synthetic.js';
+import { context, exchange, mqtt, records, trap } from '../helpers/synthetic.js';
 
 describe('not-server-error', () => {
   it('flags a 5xx as a violation and passes a 4xx', async () => {
@@ -47,17 +47,36 @@ describe('status-documented', () => {
   });
 });
 
-describe('content-type', () => {
+describe('content-type (spec 1: JSON over HTTP)', () => {
   it('flags a JSON answer sent as text/html, and a body that is not JSON', async () => {
     const ctx = await context();
     const html = exchange('getEventLog', { status: 200, text: '[]', headers: { 'content-type': 'text/html' } });
-    expect(contentType.run(html, ctx)[0]).toMatchObject({ verdict: 'violation', citation: { ref: '4.4' } });
+    expect(contentType.run(html, ctx)[0]).toMatchObject({ verdict: 'violation', citation: { source: 'spec', ref: '1' } });
     const broken = exchange('getEventLog', { status: 200, text: '[{' });
     expect(contentType.run(broken, ctx)[0]?.message).toMatch(/not valid JSON/);
   });
-  it('makes a non-JSON error body a note (error bodies are a gap-fill)', async () => {
-    const ex = exchange('getEventLog', { status: 401, text: 'Unauthorized', headers: { 'content-type': 'text/plain' } });
-    expect(contentType.run(ex, await context())[0]?.verdict).toBe('note');
+  it('makes a body the spec describes (4.2 user, 4.4 records, 4.6 blocks) in another format a violation', async () => {
+    const ctx = await context();
+    for (const operationId of ['getCurrentUser', 'getEventLog', 'getLimitBlockLog']) {
+      const text = exchange(operationId, { status: 200, text: 'id=1', headers: { 'content-type': 'text/plain' } });
+      expect(contentType.run(text, ctx)[0], operationId).toMatchObject({ verdict: 'violation', citation: { ref: '1' } });
+    }
+  });
+  it('makes another format a note where the spec does not show the body (4.1 token, 4.3 session, errors)', async () => {
+    const ctx = await context();
+    const token = exchange('createAuthToken', { status: 200, text: '32925106-8c56-41d1-8713-410f203e8ce0', headers: { 'content-type': 'text/plain' } });
+    expect(contentType.run(token, ctx)[0]).toMatchObject({ verdict: 'note', citation: { source: 'gap-fill' } });
+    const session = exchange('createSession', { status: 200, text: 'ok', headers: { 'content-type': 'text/plain' } });
+    expect(contentType.run(session, ctx)[0]?.verdict).toBe('note');
+    const error = exchange('getEventLog', { status: 401, text: 'Unauthorized', headers: { 'content-type': 'text/plain' } });
+    expect(contentType.run(error, ctx)[0]?.verdict).toBe('note');
+  });
+  it('makes a body labelled JSON that does not parse a violation, even where the spec does not show the body', async () => {
+    const ctx = await context();
+    const bareUuid = exchange('createAuthToken', { status: 200, text: '32925106-8c56-41d1-8713-410f203e8ce0' });
+    expect(contentType.run(bareUuid, ctx)[0]).toMatchObject({ verdict: 'violation', citation: { ref: '1' } });
+    const error = exchange('getEventLog', { status: 400, text: '{"error":' });
+    expect(contentType.run(error, ctx)[0]?.verdict).toBe('violation');
   });
 });
 
@@ -87,8 +106,58 @@ describe('response-schema', () => {
   });
 
   it('makes an _id that is not an ObjectId a note (the ObjectId format is a gap-fill)', async () => {
-    const [f] = responseSchema.run(exchange('getEventLog', { status: 200, body: [trap(1, { _id: '42' })] }), await context());
-    expect(f).toMatchObject({ verdict: 'note', citation: { source: 'gap-fill', ref: 'components/schemas/ObjectId' } });
+    const [f, ...others] = responseSchema.run(exchange('getEventLog', { status: 200, body: [trap(1, { _id: '42' })] }), await context());
+    expect(others).toEqual([]);
+    expect(f).toMatchObject({ verdict: 'note', citation: { source: 'gap-fill', ref: 'components/schemas/SnmpTrapRecord/properties/_id' } });
+    expect(f?.citation.text).toMatch(/24 lowercase hex characters/);
+  });
+
+  it('makes a timestamp sent as a string a violation, though Timestamp carries only a gap-fill (spec 2: timestamp | integer)', async () => {
+    const list = records(4).map((r) => ({ ...r, timestamp: String(r.timestamp) }));
+    const failures = responseSchema.run(exchange('getEventLog', { status: 200, body: list }), await context());
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ verdict: 'violation', citation: { source: 'spec', ref: '2', text: 'timestamp is an integer' } });
+    expect(failures[0]?.message).toBe('/[n]/timestamp must be integer (4 times)');
+  });
+
+  it('makes an entityType sent as a string a violation (spec 2: entityType | integer)', async () => {
+    const bad = trap(1, { entity: { entityId: 'e1', entityType: '1' as unknown as number, entityName: 'core' } });
+    const [f, ...others] = responseSchema.run(exchange('getEventLog', { status: 200, body: [bad] }), await context());
+    expect(others).toEqual([]);
+    expect(f).toMatchObject({ verdict: 'violation', citation: { ref: '2', text: 'entityType is an integer' } });
+  });
+
+  it('makes a wrong type of a field of an MQTT record a violation, its payload fields (not shown) notes', async () => {
+    const ctx = await context();
+    const [stamp] = responseSchema.run(exchange('getEventLog', { status: 200, body: [mqtt(1, { agentId: 3 as unknown as string })] }), ctx);
+    expect(stamp).toMatchObject({ verdict: 'violation', citation: { text: 'agentId is a string' } });
+    const qos = mqtt(1, { payload: { topic: 't', message: 'm', qos: '1' as unknown as 0 } });
+    const [f] = responseSchema.run(exchange('getEventLog', { status: 200, body: [qos] }), ctx);
+    expect(f).toMatchObject({ verdict: 'note', citation: { ref: 'components/schemas/MqttMessageRecord/properties/payload' } });
+    expect(f?.citation.text).toMatch(/MQTT records/);
+  });
+
+  it('makes a record of an unknown type a note when its listed fields have their types, a violation when not', async () => {
+    const ctx = await context();
+    const odd = { ...mqtt(1), type: 'syslog' };
+    const notes = responseSchema.run(exchange('getEventLog', { status: 200, body: [odd] }), ctx);
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((f) => f.verdict === 'note')).toBe(true);
+    const [f] = responseSchema.run(exchange('getEventLog', { status: 200, body: [{ ...odd, timestamp: 'now' }] }), ctx);
+    expect(f).toMatchObject({ verdict: 'violation', citation: { text: 'timestamp is an integer' } });
+  });
+
+  it('makes a negative ttl of a blocked request a note, a string ttl a violation', async () => {
+    const ctx = await context();
+    const [negative] = responseSchema.run(exchange('getLimitBlockLog', { status: 200, body: [{ ip: '192.0.2.1', ttl: -1 }] }), ctx);
+    expect(negative).toMatchObject({ verdict: 'note', citation: { ref: 'components/schemas/BlockedRequest/properties/ttl' } });
+    const [text] = responseSchema.run(exchange('getLimitBlockLog', { status: 200, body: [{ ip: '192.0.2.1', ttl: '60' }] }), ctx);
+    expect(text).toMatchObject({ verdict: 'violation', citation: { text: 'ttl is an integer' } });
+  });
+
+  it('makes a list answered as an object a violation (4.4 returns a JSON array)', async () => {
+    const [f] = responseSchema.run(exchange('getEventLog', { status: 200, body: { records: [] } }), await context());
+    expect(f).toMatchObject({ verdict: 'violation' });
   });
 
   it('makes an agentId of the wrong JSON type a violation (the field table of spec 2)', async () => {

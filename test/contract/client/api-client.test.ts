@@ -104,7 +104,7 @@ describe('api client', () => {
     const c = await client(origin, true, 150);
     const ex = await c.call({ operationId: 'getEventLog', key: 'k' });
     expect(ex.response).toBeUndefined();
-    expect(ex.error).toMatch(/timeout/i);
+    expect(ex.error).toMatch(/timed out/i);
   });
 
   it('refuses a write the safety policy forbids without sending it', async () => {

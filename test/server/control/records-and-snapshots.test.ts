@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../../src/clock.js';
+import { createManualClock } from '../../../src/shared/clock.js';
 import { buildFake, type FakeApp } from '../../../src/server/build.js';
 import type { Blocks, BlocksCleared, Snapshot, StateSummary } from '../../../src/spec/control-types.js';
 import type { EventLogRecord } from '../../../src/spec/types.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../../src/clock.js';
+import { createManualClock } from '../../../src/shared/clock.js';
 import { buildFake, type FakeApp } from '../../../src/server/build.js';
 import type { Cleared, SessionSummary, StateSummary } from '../../../src/spec/control-types.js';
 import { API, cookieValue, spec, USERS, type UserName } from '../helpers.js';

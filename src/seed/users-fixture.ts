@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { errorField } from '../spec/error-field.js';
-import type { SpecValidator } from '../spec/index.js';
-import type { FixtureUser } from './users.js';
+import { packageRoot, type FixtureUser, type SpecValidator } from '../spec/index.js';
 
 /** The seeded users of the kit: development credentials of the fake, not secrets. */
-export const defaultUsersFixture = fileURLToPath(new URL('../../fixtures/users.json', import.meta.url));
+export const defaultUsersFixture = join(packageRoot, 'fixtures', 'users.json');
 
 /**
  * Reads a users file and checks it against the document: each user without its password

@@ -1,5 +1,6 @@
-import type { EventLogRecord } from '../spec/types.js';
+import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import { fixtureOrigin } from './event-fixtures.js';
+import { generateBlocks } from './generate-blocks.js';
 import { DEFAULT_SEED, generateEvents, type GenerateEventsOptions } from './generate-events.js';
 
 export interface SeedEventsOptions extends GenerateEventsOptions {
@@ -26,4 +27,18 @@ export function seedEvents(options: SeedEventsOptions = {}): EventLogRecord[] {
     }
   }
   return generated.concat(fixtures);
+}
+
+export interface SeedRecordsOptions extends SeedEventsOptions {
+  /** Historic blocked-request records; default DEFAULT_BLOCK_COUNT. */
+  readonly blockCount?: number;
+}
+
+/**
+ * The records a fresh state starts from (the store's createDataState takes them): the event
+ * log's seed and the block log's, from one seed and time window.
+ */
+export function seedRecords(options: SeedRecordsOptions = {}): { events: EventLogRecord[]; blocks: BlockedRequest[] } {
+  const { seed, blockCount, endTime, spanMs } = options;
+  return { events: seedEvents(options), blocks: generateBlocks({ seed, count: blockCount, endTime, spanMs }) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createObjectIdGenerator, formatObjectId } from '../../src/store/object-id.js';
+import { createObjectIdGenerator, formatObjectId } from '../../src/shared/object-id.js';
 
 describe('ObjectIds', () => {
   it('lay out seconds, machine bytes and counter as 24 lowercase hex characters', () => {

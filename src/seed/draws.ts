@@ -2,12 +2,11 @@ import type { Faker } from '@faker-js/faker';
 // The English entry point alone: the package's main one loads every locale, which took most
 // of the fake's start-up (about half a second) for data that only ever uses English.
 import { faker as english } from '@faker-js/faker/locale/en';
+import { seededFaker } from '../shared/seeded-random.js';
 
-const FakerClass = english.constructor as typeof Faker;
-
-/** A faker whose every value follows from `seed` (English words, for names and logins). */
-export function seededFaker(seed: number): Faker {
-  return new FakerClass({ locale: english.rawDefinitions, seed });
+/** The faker of the seed generators: English words (names, logins), every value from `seed`. */
+export function englishFaker(seed: number): Faker {
+  return seededFaker(seed, english.rawDefinitions);
 }
 
 /** Checks the options shared by the seed generators; throws a RangeError naming the bad one. */

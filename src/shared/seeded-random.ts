@@ -1,0 +1,20 @@
+import type { Faker, LocaleDefinition } from '@faker-js/faker';
+// The base locale's entry point alone: the package's main one loads every locale (slow to start).
+import { faker as baseFaker } from '@faker-js/faker/locale/base';
+
+const FakerClass = baseFaker.constructor as typeof Faker;
+
+/**
+ * A faker whose every draw follows from `seed`: the same seed, the same values. The base
+ * locale has numbers, strings and internet values but no words; pass another locale's
+ * definitions (e.g. English) for names and words.
+ */
+export function seededFaker(seed: number, locale: LocaleDefinition = baseFaker.rawDefinitions): Faker {
+  return new FakerClass({ locale, seed });
+}
+
+/** Uniform numbers in [0, 1) that follow from `seed`. */
+export function seededRandom(seed: number): () => number {
+  const faker = seededFaker(seed);
+  return () => faker.number.float();
+}
