@@ -37,6 +37,8 @@ export interface HostileResult {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly maxMs: number;
+  /** The longest time that is still fine (default 100 ms); slow clients are shed by timeouts of seconds. */
+  readonly withinMs?: number;
 }
 
 /** Sends each hostile request `repeat` times, one at a time, each on a fresh connection. */
