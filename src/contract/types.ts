@@ -88,9 +88,17 @@ export interface CheckContext {
   readonly facts: Readonly<Record<string, unknown>>;
 }
 
+/** A check could not judge an exchange (no answer, not the list it reads, a block…), and why. */
+export interface Inconclusive {
+  readonly inconclusive: string;
+}
+
+/** What a check says of one exchange: what it found wrong (nothing: it holds), or that it could not judge. */
+export type Judgement = readonly Failure[] | Inconclusive;
+
 /** A check: a small named function over one exchange. It never sends requests. */
 export interface Check {
   readonly name: string;
   readonly title: string;
-  run(exchange: Exchange, context: CheckContext): Failure[];
+  run(exchange: Exchange, context: CheckContext): Judgement;
 }

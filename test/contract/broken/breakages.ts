@@ -153,4 +153,17 @@ export const brokenVariants: readonly BrokenVariant[] = [
       response: (_r, res) => (res.status < 400 ? res : { status: res.status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `error ${res.status}` }),
     }),
   },
+  {
+    name: 'text-token',
+    breaks: 'the token of 4.1 comes as a bare text/plain UUID, as the real docs show (the spec does not show the body)',
+    caughtBy: { check: 'content-type', operationId: 'createAuthToken' },
+    verdict: 'note',
+    groups: ['cases'],
+    breakage: () => ({
+      response: (r, res) =>
+        r.method === 'POST' && r.url.pathname.endsWith('/auth-token') && res.status === 200
+          ? { ...res, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: JSON.parse(res.body) as string }
+          : res,
+    }),
+  },
 ];

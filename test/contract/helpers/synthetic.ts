@@ -1,6 +1,6 @@
 // Synthetic exchanges for unit tests of checks: no HTTP, just what a check would see.
 import { createSpecValidator, loadSpec, type MqttMessageRecord, type SnmpTrapRecord, type Spec, type SpecValidator } from '../../../src/spec/index.js';
-import type { AuthMode, CheckContext, Exchange } from '../../../src/contract/types.js';
+import type { AuthMode, CheckContext, Exchange, Failure, Inconclusive, Judgement } from '../../../src/contract/types.js';
 
 let loaded: { spec: Spec; validator: SpecValidator } | undefined;
 
@@ -77,4 +77,10 @@ export function mqtt(n: number, overrides: Partial<MqttMessageRecord> = {}): Mqt
 /** Records 1..n, alternating traps and MQTT messages, in ascending timestamp order. */
 export function records(n: number): (SnmpTrapRecord | MqttMessageRecord)[] {
   return Array.from({ length: n }, (_, i) => (i % 3 === 2 ? mqtt(i + 1) : trap(i + 1)));
+}
+
+/** The failures a check found; an inconclusive judgement fails the test (use `judged` to see it). */
+export function found(judgement: Judgement): readonly Failure[] {
+  if (!Array.isArray(judgement)) throw new Error(`the check could not judge: ${(judgement as Inconclusive).inconclusive}`);
+  return judgement;
 }
