@@ -1,5 +1,6 @@
 // Secrets never reach a report: every password, token, session id and cookie the runner sends
 // or receives is remembered here, in every spelling it may take, and masked wherever it appears.
+import { parseJsonText } from './bounded-json.js';
 import type { SentRequest } from './types.js';
 
 const MASK = '***';
@@ -26,13 +27,18 @@ function maskJsonKeys(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) && typeof v === 'string' ? MASK : maskJsonKeys(v)]));
 }
 
-/** Masks secret fields of a JSON text by name; other text is returned as it is. */
+/** Masks secret fields of a JSON text by name; other text (and JSON beyond the parsing bounds) is returned as it is. */
 export function maskJsonText(text: string): string {
-  try {
-    return JSON.stringify(maskJsonKeys(JSON.parse(text)));
-  } catch {
-    return text;
-  }
+  const json = parseJsonText(text);
+  return json === undefined ? text : JSON.stringify(maskJsonKeys(json));
+}
+
+// A secret field's string value in JSON text, whole or cut off at the end of the text.
+const SECRET_FIELD = new RegExp(String.raw`("(?:${SECRET_KEYS.source.slice(2, -2)})"\s*:\s*")(?:[^"\\]|\\.)*\\?("|$)`, 'gi');
+
+/** Masks secret fields by name in JSON text, even text cut off mid-way (the head of a long body). */
+export function maskSecretFields(text: string): string {
+  return text.replace(SECRET_FIELD, `$1${MASK}$2`);
 }
 
 function maskHeader(name: string, value: string): string {

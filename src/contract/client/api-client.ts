@@ -7,6 +7,7 @@ import type { Random } from '../random.js';
 import { assertAllowed, type SafetyPolicy } from '../safety.js';
 import type { Secrets } from '../secrets.js';
 import type { Actor, AuthMode, Exchange } from '../types.js';
+import { createRetention } from './retention.js';
 import type { Transport } from './transport.js';
 import { urlFor } from './transport.js';
 
@@ -52,7 +53,7 @@ export interface ApiClient {
    */
   openRunSession(key: string): Promise<Exchange>;
   closeRunSession(key: string): Promise<Exchange | undefined>;
-  /** All exchanges so far, in order. */
+  /** All exchanges so far, in order; beyond a memory budget, only the head of each body (see retention.ts). */
   readonly exchanges: readonly Exchange[];
 }
 
@@ -100,6 +101,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   for (const c of [options.admin, options.low]) secrets.addCredentials(c);
   secrets.add(options.adminToken);
   const exchanges: Exchange[] = [];
+  const retain = createRetention();
   const runJar = new CookieJar();
   let runSession = false;
   let silent = 0;
@@ -200,7 +202,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       for (const c of Array.isArray(set) ? set : set ? [set] : []) await cookieJar.setCookie(c, url, { ignoreError: true });
     }
     remember(secrets, exchange);
-    exchanges.push(exchange);
+    exchanges.push(retain(exchange, result.values ?? 0));
     return exchange;
   }
 
