@@ -51,7 +51,7 @@ export function addCheckOptions(command: Command): Command {
     .addOption(new Option('--probe-limits', 'trip a rate limit on purpose and look for the block in the limit-block log'))
     .addOption(new Option('--probe-requests <n>', 'requests of the rate-limit probe').argParser(integer(1)).default(300))
     .addOption(new Option('--max-wait <seconds>', 'longest wait for a block (Retry-After) to end').argParser(integer(0)).default(30))
-    .addOption(new Option('--strict', 'notes (differences from gap-fills) fail the run too'))
+    .addOption(new Option('--strict', 'notes (differences from gap-fills) and inconclusive checks fail the run too'))
     .addOption(new Option('--reporter <name>', 'report format').choices(['console', 'json', 'junit']).default('console'))
     .addOption(new Option('--output <file>', 'write the report to this file instead of stdout (with junit, the console summary still goes to stdout)'))
     .addOption(new Option('--timeout <ms>', 'deadline of each request, whole: connecting, the headers and the body').argParser(integer(1)).default(10_000))

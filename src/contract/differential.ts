@@ -2,7 +2,7 @@
 // the answers differ in status, body shape or meaning (ids and timestamps normalised).
 import { toCurl } from './curl.js';
 import { head } from './head.js';
-import type { Outcome, RunResult } from './run/results.js';
+import { totalsOf, type Outcome, type RunResult } from './run/results.js';
 import { createSecrets } from './secrets.js';
 import type { Exchange, ReportedFailure } from './types.js';
 
@@ -116,12 +116,5 @@ export function withDifferences(first: RunResult, second: RunResult): RunResult 
     outcomes.set(d.operationId, o);
   }
   const all = [...first.outcomes, ...outcomes.values()];
-  const notes = first.notes + differences.length;
-  return {
-    ...first,
-    outcomes: all,
-    notes,
-    exitCode: first.violations > 0 || (first.strict && notes > 0) ? 1 : 0,
-    unpaired,
-  };
+  return { ...first, outcomes: all, ...totalsOf(all, first.strict), unpaired };
 }

@@ -1,6 +1,7 @@
 // Secrets never reach a report: every password, token, session id and cookie the runner sends
 // or receives is remembered here, in every spelling it may take, and masked wherever it appears.
 import { parseJsonText } from './bounded-json.js';
+import { isHashLike, isSensitiveKey } from './sensitive-data.js';
 import type { SentRequest } from './types.js';
 
 const MASK = '***';
@@ -23,8 +24,9 @@ export interface Secrets {
 
 function maskJsonKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskJsonKeys);
+  if (typeof value === 'string') return isHashLike(value) ? MASK : value;
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) && typeof v === 'string' ? MASK : maskJsonKeys(v)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, (SECRET_KEYS.test(k) || isSensitiveKey(k)) && typeof v === 'string' ? MASK : maskJsonKeys(v)]));
 }
 
 /** Masks secret fields of a JSON text by name; other text (and JSON beyond the parsing bounds) is returned as it is. */
@@ -33,12 +35,22 @@ export function maskJsonText(text: string): string {
   return json === undefined ? text : JSON.stringify(maskJsonKeys(json));
 }
 
-// A secret field's string value in JSON text, whole or cut off at the end of the text.
-const SECRET_FIELD = new RegExp(String.raw`("(?:${SECRET_KEYS.source.slice(2, -2)})"\s*:\s*")(?:[^"\\]|\\.)*\\?("|$)`, 'gi');
+// A JSON string, whole or cut off at the end of the text, and after it a string value when it is a key.
+const STRING = String.raw`"((?:[^"\\]|\\.)*)\\?("|$)`;
+const STRING_OR_FIELD = new RegExp(String.raw`${STRING}(?:(\s*:\s*)${STRING})?`, 'g');
 
-/** Masks secret fields by name in JSON text, even text cut off mid-way (the head of a long body). */
+const secretKey = (key: string): boolean => SECRET_KEYS.test(key) || isSensitiveKey(key);
+
+/**
+ * Masks in JSON text what maskJsonText masks in parsed JSON (string fields named like secrets,
+ * values shaped like password hashes), even in text cut off mid-way (the head of a long body).
+ */
 export function maskSecretFields(text: string): string {
-  return text.replace(SECRET_FIELD, `$1${MASK}$2`);
+  return text.replace(STRING_OR_FIELD, (whole, key: string, keyEnd: string, colon: string | undefined, value: string | undefined, valueEnd: string | undefined) => {
+    if (colon === undefined) return isHashLike(key) ? `"${MASK}${keyEnd}` : whole;
+    const masked = secretKey(key) || isHashLike(value ?? '');
+    return masked ? `"${key}"${colon}"${MASK}${valueEnd ?? ''}` : whole;
+  });
 }
 
 function maskHeader(name: string, value: string): string {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { IngestHandle } from '../ingest/index.js';
+import type { IngestHandle } from '../ingest/delivery.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
 import { buildFake, type FakeApp } from '../server/build.js';
 import type { FakeOptions } from '../server/options.js';

@@ -12,7 +12,7 @@ export interface PublishedMessage {
 }
 
 /** MQTT clients are sensors (the document's entityType gap-fill: 1 device, 2 sensor, 3 interface). */
-export const MQTT_ENTITY_TYPE = 2;
+const MQTT_ENTITY_TYPE = 2;
 
 // ignoreBOM keeps a leading BOM in the text instead of silently dropping a byte.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

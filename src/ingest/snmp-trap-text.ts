@@ -1,7 +1,7 @@
 import type { SnmpVarbind } from '../spec/types.js';
 
 // Generic traps of RFC 1907 / RFC 3418 (SNMPv2-MIB snmpTraps).
-export const STANDARD_TRAPS: Readonly<Record<string, string>> = {
+const STANDARD_TRAPS: Readonly<Record<string, string>> = {
   '1.3.6.1.6.3.1.1.5.1': 'coldStart',
   '1.3.6.1.6.3.1.1.5.2': 'warmStart',
   '1.3.6.1.6.3.1.1.5.3': 'linkDown',
@@ -23,7 +23,7 @@ const OBJECT_NAMES: readonly (readonly [string, string])[] = [
 ];
 
 /** Bindings that frame the notification rather than describe the event. */
-export const FRAMING_OIDS: ReadonlySet<string> = new Set([
+const FRAMING_OIDS: ReadonlySet<string> = new Set([
   '1.3.6.1.2.1.1.3.0', // sysUpTime.0
   '1.3.6.1.6.3.1.1.4.1.0', // snmpTrapOID.0
   '1.3.6.1.6.3.1.1.4.3.0', // snmpTrapEnterprise.0

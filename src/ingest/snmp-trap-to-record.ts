@@ -33,7 +33,7 @@ const ENTERPRISE_SPECIFIC = 6;
 const DOTTED_OID = /^[0-9]+(\.[0-9]+)+$/;
 
 /** SNMP agents are devices (the document's entityType gap-fill: 1 device, 2 sensor, 3 interface). */
-export const SNMP_ENTITY_TYPE = 1;
+const SNMP_ENTITY_TYPE = 1;
 
 interface Normalized {
   readonly trapOid: string;

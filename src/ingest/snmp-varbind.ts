@@ -35,7 +35,7 @@ const NON_PRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Octets as text when they are printable UTF-8, else as colon-separated hex (`00:1a:2b`, the MAC address form). */
-export function renderOctets(bytes: Uint8Array): string {
+function renderOctets(bytes: Uint8Array): string {
   try {
     const text = utf8.decode(bytes);
     if (!NON_PRINTABLE.test(text)) return text;

@@ -13,7 +13,7 @@ export const DEFAULT_END_TIME = Date.UTC(2025, 8, 1);
 /** Seven days. */
 export const DEFAULT_SPAN_MS = 7 * 24 * 60 * 60 * 1000;
 /** The share of SNMP traps among generated records; the rest are MQTT messages. */
-export const SNMP_SHARE = 0.7;
+const SNMP_SHARE = 0.7;
 
 export interface GenerateEventsOptions {
   /** Default DEFAULT_SEED. The same options always give byte-identical records. */

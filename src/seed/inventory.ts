@@ -140,9 +140,3 @@ function buildInventory() {
 }
 
 export const inventory: { readonly devices: readonly Device[]; readonly sensors: readonly Sensor[] } = buildInventory();
-
-export function deviceNamed(name: string): Device {
-  const d = inventory.devices.find((x) => x.name === name);
-  if (!d) throw new Error(`No device "${name}" in the inventory.`);
-  return d;
-}

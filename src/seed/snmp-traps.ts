@@ -168,7 +168,7 @@ function bgpBackward({ faker, device }: TrapContext): TrapDraft {
   };
 }
 
-export const TRAP_KINDS: readonly TrapKind[] = [
+const TRAP_KINDS: readonly TrapKind[] = [
   { name: 'linkDown', weight: { cisco: 30, juniper: 28, 'net-snmp': 25 }, build: link(false) },
   { name: 'linkUp', weight: { cisco: 30, juniper: 28, 'net-snmp': 25 }, build: link(true) },
   { name: 'authenticationFailure', weight: { cisco: 10, juniper: 8, 'net-snmp': 30 }, build: authenticationFailure },

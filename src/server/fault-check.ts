@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 import type { FaultStore } from '../store/faults.js';
-import type { RequestCheck } from './checks.js';
+import type { RequestCheck } from './request-hooks.js';
 
 /**
  * Answers a call of the operation with its injected fault, if one takes it: the first check

@@ -3,7 +3,7 @@ import type { ErrorFactory } from '../errors.js';
 import { parseBasic } from './auth/basic.js';
 import type { RateLimitedRequest } from '../store/rate-limiter.js';
 import type { FakeState } from '../store/state.js';
-import type { RequestCheck } from './checks.js';
+import type { RequestCheck } from './request-hooks.js';
 import { routedPath } from './request-path.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { Operation } from '../spec/index.js';
-import type { RequestCheck } from './checks.js';
+import type { RequestCheck } from './request-hooks.js';
 import { routedPath } from './request-path.js';
 
 interface PathEntry {

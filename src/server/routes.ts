@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Operation, Spec } from '../spec/index.js';
-import { checksHook, type RequestCheck } from './checks.js';
+import { checksHook, type RequestCheck } from './request-hooks.js';
 import { createJsonText, type JsonText } from './json-text.js';
 import { createRequestValidators, requestSchemas } from './request-schemas.js';
 

@@ -38,7 +38,8 @@ describe('console reporter', () => {
     expect(out).toContain("  request:  curl -sS -i 'http://127.0.0.1:4010/node/api/event-log?limit=2' -H 'authorization: Basic ***'");
     expect(out).toMatch(/ {2}got: {6}200 \[\{"_id"/);
     expect(out).toContain('NOTE getEventLog · response-schema');
-    expect(out).toContain('FAILED: 1 violation(s), 1 note(s) in 3 requests to http://127.0.0.1:4010. Seed 4242 (replay with --seed 4242).');
+    expect(out).toMatch(/createAuthToken\s+case\/token-flow\s+inconclusive\s+0\s+0\s+0\s+step "create a token" captured no "first"/);
+    expect(out).toContain('FAILED: 1 violation(s), 1 note(s), 1 inconclusive in 3 requests to http://127.0.0.1:4010. Seed 4242 (replay with --seed 4242).');
     expect(out).not.toContain(secretToken);
     expect(out).not.toContain('YWRtaW46');
   });
@@ -49,11 +50,13 @@ describe('json reporter', () => {
     let out = '';
     await jsonReporter((t) => (out += t)).finish(await sample());
     const report = JSON.parse(out) as Record<string, unknown>;
-    expect(report).toMatchObject({ seed: 4242, violations: 1, notes: 1, exitCode: 1 });
+    expect(report).toMatchObject({ seed: 4242, violations: 1, notes: 1, inconclusive: 1, exitCode: 1 });
     expect(report.exchanges).toBeUndefined();
     expect(out).not.toContain(secretToken);
     const outcomes = report.outcomes as { check: string; status: string }[];
     expect(outcomes.find((o) => o.check === 'limit-honoured')?.status).toBe('failed');
+    expect(outcomes.find((o) => o.check === 'case/token-flow')).toMatchObject({ status: 'inconclusive', inconclusive: expect.stringContaining('captured no "first"') });
+    expect(outcomes.find((o) => o.check === 'block-recorded')).toMatchObject({ status: 'skipped', skipped: expect.stringContaining('--probe-limits') });
   });
 });
 
@@ -62,11 +65,12 @@ describe('junit reporter', () => {
     let xml = '';
     await junitReporter((t) => (xml += t)).finish(await sample());
     const suites = [...xml.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1]);
-    expect(suites).toEqual(['getCurrentUser', 'getEventLog', 'getLimitBlockLog']);
+    expect(suites).toEqual(['createAuthToken', 'getCurrentUser', 'getEventLog', 'getLimitBlockLog']);
     expect(xml).toMatch(/<property name="seed" value="4242"\/>/);
     expect(xml).toMatch(/<testcase classname="monitoring-api-kit.getEventLog" name="limit-honoured">\s*<failure message="1 finding\(s\): limit=2 returned 4 records" type="violation"\/>/);
     expect(xml).toMatch(/<testcase classname="monitoring-api-kit.getEventLog" name="response-schema">\s*<system-out>/);
-    expect(xml).toMatch(/<testcase classname="monitoring-api-kit.getLimitBlockLog" name="block-recorded">\s*<skipped\/>/);
+    expect(xml).toMatch(/<testcase classname="monitoring-api-kit.getLimitBlockLog" name="block-recorded">\s*<skipped\/>\s*<system-out>\s*<!\[CDATA\[skipped: rate limits are probed only/);
+    expect(xml).toMatch(/<testcase classname="monitoring-api-kit.createAuthToken" name="case\/token-flow">\s*<skipped\/>\s*<system-out>\s*<!\[CDATA\[inconclusive: step "create a token" captured no "first"/);
     expect(xml).not.toContain(secretToken);
   });
 
@@ -74,5 +78,6 @@ describe('junit reporter', () => {
     let xml = '';
     await junitReporter((t) => (xml += t)).finish(await sample(true));
     expect(xml).toMatch(/name="response-schema">\s*<failure message="[^"]*" type="note"\/>/);
+    expect(xml).toMatch(/name="case\/token-flow">\s*<failure message="inconclusive: step &quot;create a token&quot; captured no &quot;first&quot;[^"]*" type="inconclusive"\/>/);
   });
 });

@@ -23,9 +23,14 @@ describe('the suite against the healthy fake', () => {
     result = await runContract({ baseUrl: fake.url, admin: ADMIN, low: VIEWER, seed: 1 });
   });
 
-  it('passes with no violation and no note', () => {
+  it('passes with no violation, no note and nothing inconclusive', () => {
     expect(findings(result)).toEqual([]);
-    expect(result).toMatchObject({ exitCode: 0, violations: 0, notes: 0, seed: 1 });
+    expect(result).toMatchObject({ exitCode: 0, violations: 0, notes: 0, inconclusive: 0, seed: 1 });
+  });
+
+  it('says of every check either ok or why it was skipped', () => {
+    const other = result.outcomes.filter((o) => statusOf(o) !== 'passed').map((o) => `${o.operationId} ${o.check} ${statusOf(o)}: ${o.skipped ?? o.inconclusive ?? ''}`);
+    expect(other).toEqual(['getLimitBlockLog block-recorded skipped: rate limits are probed only with --probe-limits']);
   });
 
   it('really checked the meaning of every operation (the checks looked at answers)', () => {

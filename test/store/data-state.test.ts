@@ -2,10 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/shared/clock.js';
 import { defaultEventFixturesPath, loadEventFixtures } from '../../src/seed/event-fixtures.js';
 import { seedRecords } from '../../src/seed/seed-records.js';
-import { createSpecValidator, loadSpec } from '../../src/spec/index.js';
+import { controlApiPath, createSpecValidator, loadSpec, rateLimitPresets } from '../../src/spec/index.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
 import { createDataState } from '../../src/store/data-state.js';
 import { parseEventLogQuery } from '../../src/store/event-log-query.js';
+import { FILTER_LIMITS } from '../helpers/filter-limits.js';
+
+const presets = rateLimitPresets(await loadSpec(controlApiPath));
 
 describe('createDataState', () => {
   let fixtures: EventLogRecord[];
@@ -20,7 +23,7 @@ describe('createDataState', () => {
     for (const [direction, inverse] of [['asc', 'false'], ['desc', 'false'], ['asc', 'true']] as const) {
       const seen: string[] = [];
       for (let skip = 0; skip < state.events.size + 50; skip += 50) {
-        const parsed = parseEventLogQuery({ skip: String(skip), limit: '50', sortDirection: direction, inverse });
+        const parsed = parseEventLogQuery({ skip: String(skip), limit: '50', sortDirection: direction, inverse }, FILTER_LIMITS);
         if (!parsed.ok) throw new Error('query refused');
         seen.push(...state.events.query(parsed.query).map((r) => r._id));
       }
@@ -35,7 +38,7 @@ describe('createDataState', () => {
 
   it('records the blocks the limiter activates and resets everything to the seed', () => {
     const clock = createManualClock(Date.UTC(2025, 8, 2));
-    const state = createDataState({ ...seedRecords({ count: 20 }), clock, rateLimit: 'strict' });
+    const state = createDataState({ ...seedRecords({ count: 20 }), clock, rateLimit: { preset: 'strict', rules: [...presets.strict] } });
     const seedBlocks = state.blocks.snapshot();
     const request = { ip: '203.0.113.50', uri: '/node/api/event-log' };
     const ipRule = state.limiter.settings().rules.find((r) => r.key === 'ip');
@@ -54,7 +57,7 @@ describe('createDataState', () => {
     expect(state.limiter.settings().preset).toBe('strict');
     expect(state.limiter.activeBlocks()).toEqual([]);
     expect(state.admit(request).allowed).toBe(true);
-    state.limiter.setRules('lenient');
+    state.limiter.setRules({ preset: 'lenient', rules: [...presets.lenient] });
     state.reset({ keepRateLimitRules: true });
     expect(state.limiter.settings().preset).toBe('lenient');
   });

@@ -1,6 +1,6 @@
 import { citeOperation, gapFill } from '../citations.js';
 import type { Check, Citation, Failure } from '../types.js';
-import { failure } from './failure.js';
+import { failure, inconclusive } from './failure.js';
 import { citeAuthentication } from './refusal.js';
 
 type Annotated = Record<string, unknown>;
@@ -17,7 +17,8 @@ export const authMethodAccepted: Check = {
   title: 'Valid credentials of each method are accepted',
   run(exchange, context) {
     const response = exchange.response;
-    if (!response || response.status >= 500 || response.status === 429) return [];
+    if (!response) return inconclusive('no answer');
+    if (response.status >= 500 || response.status === 429) return inconclusive(`answered ${response.status}`);
     const op = context.spec.operation(exchange.operationId);
     const scheme = context.spec.document.components?.securitySchemes?.[SCHEME_OF[exchange.auth] ?? ''] as Annotated | undefined;
     const failures: Failure[] = [];

@@ -1,5 +1,5 @@
 import type { Check } from '../types.js';
-import { failure } from './failure.js';
+import { failure, notAList } from './failure.js';
 import { isSuccess, recordsOf } from './records.js';
 
 // The clocks of the runner and the server may differ a little.
@@ -14,7 +14,7 @@ export const blockRecorded: Check = {
   title: 'A block by a limit is recorded in the limit-block log',
   run(exchange, context) {
     const records = recordsOf(exchange);
-    if (!isSuccess(exchange) || !records) return [];
+    if (!isSuccess(exchange) || !records) return notAList(exchange);
     const since = Number(context.facts.since) - SKEW_MS;
     const uri = String(context.facts.uri);
     const login = context.facts.login;

@@ -1,6 +1,6 @@
 import { citeOperation } from '../citations.js';
 import type { Check } from '../types.js';
-import { failure } from './failure.js';
+import { failure, inconclusive, notAList } from './failure.js';
 import { isSuccess, recordsOf } from './records.js';
 
 const filled = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
@@ -15,7 +15,7 @@ export const booleanFilter: Check = {
   title: 'Boolean filters keep records with the field (true) or all records (false)',
   run(exchange, context) {
     const records = recordsOf(exchange);
-    if (!isSuccess(exchange) || !records) return [];
+    if (!isSuccess(exchange) || !records) return notAList(exchange);
     const field = String(context.facts.field);
     const op = context.spec.operation(exchange.operationId);
     if (context.facts.value === true) {
@@ -30,7 +30,8 @@ export const booleanFilter: Check = {
       ];
     }
     const reference = recordsOf(context.related.reference);
-    if (!reference || reference.length === records.length) return [];
+    if (!reference) return inconclusive('the unfiltered reference list was not read');
+    if (reference.length === records.length) return [];
     return [
       failure(this, exchange, {
         message: `${field}=false returned ${records.length} records; without the filter there are ${reference.length}`,

@@ -1,6 +1,6 @@
 import { citeOperation, citeParameter } from '../citations.js';
 import type { Check, Failure } from '../types.js';
-import { failure } from './failure.js';
+import { failure, notAList } from './failure.js';
 import { describeValue, isSuccess, recordsOf, valueAt } from './records.js';
 
 /**
@@ -27,7 +27,7 @@ export const filterMatches: Check = {
       ];
     }
     const records = recordsOf(exchange);
-    if (!isSuccess(exchange) || !records) return [];
+    if (!isSuccess(exchange) || !records) return notAList(exchange);
     const citation = citeOperation(op, 'filter: JSON-encoded filter for the records.');
     const matches = (r: unknown): boolean => JSON.stringify(valueAt(r, field)) === JSON.stringify(value);
     const failures: Failure[] = [];

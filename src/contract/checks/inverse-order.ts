@@ -1,6 +1,6 @@
 import { citeOperation, citeParameter } from '../citations.js';
 import type { Check } from '../types.js';
-import { failure } from './failure.js';
+import { failure, inconclusive, notAList } from './failure.js';
 import { distinctCount, firstDisorder, isSuccess, recordsOf, sortKeysOf, valueAt } from './records.js';
 
 /**
@@ -15,7 +15,8 @@ export const inverseOrder: Check = {
   run(exchange, context) {
     const records = recordsOf(exchange);
     const plain = recordsOf(context.related.plain);
-    if (!isSuccess(exchange) || !records || !plain) return [];
+    if (!isSuccess(exchange) || !records) return notAList(exchange);
+    if (!plain) return inconclusive('the order without inverse was not read');
     const op = context.spec.operation(exchange.operationId);
     const field = String(context.facts.sortField ?? 'timestamp');
     const direction = (context.facts.sortDirection as 'asc' | 'desc' | undefined) ?? 'asc';

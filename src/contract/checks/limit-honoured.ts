@@ -1,6 +1,6 @@
 import { citeOperation } from '../citations.js';
 import type { Check } from '../types.js';
-import { failure } from './failure.js';
+import { failure, notAList } from './failure.js';
 import { isSuccess, recordsOf } from './records.js';
 
 /** `limit` is the maximum number of records returned (4.4, 4.6). Facts: `limit`. */
@@ -10,7 +10,8 @@ export const limitHonoured: Check = {
   run(exchange, context) {
     const limit = Number(context.facts.limit);
     const records = recordsOf(exchange);
-    if (!isSuccess(exchange) || !records || !Number.isFinite(limit) || records.length <= limit) return [];
+    if (!isSuccess(exchange) || !records) return notAList(exchange);
+    if (!Number.isFinite(limit) || records.length <= limit) return [];
     return [
       failure(this, exchange, {
         message: `limit=${limit} returned ${records.length} records`,

@@ -1,6 +1,6 @@
 import { citeOperation } from '../citations.js';
 import type { Check } from '../types.js';
-import { failure } from './failure.js';
+import { failure, inconclusive, notAList } from './failure.js';
 import { citeOrder } from './order-citation.js';
 import { describeValue, isSuccess, type Json, recordsOf, valueAt } from './records.js';
 
@@ -22,7 +22,8 @@ export const pagesAgree: Check = {
   run(exchange, context) {
     const page = recordsOf(exchange);
     const reference = recordsOf(context.related.reference);
-    if (!isSuccess(exchange) || !page || !reference) return [];
+    if (!isSuccess(exchange) || !page) return notAList(exchange);
+    if (!reference) return inconclusive('the unpaged reference list was not read');
     const skip = Number(context.facts.skip ?? 0);
     const limit = Number(context.facts.limit);
     const idField = context.facts.idField as string | undefined;

@@ -1,6 +1,6 @@
 import { citeOperation, citeParameter } from '../citations.js';
 import type { Check, Exchange, Failure } from '../types.js';
-import { failure } from './failure.js';
+import { failure, inconclusive, notAList } from './failure.js';
 import { describeValue, isSuccess, type Json, recordsOf } from './records.js';
 
 function withoutText(record: Json): string {
@@ -24,7 +24,8 @@ export const payloadUpdatePersists: Check = {
     const update = context.spec.operation('updateEventLogPayload');
     const citation = citeOperation(update, 'Updates the payload of one record; the field text is used.');
     if (stage === 'update' || stage === 'restore') {
-      if (isSuccess(exchange) || exchange.response === undefined || exchange.response.status >= 500) return [];
+      if (isSuccess(exchange)) return [];
+      if (exchange.response === undefined || exchange.response.status >= 500) return inconclusive(`answered ${exchange.response?.status ?? 'nothing'}`);
       return [
         failure(this, exchange, {
           message: `${stage === 'update' ? 'the update' : 'putting the original text back'} was refused with ${exchange.response.status}`,
@@ -34,7 +35,7 @@ export const payloadUpdatePersists: Check = {
       ];
     }
     const records = recordsOf(exchange);
-    if (!isSuccess(exchange) || !records) return [];
+    if (!isSuccess(exchange) || !records) return notAList(exchange);
     const id = String(context.facts.recordId);
     const record = records.find((r) => r._id === id);
     if (!record) {

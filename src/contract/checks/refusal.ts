@@ -1,8 +1,8 @@
 // Shared judgement for "this request must be refused with <status>".
 import type { Operation } from '../../spec/index.js';
 import { citeOperation, citeResponse } from '../citations.js';
-import type { Check, Citation, Exchange, Failure } from '../types.js';
-import { failure } from './failure.js';
+import type { Check, Citation, Exchange, Judgement } from '../types.js';
+import { failure, inconclusive } from './failure.js';
 
 export interface RefusalRule {
   /** The status the document gives the refusal (401, 403…). */
@@ -14,11 +14,14 @@ export interface RefusalRule {
 
 /**
  * Accepted (2xx/3xx) → judged by `acceptedCitation`; refused with another 4xx → a note on the
- * documented refusal status (a gap-fill); 5xx and 429 are left to other checks.
+ * documented refusal status (a gap-fill); a 5xx (not-server-error's finding) or a block (429)
+ * says nothing of the refusal: inconclusive.
  */
-export function judgeRefusal(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, op: Operation, rule: RefusalRule): Failure[] {
+export function judgeRefusal(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, op: Operation, rule: RefusalRule): Judgement {
   const status = exchange.response?.status;
-  if (status === undefined || status >= 500 || status === 429 || status === rule.status) return [];
+  if (status === undefined) return inconclusive('no answer');
+  if (status >= 500 || status === 429) return inconclusive(`answered ${status}`);
+  if (status === rule.status) return [];
   if (status < 400) {
     return [
       failure(check, exchange, {

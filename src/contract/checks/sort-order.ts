@@ -1,6 +1,6 @@
 import { citeOperation, citeParameter } from '../citations.js';
 import type { Check, Citation } from '../types.js';
-import { failure } from './failure.js';
+import { failure, notAList } from './failure.js';
 import { citeOrder } from './order-citation.js';
 import { compareCollated, describeValue, distinctCount, firstDisorder, isSuccess, recordsOf, sortKeysOf, valueAt } from './records.js';
 
@@ -14,7 +14,7 @@ export const sortOrder: Check = {
   title: 'Records are ordered by sortField and sortDirection (asc by default)',
   run(exchange, context) {
     const records = recordsOf(exchange);
-    if (!isSuccess(exchange) || !records) return [];
+    if (!isSuccess(exchange) || !records) return notAList(exchange);
     const op = context.spec.operation(exchange.operationId);
     const givenField = context.facts.sortField as string | undefined;
     const field = givenField ?? String(op.parameters.find((p) => p.name === 'sortField')?.schema.default ?? 'timestamp');

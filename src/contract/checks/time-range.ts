@@ -1,6 +1,6 @@
 import { citeOperation, citeParameter } from '../citations.js';
 import type { Check, Failure } from '../types.js';
-import { failure } from './failure.js';
+import { failure, notAList } from './failure.js';
 import { isSuccess, recordsOf } from './records.js';
 
 const stamp = (r: Record<string, unknown>): number | undefined => (typeof r.timestamp === 'number' ? r.timestamp : undefined);
@@ -16,7 +16,7 @@ export const timeRange: Check = {
   title: '`from`/`to` bound the timestamps',
   run(exchange, context) {
     const records = recordsOf(exchange);
-    if (!isSuccess(exchange) || !records) return [];
+    if (!isSuccess(exchange) || !records) return notAList(exchange);
     const from = context.facts.from as number | undefined;
     const to = context.facts.to as number | undefined;
     const inside = (t: number): boolean => (from === undefined || t >= from) && (to === undefined || t <= to);

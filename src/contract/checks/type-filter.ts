@@ -1,6 +1,6 @@
 import { citeOperation } from '../citations.js';
 import type { Check, Failure } from '../types.js';
-import { failure } from './failure.js';
+import { failure, notAList } from './failure.js';
 import { isSuccess, recordsOf } from './records.js';
 
 const SNMP = 'snmp-trap';
@@ -16,7 +16,8 @@ export const typeFilter: Check = {
   run(exchange, context) {
     const records = recordsOf(exchange);
     const type = String(context.facts.type);
-    if (!isSuccess(exchange) || !records || (type !== '1' && type !== '2')) return [];
+    if (!isSuccess(exchange) || !records) return notAList(exchange);
+    if (type !== '1' && type !== '2') return [];
     const wanted = (r: Record<string, unknown>): boolean => (type === '1' ? r.type === SNMP : r.type !== SNMP);
     const op = context.spec.operation(exchange.operationId);
     const citation = citeOperation(op, 'type: message type, 1 SNMP trap, 2 MQTT message; the text type of an SNMP trap is "snmp-trap" (spec 2).');

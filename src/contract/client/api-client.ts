@@ -7,6 +7,7 @@ import type { Random } from '../random.js';
 import { assertAllowed, type SafetyPolicy } from '../safety.js';
 import type { Secrets } from '../secrets.js';
 import type { Actor, AuthMode, Exchange } from '../types.js';
+import { bodyToken } from './body-token.js';
 import { createRetention } from './retention.js';
 import type { Transport } from './transport.js';
 import { urlFor } from './transport.js';
@@ -84,9 +85,7 @@ function remember(secrets: Secrets, exchange: Exchange): void {
   if (!r) return;
   const cookies = r.headers['set-cookie'];
   for (const c of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) secrets.add(/^[^=]+=([^;]*)/.exec(c)?.[1]);
-  if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') {
-    if (typeof r.json === 'string') secrets.add(r.json);
-  }
+  if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') secrets.add(bodyToken(r));
   const token = (r.json as Record<string, unknown> | undefined)?.authenticationToken;
   if (typeof token === 'string') secrets.add(token);
 }

@@ -2,6 +2,7 @@
 import type { CaseStep, ContractCase, Requirement } from '../cases/case-schema.js';
 import { fill } from '../cases/template.js';
 import { resolveCitation } from '../citations.js';
+import { bodyToken } from '../client/body-token.js';
 import type { Exchange } from '../types.js';
 import type { Plan, PlanContext } from './plan.js';
 
@@ -40,7 +41,8 @@ function pointerGet(value: unknown, pointer: string): unknown {
 async function captured(ctx: PlanContext, step: CaseStep, exchange: Exchange, vars: Map<string, unknown>): Promise<string | undefined> {
   for (const [name, from] of Object.entries(step.capture ?? {})) {
     let value: unknown;
-    if ('body' in from) value = pointerGet(exchange.response?.json, from.body);
+    // The whole body (`''`) is one value: a JSON string or a bare text token; an object or list is none.
+    if ('body' in from) value = from.body === '' ? bodyToken(exchange.response) : pointerGet(exchange.response?.json, from.body);
     else if ('cookie' in from) value = await ctx.client.cookie(step.as ?? 'admin', from.cookie);
     else value = exchange.response?.headers[from.header.toLowerCase()];
     if (value === undefined || value === null || value === '') return name;
@@ -83,9 +85,14 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
               reportAs: { operationId: c.operationId, check },
             },
           );
+          if (step.capture && !statuses.includes(exchange.response?.status ?? 0)) {
+            const got = exchange.response ? `got ${exchange.response.status}` : 'got no answer';
+            ctx.inconclusive(c.operationId, check, `step "${step.name}" ${got}, so it captured nothing; the later steps did not run`);
+            break;
+          }
           const missing = await captured(ctx, step, exchange, vars);
           if (missing) {
-            ctx.skip(c.operationId, check, `step "${step.name}" captured no "${missing}"; the later steps did not run`);
+            ctx.inconclusive(c.operationId, check, `step "${step.name}" captured no "${missing}"; the later steps did not run`);
             break;
           }
         }

@@ -1,6 +1,6 @@
 // The meaning of the event log's query parameters, on whatever data the server has.
 import type { Plan, PlanContext, Row } from './plan.js';
-import { rows } from './plan.js';
+import { rows, unreadable } from './plan.js';
 
 const OP = 'getEventLog';
 const SORTABLE = ['_id', 'agentId', 'type', 'entity.entityName', 'entity.entityType'];
@@ -86,8 +86,13 @@ export const eventLogPlan: Plan = {
     );
     ctx.world.eventLogSample ??= reference;
     const list = rows(reference);
+    const why = unreadable(reference);
+    if (why) {
+      for (const check of CHECKS) ctx.inconclusive(OP, check, `the event log could not be read: ${why}`);
+      return;
+    }
     if (list.length < 2) {
-      for (const check of CHECKS) ctx.skip(OP, check, list.length === 0 ? 'the event log is empty or unreadable' : 'the event log holds one record');
+      for (const check of CHECKS) ctx.skip(OP, check, list.length === 0 ? 'the event log is empty' : 'the event log holds one record');
       return;
     }
     const complete = list.length < ctx.maxRecords;

@@ -9,8 +9,12 @@ export const permissionsPlan: Plan = {
     const guarded = ctx.spec.operations.filter((op) => op.permissions.length > 0);
     const low = ctx.world.low;
     for (const op of guarded) {
-      if (!ctx.client.hasActor('low') || !low) {
+      if (!ctx.client.hasActor('low')) {
         ctx.skip(op.operationId, 'permission-refused', 'no low-privilege user (--low-login/--low-password)');
+        continue;
+      }
+      if (!low) {
+        ctx.inconclusive(op.operationId, 'permission-refused', "the low-privilege user's record (GET /node/api/users/current) could not be read");
         continue;
       }
       const has = Array.isArray(low.permissions) ? low.permissions : [];

@@ -29,7 +29,10 @@ export interface PlanContext {
   send(call: Call, evaluation?: Evaluation): Promise<Exchange>;
   /** Runs named checks on an exchange already sent (its response checks ran when it was sent). */
   evaluate(exchange: Exchange, evaluation: Evaluation): void;
+  /** The check did not run, for a stated reason (read-only target, no low-privilege user, no data). */
   skip(operationId: string, check: string, reason: string): void;
+  /** The check, or part of it, could not run because of what the server answered: never `ok`. */
+  inconclusive(operationId: string, check: string, reason: string): void;
 }
 
 export interface Plan {
@@ -44,6 +47,14 @@ export async function eventLogSample(ctx: PlanContext): Promise<Exchange> {
 }
 
 export type Row = Record<string, unknown>;
+
+/** Why a list the plan needs could not be read, or undefined when it was. */
+export function unreadable(exchange: Exchange): string | undefined {
+  const status = exchange.response?.status;
+  if (status === undefined) return `no answer (${exchange.error ?? 'none'})`;
+  if (status < 200 || status >= 300) return `answered ${status}`;
+  return Array.isArray(exchange.response?.json) ? undefined : 'the answer is not a JSON list';
+}
 
 export function rows(exchange: Exchange | undefined): Row[] {
   const json = exchange?.response?.json;

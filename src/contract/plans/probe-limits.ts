@@ -19,7 +19,7 @@ export const probeLimitsPlan: Plan = {
       blocked = exchange.response?.status === 429;
     }
     if (!blocked) {
-      ctx.skip('getLimitBlockLog', 'block-recorded', `no request was blocked after ${ctx.probe.requests} requests (the spec shows no numeric limits)`);
+      ctx.inconclusive('getLimitBlockLog', 'block-recorded', `no request was blocked after ${ctx.probe.requests} requests (the spec shows no numeric limits; raise --probe-requests)`);
       return;
     }
     const query = { from: String(since - 60_000), limit: String(ctx.maxRecords) };
@@ -32,7 +32,7 @@ export const probeLimitsPlan: Plan = {
       log = await ctx.send({ operationId: 'getLimitBlockLog', key: 'probe/log', query });
     }
     if (log.response?.status === 429) {
-      ctx.skip('getLimitBlockLog', 'block-recorded', 'the limit-block log could not be read: the administrator is blocked too (raise the wait)');
+      ctx.inconclusive('getLimitBlockLog', 'block-recorded', 'the limit-block log could not be read: the administrator is blocked too (raise --max-wait)');
       return;
     }
     const op = ctx.spec.operation(PROBED);

@@ -14,8 +14,10 @@ export function consoleReporter(write: Write, progress: Write = write): Reporter
         const failures = event.outcomes.flatMap((o) => o.failures);
         const violations = failures.filter((f) => f.verdict === 'violation').length;
         const skipped = event.outcomes.filter((o) => statusOf(o) === 'skipped').length;
-        const mark = violations > 0 ? 'FAIL' : failures.length > 0 ? 'note' : 'ok  ';
-        progress(`${mark} ${event.group.padEnd(16)} ${event.requests} requests, ${violations} violation(s), ${failures.length - violations} note(s)${skipped ? `, ${skipped} skipped` : ''}\n`);
+        const inconclusive = event.outcomes.filter((o) => statusOf(o) === 'inconclusive').length;
+        const mark = violations > 0 ? 'FAIL' : failures.length > 0 ? 'note' : inconclusive > 0 ? '??  ' : 'ok  ';
+        const counts = [`${violations} violation(s)`, `${failures.length - violations} note(s)`, ...(inconclusive ? [`${inconclusive} inconclusive`] : []), ...(skipped ? [`${skipped} skipped`] : [])];
+        progress(`${mark} ${event.group.padEnd(16)} ${event.requests} requests, ${counts.join(', ')}\n`);
       }
     },
     async finish(result) {

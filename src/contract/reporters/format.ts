@@ -20,7 +20,7 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
 }
 
-const MARK = { passed: 'ok', failed: 'FAIL', noted: 'note', skipped: 'skip' } as const;
+const MARK = { passed: 'ok', failed: 'FAIL', noted: 'note', inconclusive: 'inconclusive', skipped: 'skip' } as const;
 
 /** One row per operation and check, operations in document order of first appearance. */
 export function summaryTable(outcomes: readonly Outcome[]): string {
@@ -28,13 +28,13 @@ export function summaryTable(outcomes: readonly Outcome[]): string {
   const rows = [['operation', 'check', 'result', 'requests', 'violations', 'notes', 'remark']];
   for (const o of sorted) {
     const violations = o.failures.filter((f) => f.verdict === 'violation').length;
-    rows.push([o.operationId, o.check, MARK[statusOf(o)], String(o.exchanges), String(violations), String(o.failures.length - violations), o.skipped ?? '']);
+    rows.push([o.operationId, o.check, MARK[statusOf(o)], String(o.exchanges), String(violations), String(o.failures.length - violations), o.inconclusive ?? o.skipped ?? '']);
   }
   return table(rows);
 }
 
 export function verdictLine(result: RunResult): string {
   const outcome = result.exitCode === 0 ? 'PASSED' : 'FAILED';
-  const strict = result.strict ? ' (--strict: notes fail the run)' : '';
-  return `${outcome}: ${result.violations} violation(s), ${result.notes} note(s) in ${result.requests} requests to ${result.baseUrl}${strict}. Seed ${result.seed} (replay with --seed ${result.seed}).`;
+  const strict = result.strict ? ' (--strict: notes and inconclusive checks fail the run)' : '';
+  return `${outcome}: ${result.violations} violation(s), ${result.notes} note(s), ${result.inconclusive} inconclusive in ${result.requests} requests to ${result.baseUrl}${strict}. Seed ${result.seed} (replay with --seed ${result.seed}).`;
 }

@@ -1,5 +1,6 @@
 // JUnit XML for CI: one testsuite per operationId, one testcase per check. Violations are
-// failures; notes are system-out (failures under --strict); checks that could not run are skipped.
+// failures; notes are system-out (failures under --strict); checks that did not run are skipped,
+// with the reason in system-out (inconclusive ones are failures under --strict).
 import junitModule, { type Builder } from 'junit-report-builder';
 import { statusOf } from '../run/results.js';
 import { formatFailure, verdictLine } from './format.js';
@@ -22,14 +23,19 @@ export function junitReporter(write: Write): Reporter {
           const status = statusOf(o);
           const details = o.failures.map(formatFailure).join('\n\n');
           const violations = o.failures.filter((f) => f.verdict === 'violation');
-          if (status === 'failed' || (status === 'noted' && result.strict)) {
+          if (status === 'inconclusive' && result.strict) {
+            test.failure(`inconclusive: ${o.inconclusive ?? ''}`, 'inconclusive');
+            test.standardOutput(`${o.inconclusive ?? ''}${details ? `\n\n${details}` : ''}\n\n${verdictLine(result)}`);
+          } else if (status === 'inconclusive') {
+            test.skipped().standardOutput(`inconclusive: ${o.inconclusive ?? ''}${details ? `\n\n${details}` : ''}\n\nSeed ${result.seed}.`);
+          } else if (status === 'failed' || (status === 'noted' && result.strict)) {
             const first = violations[0] ?? o.failures[0];
             test.failure(`${o.failures.length} finding(s): ${first?.message ?? ''}`, status === 'failed' ? 'violation' : 'note');
             test.standardOutput(`${details}\n\n${verdictLine(result)}`);
           } else if (status === 'noted') {
             test.standardOutput(`${details}\n\nSeed ${result.seed}.`);
           } else if (status === 'skipped') {
-            test.skipped().standardOutput(o.skipped ?? 'nothing to check');
+            test.skipped().standardOutput(`skipped: ${o.skipped ?? 'nothing to check'}`);
           }
         }
       }

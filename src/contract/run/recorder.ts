@@ -1,9 +1,12 @@
 // Applies checks to exchanges and keeps the outcomes, with failures made ready to report.
+import { inconclusive, isInconclusive } from '../checks/failure.js';
 import { getCheck, responseChecks } from '../checks/registry.js';
+import { transportError } from '../checks/transport-error.js';
 import { toCurl } from '../curl.js';
 import { head } from '../head.js';
 import { maskSecretFields, type Secrets } from '../secrets.js';
 import type { Check, CheckContext, Exchange, Failure, ReportedFailure } from '../types.js';
+import { createCredentialsSeen } from './credentials-seen.js';
 import type { Outcome } from './results.js';
 
 const BODY_LIMIT = 600;
@@ -19,8 +22,10 @@ export interface Evaluation {
 export interface Recorder {
   /** Runs the response checks (unless `withResponseChecks` is false) and the named ones on an exchange. */
   evaluate(exchange: Exchange, evaluation: Evaluation, withResponseChecks?: boolean): Failure[];
-  /** Records that a check could not run on an operation, and why. */
+  /** Records that a check did not run on an operation, for a stated reason (read-only target, no low user…). */
   skip(operationId: string, check: string, reason: string): void;
+  /** Records that a check, or part of it, could not run or judge (a step captured nothing, no block came…): never `ok`. */
+  inconclusive(operationId: string, check: string, reason: string): void;
   setGroup(group: string): void;
   outcomes(): Outcome[];
 }
@@ -36,8 +41,9 @@ export function trimBody(text: string, secrets: Secrets): string {
   return masked.length > BODY_LIMIT || text.length > BODY_LIMIT + MASK_MARGIN ? `${head(masked, BODY_LIMIT)}… (${text.length} characters)` : masked;
 }
 
-export function createRecorder(base: Omit<CheckContext, 'facts' | 'related'>, secrets: Secrets, onEvery: readonly Check[] = responseChecks): Recorder {
+export function createRecorder(base: Omit<CheckContext, 'facts' | 'related' | 'credentials'>, secrets: Secrets, onEvery: readonly Check[] = responseChecks): Recorder {
   const outcomes = new Map<string, Outcome>();
+  const credentials = createCredentialsSeen(base.spec);
   let group = 'responses';
   const outcome = (operationId: string, check: string, title: string): Outcome => {
     const key = `${operationId}\u0000${check}`;
@@ -69,13 +75,20 @@ export function createRecorder(base: Omit<CheckContext, 'facts' | 'related'>, se
       group = name;
     },
     evaluate(exchange, evaluation, withResponseChecks = true) {
-      const context: CheckContext = { ...base, facts: evaluation.facts ?? {}, related: evaluation.related ?? {} };
+      credentials.learn(exchange);
+      const context: CheckContext = { ...base, credentials: credentials.seen, facts: evaluation.facts ?? {}, related: evaluation.related ?? {} };
       const named = (evaluation.checks ?? []).map(getCheck);
       const found: Failure[] = [];
       const run = (check: Check, renamed: Evaluation['reportAs']): void => {
-        const failures = check.run(exchange, context).map((f) => (renamed ? { ...f, ...renamed } : f));
+        // Without an answer only transport-error can judge; the others say so rather than `ok`.
+        const judgement = exchange.response || check === transportError ? check.run(exchange, context) : inconclusive(`no answer: ${exchange.error ?? 'none'}`);
         const o = outcome(renamed?.operationId ?? exchange.operationId, renamed?.check ?? check.name, check.title);
         o.exchanges += 1;
+        if (isInconclusive(judgement)) {
+          o.inconclusive ??= `${exchange.operationId === o.operationId ? '' : `${exchange.operationId} `}${judgement.inconclusive} (${exchange.key})`;
+          return;
+        }
+        const failures = judgement.map((f) => (renamed ? { ...f, ...renamed } : f));
         for (const f of failures) o.failures.push(report(exchange, f));
         found.push(...failures);
       };
@@ -86,6 +99,10 @@ export function createRecorder(base: Omit<CheckContext, 'facts' | 'related'>, se
     skip(operationId, check, reason) {
       const o = outcome(operationId, check, titleOf(check));
       o.skipped ??= reason;
+    },
+    inconclusive(operationId, check, reason) {
+      const o = outcome(operationId, check, titleOf(check));
+      o.inconclusive ??= reason;
     },
     outcomes: () => [...outcomes.values()],
   };

@@ -1,7 +1,12 @@
 // What a run produces: outcomes by operation and check, failures with their requests, totals.
 import type { Exchange, ReportedFailure } from '../types.js';
 
-export type OutcomeStatus = 'passed' | 'failed' | 'noted' | 'skipped';
+/**
+ * passed: it looked at answers and found nothing; failed: a violation; noted: notes only;
+ * inconclusive: some of it could not run or judge what came back (never `ok`); skipped: it did
+ * not run, for a stated reason (read-only target, no low-privilege user, no token, no probe).
+ */
+export type OutcomeStatus = 'passed' | 'failed' | 'noted' | 'inconclusive' | 'skipped';
 
 /** One check on one operation: how many exchanges it looked at and what it found. */
 export interface Outcome {
@@ -13,15 +18,35 @@ export interface Outcome {
   readonly failures: ReportedFailure[];
   /** Why the check did not run (when it looked at no exchange), or what part of it did not. */
   skipped?: string;
+  /** Why part of the check could not run or judge an answer: it is then not `ok`. */
+  inconclusive?: string;
 }
 
 export function statusOf(outcome: Outcome): OutcomeStatus {
   if (outcome.failures.some((f) => f.verdict === 'violation')) return 'failed';
+  if (outcome.inconclusive !== undefined) return 'inconclusive';
   if (outcome.failures.length > 0) return 'noted';
   return outcome.exchanges === 0 ? 'skipped' : 'passed';
 }
 
-export interface RunResult {
+export interface Totals {
+  readonly violations: number;
+  readonly notes: number;
+  /** Outcomes that are inconclusive. */
+  readonly inconclusive: number;
+  /** 0 when there is no violation (and, under --strict, no note and nothing inconclusive), else 1. */
+  readonly exitCode: 0 | 1;
+}
+
+export function totalsOf(outcomes: readonly Outcome[], strict: boolean): Totals {
+  const failures = outcomes.flatMap((o) => o.failures);
+  const violations = failures.filter((f) => f.verdict === 'violation').length;
+  const notes = failures.length - violations;
+  const inconclusive = outcomes.filter((o) => statusOf(o) === 'inconclusive').length;
+  return { violations, notes, inconclusive, exitCode: violations > 0 || (strict && (notes > 0 || inconclusive > 0)) ? 1 : 0 };
+}
+
+export interface RunResult extends Totals {
   readonly baseUrl: string;
   readonly seed: number;
   readonly strict: boolean;
@@ -31,10 +56,6 @@ export interface RunResult {
   readonly durationMs: number;
   readonly requests: number;
   readonly outcomes: readonly Outcome[];
-  readonly violations: number;
-  readonly notes: number;
-  /** 0 when there is no violation (and no note under --strict), else 1. */
-  readonly exitCode: 0 | 1;
   /** Everything sent and received, for differential comparison; never written to a report. */
   readonly exchanges: readonly Exchange[];
 }

@@ -16,7 +16,7 @@ import { GROUPS, plansFor } from './plans.js';
 import { boundedValidator } from './bounded-validator.js';
 import { startDeadline } from './deadline.js';
 import { createRecorder, type Recorder } from './recorder.js';
-import type { RunEvent, RunResult } from './results.js';
+import { totalsOf, type RunEvent, type RunResult } from './results.js';
 import { sender } from './sender.js';
 
 export interface RunOptions {
@@ -140,6 +140,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
         send,
         evaluate: (exchange, evaluation) => void recorder.evaluate(exchange, evaluation, false),
         skip: (operationId, check, reason) => recorder.skip(operationId, check, reason),
+        inconclusive: (operationId, check, reason) => recorder.inconclusive(operationId, check, reason),
       };
       await plan.run(ctx);
       emit({ type: 'group-end', group, outcomes: recorder.outcomes().filter((o) => o.group === group), requests: client.exchanges.length - before });
@@ -150,9 +151,6 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     deadline.clear();
   }
   const outcomes = recorder.outcomes();
-  const failures = outcomes.flatMap((o) => o.failures);
-  const violations = failures.filter((f) => f.verdict === 'violation').length;
-  const notes = failures.length - violations;
   const result: RunResult = {
     baseUrl: options.baseUrl,
     seed,
@@ -162,9 +160,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     durationMs: Date.now() - started,
     requests: client.exchanges.length,
     outcomes,
-    violations,
-    notes,
-    exitCode: violations > 0 || (options.strict === true && notes > 0) ? 1 : 0,
+    ...totalsOf(outcomes, options.strict === true),
     exchanges: client.exchanges,
   };
   emit({ type: 'end', result });

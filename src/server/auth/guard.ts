@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Operation } from '../../spec/index.js';
-import type { RequestCheck } from '../checks.js';
+import type { RequestCheck } from '../request-hooks.js';
 import type { Caller } from './caller.js';
 import { checkCsrf, checkPermissions } from './access.js';
 import type { Scheme } from './schemes.js';

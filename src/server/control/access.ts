@@ -1,5 +1,5 @@
 import type { ErrorFactory } from '../../errors.js';
-import type { RequestCheck } from '../checks.js';
+import type { RequestCheck } from '../request-hooks.js';
 import { isLoopback } from './loopback.js';
 
 export interface ControlAccess {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Spec } from '../../spec/index.js';
-import type { RequestCheck } from '../checks.js';
+import type { RequestCheck } from '../request-hooks.js';
 import { registerOperations, type RouteReport } from '../routes.js';
 import { blockControlHandlers } from './handlers/blocks.js';
 import { configControlHandlers } from './handlers/config.js';

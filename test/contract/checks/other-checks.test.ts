@@ -7,24 +7,24 @@ import { payloadUpdatePersists } from '../../../src/contract/checks/payload-upda
 import { allChecks, getCheck } from '../../../src/contract/checks/registry.js';
 import type { BlockedRequest } from '../../../src/spec/index.js';
 import { resolveCitation } from '../../../src/contract/citations.js';
-import { context, exchange, specAndValidator, trap } from '../helpers/synthetic.js';
+import { context, exchange, found, specAndValidator, trap } from '../helpers/synthetic.js';
 
 describe('payload-update-persists', () => {
   const original = trap(1);
   const facts = { recordId: original._id, text: 'changed', original };
   it('passes a persisted text with everything else unchanged', async () => {
     const after = { ...original, payload: { ...original.payload, text: 'changed' } };
-    expect(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [after] }), await context({ ...facts, stage: 'read-back' }))).toEqual([]);
+    expect(found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [after] }), await context({ ...facts, stage: 'read-back' })))).toEqual([]);
   });
   it('flags an update that did not persist and one that changed other fields', async () => {
-    const [lost] = payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [original] }), await context({ ...facts, stage: 'read-back' }));
+    const [lost] = found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [original] }), await context({ ...facts, stage: 'read-back' })));
     expect(lost).toMatchObject({ verdict: 'violation', citation: { ref: '4.5' } });
     const moved = { ...original, agentId: 'other', payload: { ...original.payload, text: 'changed' } };
-    const [other] = payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [moved] }), await context({ ...facts, stage: 'read-back' }));
+    const [other] = found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [moved] }), await context({ ...facts, stage: 'read-back' })));
     expect(other?.message).toBe('fields other than payload.text changed');
   });
   it('flags a refused update by an administrator', async () => {
-    const [f] = payloadUpdatePersists.run(exchange('updateEventLogPayload', { status: 403, body: {} }), await context({ ...facts, stage: 'update' }));
+    const [f] = found(payloadUpdatePersists.run(exchange('updateEventLogPayload', { status: 403, body: {} }), await context({ ...facts, stage: 'update' })));
     expect(f?.verdict).toBe('violation');
   });
 });
@@ -32,22 +32,22 @@ describe('payload-update-persists', () => {
 describe('mqtt-update-refused', () => {
   it('flags an accepted MQTT update as a violation, another 4xx than 422 as a note', async () => {
     const ctx = await context();
-    expect(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 204 }), ctx)[0]?.verdict).toBe('violation');
-    expect(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 400, body: {} }), ctx)[0]?.verdict).toBe('note');
-    expect(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 422, body: {} }), ctx)).toEqual([]);
+    expect(found(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 204 }), ctx))[0]?.verdict).toBe('violation');
+    expect(found(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 400, body: {} }), ctx))[0]?.verdict).toBe('note');
+    expect(found(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 422, body: {} }), ctx))).toEqual([]);
   });
 });
 
 describe('boolean-filter', () => {
   const blocks: BlockedRequest[] = [{ ip: '198.51.100.2', timestamp: 1, ttl: 60 }, { login: 'operator', timestamp: 2, ttl: 60 }];
   it('flags records without the field under field=true', async () => {
-    const [f] = booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: blocks }), await context({ field: 'ip', value: true }));
+    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: blocks }), await context({ field: 'ip', value: true })));
     expect(f).toMatchObject({ verdict: 'violation', citation: { ref: '4.6' } });
-    expect(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context({ field: 'ip', value: true }))).toEqual([]);
+    expect(found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context({ field: 'ip', value: true })))).toEqual([]);
   });
   it('flags a false filter that drops records', async () => {
     const reference = exchange('getLimitBlockLog', { status: 200, body: blocks });
-    const [f] = booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context({ field: 'login', value: false }, { reference }));
+    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context({ field: 'login', value: false }, { reference })));
     expect(f?.verdict).toBe('violation');
   });
 });
@@ -55,10 +55,10 @@ describe('boolean-filter', () => {
 describe('block-recorded', () => {
   it('finds a recent block naming the URI and flags its absence', async () => {
     const facts = { since: 1_000_000, uri: '/node/api/users/current', login: 'viewer' };
-    const found: BlockedRequest[] = [{ uri: '/node/api/users/current', timestamp: 1_000_500, ttl: 60 }];
-    expect(blockRecorded.run(exchange('getLimitBlockLog', { status: 200, body: found }), await context(facts))).toEqual([]);
+    const recent: BlockedRequest[] = [{ uri: '/node/api/users/current', timestamp: 1_000_500, ttl: 60 }];
+    expect(found(blockRecorded.run(exchange('getLimitBlockLog', { status: 200, body: recent }), await context(facts)))).toEqual([]);
     const old: BlockedRequest[] = [{ uri: '/node/api/users/current', timestamp: 1, ttl: 60 }];
-    const [f] = blockRecorded.run(exchange('getLimitBlockLog', { status: 200, body: old }), await context(facts));
+    const [f] = found(blockRecorded.run(exchange('getLimitBlockLog', { status: 200, body: old }), await context(facts)));
     expect(f).toMatchObject({ verdict: 'violation', citation: { source: 'spec', ref: '8' } });
   });
 });
@@ -66,18 +66,18 @@ describe('block-recorded', () => {
 describe('case-expectation', () => {
   const expect401 = { step: 'refused after logout', expect: { status: [401] } };
   it('judges a status of another class by the operation', async () => {
-    const [f] = caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context(expect401));
+    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context(expect401)));
     expect(f).toMatchObject({ check: 'case-expectation', verdict: 'violation', citation: { ref: '4.2' } });
   });
   it('makes another status of the same class a note by the expected response', async () => {
-    const [f] = caseExpectation.run(exchange('getCurrentUser', { status: 403, body: {} }), await context(expect401));
+    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 403, body: {} }), await context(expect401)));
     expect(f?.verdict).toBe('note');
   });
   it('follows the citation the case gives for a step', async () => {
     const { spec } = await specAndValidator();
     const citation = resolveCitation(spec, 'deleteSession');
     expect(citation?.source).toBe('gap-fill');
-    const [f] = caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context({ ...expect401, citation }));
+    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context({ ...expect401, citation })));
     expect(f).toMatchObject({ verdict: 'note', citation: { ref: 'deleteSession' } });
     expect(resolveCitation(spec, 'components/securitySchemes/apiToken')?.text).toMatch(/token expiry/);
     expect(resolveCitation(spec, 'components/schemas/Nope')).toBeUndefined();
@@ -87,7 +87,7 @@ describe('case-expectation', () => {
     expect(subsetMismatch({ a: 1 }, { a: 2 })).toBe('/a');
     expect(subsetMismatch([1, 2], [1])).toBe('/');
     const facts = { step: 's', expect: { status: [200], body: { login: 'admin' } } };
-    const [f] = caseExpectation.run(exchange('getCurrentUser', { status: 200, body: { login: 'x' } }), await context(facts));
+    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 200, body: { login: 'x' } }), await context(facts)));
     expect(f?.message).toBe('step "s": the body differs at /login');
   });
 });

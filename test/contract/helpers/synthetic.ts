@@ -1,6 +1,7 @@
 // Synthetic exchanges for unit tests of checks: no HTTP, just what a check would see.
 import { createSpecValidator, loadSpec, type MqttMessageRecord, type SnmpTrapRecord, type Spec, type SpecValidator } from '../../../src/spec/index.js';
-import type { AuthMode, CheckContext, Exchange } from '../../../src/contract/types.js';
+import { createCredentialsSeen } from '../../../src/contract/run/credentials-seen.js';
+import type { AuthMode, CheckContext, Exchange, Failure, Inconclusive, Judgement } from '../../../src/contract/types.js';
 
 let loaded: { spec: Spec; validator: SpecValidator } | undefined;
 
@@ -45,7 +46,7 @@ export function exchange(operationId: string, response: SyntheticResponse | unde
 
 export async function context(facts: Record<string, unknown> = {}, related: Record<string, Exchange> = {}): Promise<CheckContext> {
   const { spec, validator } = await specAndValidator();
-  return { spec, validator, facts, related };
+  return { spec, validator, credentials: createCredentialsSeen(spec).seen, facts, related };
 }
 
 const hex = (n: number, width = 24): string => n.toString(16).padStart(width, '0');
@@ -77,4 +78,10 @@ export function mqtt(n: number, overrides: Partial<MqttMessageRecord> = {}): Mqt
 /** Records 1..n, alternating traps and MQTT messages, in ascending timestamp order. */
 export function records(n: number): (SnmpTrapRecord | MqttMessageRecord)[] {
   return Array.from({ length: n }, (_, i) => (i % 3 === 2 ? mqtt(i + 1) : trap(i + 1)));
+}
+
+/** The failures a check found; an inconclusive judgement fails the test (use `judged` to see it). */
+export function found(judgement: Judgement): readonly Failure[] {
+  if (!Array.isArray(judgement)) throw new Error(`the check could not judge: ${(judgement as Inconclusive).inconclusive}`);
+  return judgement;
 }
