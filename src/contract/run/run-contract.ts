@@ -11,7 +11,7 @@ import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
 import { createSecrets, type Secrets } from '../secrets.js';
-import { GROUPS, plansFor } from './plans.js';
+import { GROUPS, isGroup, plansInOrder } from './plans.js';
 import { startDeadline } from './deadline.js';
 import { createRecorder, type Recorder } from './recorder.js';
 import { totalsOf, type RunEvent, type RunResult } from './results.js';
@@ -89,7 +89,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const spec = options.spec ?? (await loadSpec());
   const cases: ContractCase[] = options.casesDir === false ? [] : await loadCases(options.casesDir ?? defaultCasesDir, spec);
-  const unknown = (options.groups ?? []).filter((g) => !(GROUPS as readonly string[]).includes(g));
+  const unknown = (options.groups ?? []).filter((g) => !isGroup(g));
   if (unknown.length > 0) throw new UsageError(`unknown group ${unknown.join(', ')} (groups: ${GROUPS.join(', ')})`);
   const seed = options.seed ?? newSeed();
   const policy = decidePolicy({ targetUrl: options.targetUrl ?? options.baseUrl, allowWrites: options.allowWrites, probeLimits: options.probeLimits, isLoopback: options.isLoopback });
@@ -114,9 +114,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     recorder.setGroup(group);
     const world = await learn(client, send, options);
     recorder.evaluate(await client.openRunSession('preflight/run-session'), {});
-    for (const plan of plansFor(cases)) {
-      if (options.groups && !options.groups.includes(plan.group)) continue;
-      group = plan.group;
+    for (const [name, plan] of plansInOrder(cases, options.groups)) {
+      group = name;
       emit({ type: 'group-start', group });
       recorder.setGroup(group);
       const before = client.exchanges.length;
