@@ -5,6 +5,7 @@ import { loadEventFixtures } from '../seed/event-fixtures.js';
 import { seedRecords } from '../seed/seed-records.js';
 import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
+import { warmCaseOrbits } from '../store/char-set.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 import { createState, type FakeState } from '../store/state.js';
@@ -143,11 +144,15 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
 
   app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
 
+  const filterLimits = await filterLimitsOf(spec);
+  // The case rules of the filter's regexes take a few hundred ms to read from the engine:
+  // read now, between other work, rather than all at once in the first request that needs them.
+  void warmCaseOrbits(filterLimits.sliceMs);
   const context: HandlerContext = {
     state,
     errors,
     spec,
-    filterLimits: await filterLimitsOf(spec),
+    filterLimits,
     clock,
     options: resolved,
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },
