@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { MAX_LIVE_RATE } from '../live/live-feed.js';
 import { DEFAULT_END_TIME, DEFAULT_EVENT_COUNT, DEFAULT_SEED } from '../seed/generate-events.js';
+import { defaultConnectionLimits } from '../server/connection-limits.js';
 import { LOCAL_ORIGINS } from '../server/cors.js';
 import { anchorTime, integer, list, origin, yesNo } from './flag-values.js';
 
@@ -147,6 +148,14 @@ const declaredFlags = [
     env: `${ENV}CONTROL_HOSTS`,
     parse: list,
     defaultDescription: 'none',
+  },
+  {
+    name: 'maxConnections',
+    flags: '--max-connections <n>',
+    description: 'most connections open at once (e.g. raise it for a load test with more clients); more are closed at once',
+    env: `${ENV}MAX_CONNECTIONS`,
+    parse: integer(1, 1_000_000),
+    defaultValue: defaultConnectionLimits.maxConnections,
   },
   {
     name: 'logLevel',

@@ -4,6 +4,7 @@ import { seededRandom } from '../shared/seeded-random.js';
 import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
 import { controlApiPath, loadSpec, type Spec } from '../spec/index.js';
 import { defaultUsersFixture } from '../seed/users-fixture.js';
+import { defaultConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import type { HandlerMap } from './handlers/types.js';
 import type { Sleep } from './latency-hook.js';
 import type { RateLimitChoice } from './rate-limit-presets.js';
@@ -26,7 +27,7 @@ export interface FakeOptions {
   readonly tokenAuthEnabled?: boolean;
   /** Require `x-csrf-token` matching the session on writes made with a session cookie (default false). */
   readonly requireCsrf?: boolean;
-  readonly sessions?: { readonly max?: number; readonly idleSeconds?: number };
+  readonly sessions?: { readonly max?: number; readonly maxPerUser?: number; readonly idleSeconds?: number };
   /** false (default) for no logs, true for info to stdout, or a level and stream. */
   readonly logger?: boolean | FakeLoggerOptions;
   /** More handlers, added to (and overriding) the built-in ones, keyed by operationId. */
@@ -55,6 +56,8 @@ export interface FakeOptions {
   readonly controlHosts?: readonly string[];
   /** Serve the docs pages at /docs and /docs/control (default true). */
   readonly docs?: boolean;
+  /** Connection cap and client timeouts (default defaultConnectionLimits). */
+  readonly connections?: Partial<ConnectionLimits>;
   /** The control API document (default: the kit's own). */
   readonly controlSpec?: Spec;
   /** How latency waits (default a timer); tests pass a recorder. */
@@ -68,10 +71,11 @@ type LeftOptional = 'records' | 'endTime' | 'corsOrigins';
 
 /** FakeOptions with every default filled in: the same fields, derived, not listed again. */
 export type ResolvedFakeOptions = Readonly<
-  Required<Omit<FakeOptions, LeftOptional | 'logger' | 'sessions'>> &
+  Required<Omit<FakeOptions, LeftOptional | 'logger' | 'sessions' | 'connections'>> &
     Pick<FakeOptions, LeftOptional> & {
       readonly logger: false | FakeLoggerOptions;
       readonly sessions: Readonly<Required<NonNullable<FakeOptions['sessions']>>>;
+      readonly connections: ConnectionLimits;
     }
 >;
 
@@ -80,7 +84,14 @@ export const fakeDefaults = {
   users: defaultUsersFixture,
   tokenAuthEnabled: true,
   requireCsrf: false,
-  sessions: { max: 10_000, idleSeconds: 1800 },
+  sessions: {
+    max: 10_000,
+    // More than the browsers, devices and test workers one person runs at once; small enough
+    // that a hundred users each at the bound still fit in the store, so one user logging in
+    // over and over only ends its own oldest sessions, not everyone else's.
+    maxPerUser: 100,
+    idleSeconds: 1800,
+  },
   handlers: {},
   seed: 42,
   eventFixtures: [defaultEventFixturesPath],
@@ -101,6 +112,7 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     ...fakeDefaults,
     ...given(options),
     sessions: { ...fakeDefaults.sessions, ...given(options.sessions ?? {}) },
+    connections: { ...defaultConnectionLimits, ...given(options.connections ?? {}) },
     ...(options.corsOrigins ? { corsOrigins: [...options.corsOrigins] } : {}),
     controlHosts: [...(options.controlHosts ?? fakeDefaults.controlHosts)],
     logger: options.logger === true ? {} : (options.logger ?? false),
