@@ -87,6 +87,23 @@ async function filterLimitsOf(spec: Spec): Promise<FilterLimits> {
 }
 
 /**
+ * The case rules of the filter's regexes take a few hundred ms to read from the engine: read
+ * in slices between other work rather than all at once in the first request that needs them,
+ * and only once the server has had its first request (or a second after it was built), so
+ * that they never delay start-up.
+ */
+function warmCaseOrbitsAfterStart(app: FastifyInstance, sliceMs: number): void {
+  const start = () => {
+    clearTimeout(timer);
+    app.server.off('request', onRequest);
+    void warmCaseOrbits(sliceMs);
+  };
+  const onRequest = () => setImmediate(start);
+  const timer = setTimeout(start, 1000).unref();
+  app.server.once('request', onRequest);
+}
+
+/**
  * The in-memory fake of the API as a ready Fastify app that does not listen:
  * `app.inject()` in tests, `app.listen()` to serve. Besides the monitoring API it serves
  * the control API (`/__control`), the docs (`/docs`) and CORS for pages on other ports.
@@ -147,9 +164,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
 
   const filterLimits = await filterLimitsOf(spec);
-  // The case rules of the filter's regexes take a few hundred ms to read from the engine:
-  // read now, between other work, rather than all at once in the first request that needs them.
-  void warmCaseOrbits(filterLimits.sliceMs);
+  warmCaseOrbitsAfterStart(app, filterLimits.sliceMs);
   const context: HandlerContext = {
     state,
     errors,
