@@ -16,7 +16,8 @@ export interface CheckFlags {
   readonly probeRequests?: number;
   readonly maxWait?: number;
   readonly strict?: boolean;
-  readonly reporter: 'console' | 'json' | 'junit';
+  readonly reporter: 'console' | 'json' | 'junit' | 'html' | 'markdown';
+  readonly minCoverage?: number;
   readonly output?: string;
   readonly timeout?: number;
   readonly maxDuration?: number;
@@ -33,6 +34,11 @@ function integer(min: number) {
     if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`expected an integer of at least ${min}`);
     return Number(value);
   };
+}
+
+function percent(value: string): number {
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) > 100) throw new InvalidArgumentError('expected a percentage from 0 to 100');
+  return Number(value);
 }
 
 const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -52,7 +58,8 @@ export function addCheckOptions(command: Command): Command {
     .addOption(new Option('--probe-requests <n>', 'requests of the rate-limit probe').argParser(integer(1)).default(300))
     .addOption(new Option('--max-wait <seconds>', 'longest wait for a block (Retry-After) to end').argParser(integer(0)).default(30))
     .addOption(new Option('--strict', 'notes (differences from gap-fills) and inconclusive checks fail the run too'))
-    .addOption(new Option('--reporter <name>', 'report format').choices(['console', 'json', 'junit']).default('console'))
+    .addOption(new Option('--reporter <name>', 'report format').choices(['console', 'json', 'junit', 'html', 'markdown']).default('console'))
+    .addOption(new Option('--min-coverage <percent>', 'fail the run (exit 1) when fewer of the documented statuses were seen').argParser(percent))
     .addOption(new Option('--output <file>', 'write the report to this file instead of stdout (with junit, the console summary still goes to stdout)'))
     .addOption(new Option('--timeout <ms>', 'deadline of each request, whole: connecting, the headers and the body').argParser(integer(1)).default(10_000))
     .addOption(new Option('--max-duration <seconds>', 'longest the whole run may take; then it stops with exit 2').argParser(integer(1)).default(600))

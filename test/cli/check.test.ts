@@ -75,6 +75,32 @@ describe('check against a started fake, from the command line', () => {
   });
 });
 
+describe('check --reporter markdown and --min-coverage', () => {
+  it('writes markdown with the coverage section, and fails the run when too few documented statuses were seen', async () => {
+    const fake = await listeningFake();
+    try {
+      const flags = { baseUrl: fake.url, login: 'admin', password: 'admin-password', seed: 3, only: ['event-log'] };
+      const passed = await run({ ...flags, reporter: 'markdown' });
+      expect(passed.code).toBe(0);
+      expect(passed.stdout).toMatch(/^## Contract check: ✅ PASSED\n/);
+      expect(passed.stdout).toMatch(/### Coverage\n\n\d+ of 8 operations answered; \d+ of \d+ documented statuses seen/);
+      expect(passed.stderr).toMatch(/PASSED: 0 violation\(s\)/);
+      const short = await run({ ...flags, minCoverage: 90 });
+      expect(short.code).toBe(1);
+      expect(short.stdout).toMatch(/--min-coverage 90: [\d.]+ % of the documented statuses seen, below the minimum: the run fails\./);
+      expect(short.stdout).toMatch(/FAILED: 0 violation\(s\), 0 note\(s\), 0 inconclusive in \d+ requests to [^;]+; [\d.]+ % of the documented statuses seen, below --min-coverage 90\./);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('refuses a percentage out of range, from the command line', () => {
+    const result = spawnSync(process.execPath, [bin, 'check', '--min-coverage', '150'], { encoding: 'utf8', env: { ...process.env, MONITORING_API_LOGIN: '', MONITORING_API_PASSWORD: '' } });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/option '--min-coverage <percent>' argument '150' is invalid\. expected a percentage from 0 to 100/);
+  });
+});
+
 describe('check --compare-with', () => {
   it('runs both servers with one seed and reports their differences as notes', async () => {
     const first = await listeningFake();
