@@ -15,8 +15,10 @@ export interface ReceivedResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[]>>;
   readonly body: string;
-  /** The parsed body; absent when the body is empty or not JSON. */
+  /** The parsed body; absent when the body is empty, not JSON, or beyond the bounds the runner parses. */
   readonly json?: unknown;
+  /** Only the head of the body is kept, without `json` (a run's memory budget was spent); the answer was checked whole. */
+  readonly partial?: true;
 }
 
 /** Who sent a request: the administrator, the optional low-privilege user, or nobody. */

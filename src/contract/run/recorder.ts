@@ -4,7 +4,8 @@ import { apply } from '../checks/define.js';
 import { responseChecks, titleOf, type CaseCheckName, type OutcomeCheckName } from '../checks/registry.js';
 import { transportError } from '../checks/transport-error.js';
 import { toCurl } from '../curl.js';
-import { maskJsonText, type Secrets } from '../secrets.js';
+import { head } from '../head.js';
+import { maskSecretFields, type Secrets } from '../secrets.js';
 import type { Applied, Check, CheckContext, Exchange, Failure, ReportedFailure } from '../types.js';
 import { createCredentialsSeen } from './credentials-seen.js';
 import type { Outcome } from './results.js';
@@ -32,9 +33,13 @@ export interface Recorder {
   outcomes(): Outcome[];
 }
 
+// Masking looks this far past what is shown, so a secret that starts in the shown head is masked whole.
+const MASK_MARGIN = 4096;
+
+/** The head of a body for a report: secret fields by name and every known secret masked. */
 export function trimBody(text: string, secrets: Secrets): string {
-  const masked = secrets.mask(maskJsonText(text));
-  return masked.length > BODY_LIMIT ? `${masked.slice(0, BODY_LIMIT)}… (${masked.length} characters)` : masked;
+  const masked = secrets.mask(maskSecretFields(head(text, BODY_LIMIT + MASK_MARGIN)));
+  return masked.length > BODY_LIMIT || text.length > BODY_LIMIT + MASK_MARGIN ? `${head(masked, BODY_LIMIT)}… (${text.length} characters)` : masked;
 }
 
 export function createRecorder(
@@ -55,12 +60,19 @@ export function createRecorder(
     }
     return o;
   };
+  // Masking a body of megabytes once per exchange, not once per finding on it.
+  const bodies = new WeakMap<Exchange, string>();
+  const bodyOf = (exchange: Exchange, text: string): string => {
+    const trimmed = bodies.get(exchange) ?? trimBody(text, secrets);
+    bodies.set(exchange, trimmed);
+    return trimmed;
+  };
   const report = (exchange: Exchange, failure: Failure): ReportedFailure => ({
     ...failure,
     key: exchange.key,
     curl: toCurl(secrets.maskRequest(exchange.request)),
     actual: exchange.response
-      ? { status: exchange.response.status, body: trimBody(exchange.response.body, secrets) }
+      ? { status: exchange.response.status, body: bodyOf(exchange, exchange.response.body) }
       : { error: exchange.error ?? 'no answer' },
   });
 

@@ -1,6 +1,7 @@
 // runContract: the whole suite against one base URL, as data. Reporters listen to its events.
 import type { Dispatcher } from 'undici';
 import { createSpecValidator, loadSpec, type Spec, type User } from '../../spec/index.js';
+import { answerLimitsFor } from '../bounded-json.js';
 import type { ContractCase } from '../cases/case-schema.js';
 import { prismResponseChecks, responseChecks } from '../checks/registry.js';
 import { defaultCasesDir, loadCases } from '../cases/load-cases.js';
@@ -11,6 +12,7 @@ import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
 import { createSecrets, type Secrets } from '../secrets.js';
+import { boundedValidator } from './bounded-validator.js';
 import { GROUPS, isGroup, plansInOrder } from './plans.js';
 import { coverageOf } from './coverage.js';
 import { startDeadline } from './deadline.js';
@@ -99,7 +101,13 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   let transport;
   const deadline = startDeadline(options.maxDurationMs);
   try {
-    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, dispatcher: options.dispatcher, signal: deadline.signal });
+    transport = createTransport({
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
+      dispatcher: options.dispatcher,
+      signal: deadline.signal,
+      ...answerLimitsFor(options.maxRecords ?? 200),
+    });
   } catch (error) {
     deadline.clear();
     throw new UsageError(`bad base URL "${options.baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
@@ -107,7 +115,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const secrets = options.secrets ?? createSecrets();
   for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
-  const recorder = createRecorder({ spec, validator: createSpecValidator(spec) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
+  const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
