@@ -4,11 +4,13 @@
 //          --connections 10  --rounds 3  --records 10000  --startup-runs 5
 //          --scale 10000,100000,1000000  --latency-runs 200  --out bench/results/latest.json
 //          --render <results.json> (print the Markdown of an earlier run, measuring nothing)
+import { rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeMachine, loadAverage } from './lib/machine.js';
 import { evaluateTargets, renderMarkdown, type BenchResults } from './lib/report.js';
+import { installedSize, installKit } from '../tools/installed-kit.js';
 import { buildDist, fakeCliCommand, fakeCommand, fromSources, root } from './lib/servers.js';
 import { hasCheckCommand, runContract } from './sections/contract.js';
 import { runScale } from './sections/scale.js';
@@ -43,10 +45,16 @@ const num = (name: keyof typeof values) => {
 const sections = new Set(String(values.sections).split(','));
 const log = (line: string) => console.error(`[bench] ${line}`);
 const records = num('records');
-const fake = fakeCommand(records);
 
-log('building dist/ (npm run build): the bin and the scale benchmark run the build');
+log('building dist/ (npm run build): the scale benchmark and the profile run the build of this checkout');
 buildDist();
+// The fake as users run it: the packed kit installed into an empty project, its bin.
+log('packing the kit and installing the tarball into a temporary project (npm install --prefer-offline)');
+const kit = await installKit();
+process.once('exit', () => rmSync(kit.project, { recursive: true, force: true }));
+const installed = await installedSize(kit);
+log(`installed: ${(installed.bytes / 1e6).toFixed(1)} MB in ${installed.packages} packages`);
+const fake = fakeCommand(records, 'fake', kit.bin);
 const startedAt = new Date().toISOString();
 const start = loadAverage();
 log(`load average at start: ${start.join(', ')}`);
@@ -54,6 +62,7 @@ const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { 
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
   startedAt,
   machine: describeMachine(),
+  installed,
 };
 
 if (sections.has('throughput')) {
@@ -61,9 +70,10 @@ if (sections.has('throughput')) {
   partial.throughput = await runThroughput({ settings, rounds: num('rounds'), records, fake, log });
 }
 if (sections.has('startup')) {
-  // Start-up as a user sees it: `serve --records N`, every other setting at its default.
-  // For comparison, the same command from the sources through tsx (as the bin runs after an edit, before a build).
-  partial.startup = await runStartup({ runs: num('startup-runs'), records, fake: fakeCliCommand(records), extra: fromSources(fakeCliCommand(records)), log });
+  // Start-up as a user sees it: the installed package's `serve --records N`, every other setting at its default.
+  // For comparison, the same command from this checkout's sources through tsx (as the bin runs after an edit, before a build).
+  const installedServe = fakeCliCommand(records, [], 'fake', kit.bin);
+  partial.startup = await runStartup({ runs: num('startup-runs'), records, fake: installedServe, extra: fromSources(fakeCliCommand(records)), log });
 }
 if (sections.has('scale')) {
   const sizes = String(values.scale).split(',').map(Number);
@@ -73,7 +83,7 @@ if (sections.has('contract')) {
   const checkArgs = (origin: string) => ['check', '--base-url', origin, '--seed', '1', '--quiet'];
   // The fake's seeded logins, through the environment so that no password is in a command line.
   const credentials = { MONITORING_API_LOGIN: 'admin', MONITORING_API_PASSWORD: 'admin-password', MONITORING_API_LOW_LOGIN: 'viewer', MONITORING_API_LOW_PASSWORD: 'viewer-password' };
-  if (hasCheckCommand()) partial.contract = await runContract({ fake, checkArgs, env: credentials, log });
+  if (hasCheckCommand(kit.bin)) partial.contract = await runContract({ fake, bin: kit.bin, checkArgs, env: credentials, log });
   else log('contract suite: no `check` command in this checkout; left out');
 }
 

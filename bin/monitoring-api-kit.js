@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the build in dist/. Only in a git checkout of the kit (src/ and .git beside this bin),
+// Runs the build in dist/ (the CLI bundled into dist/bin/, see tools/bundle-bin.mjs). Only in a git checkout of the kit (src/ and .git beside this bin),
 // when a file of src/ is newer than the build, it runs the TypeScript sources through tsx (a
 // dev dependency) instead, so a developer's command runs the code as it stands. An installed
 // package ships no src/, so it always runs the build.
@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const built = new URL('../dist/cli/main.js', import.meta.url);
+const built = new URL('../dist/bin/cli.js', import.meta.url);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sources = join(root, 'src');
 

@@ -164,3 +164,8 @@ export async function folderBytes(dir: string): Promise<number> {
   }
   return total;
 }
+
+/** What installing the kit took: bytes of its project's node_modules (as stored) and the packages in it, the kit included. */
+export async function installedSize(kit: InstalledKit): Promise<{ readonly bytes: number; readonly packages: number }> {
+  return { bytes: await folderBytes(join(kit.project, 'node_modules')), packages: (await installedPackages(kit.project)).length };
+}

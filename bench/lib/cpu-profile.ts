@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 interface ProfileNode {
   readonly id: number;
@@ -10,6 +11,44 @@ interface Profile {
   readonly nodes: ProfileNode[];
   readonly samples: number[];
   readonly timeDeltas: number[];
+}
+
+/**
+ * Where a frame's code comes from. In a bundle of esbuild (dist/bin/), each module's code
+ * follows a comment line with its path (`// node_modules/fastify/lib/route.js`,
+ * `// dist/server/build.js`): the frame's line finds it.
+ */
+const bundleModules = new Map<string, { lines: number[]; paths: string[] } | undefined>();
+function moduleOf(url: string, line: number): string {
+  if (!url.startsWith('file://') || !url.includes('/dist/bin/')) return url;
+  let modules = bundleModules.get(url);
+  if (!bundleModules.has(url)) {
+    try {
+      modules = { lines: [], paths: [] };
+      readFileSync(fileURLToPath(url), 'utf8')
+        .split('\n')
+        .forEach((text, i) => {
+          const path = /^\/\/ ((?:node_modules|dist)\/\S+\.[cm]?js)$/.exec(text)?.[1];
+          if (path) {
+            modules!.lines.push(i);
+            modules!.paths.push(path);
+          }
+        });
+    } catch {
+      modules = undefined;
+    }
+    bundleModules.set(url, modules);
+  }
+  if (!modules || modules.lines.length === 0) return url;
+  let lo = 0;
+  let hi = modules.lines.length - 1;
+  if (line < (modules.lines[0] as number)) return url;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((modules.lines[mid] as number) <= line) lo = mid;
+    else hi = mid - 1;
+  }
+  return `file:///bundled/${modules.paths[lo]}`;
 }
 
 const shortUrl = (url: string) => url.replace(/.*node_modules\//, '').replace(/^file:\/\/.*?\/(src|bench|bin|dist)\//, '$1/');
@@ -27,7 +66,7 @@ export function mainProfile(dir: string): Profile {
   return JSON.parse(readFileSync(join(dir, biggest), 'utf8')) as Profile;
 }
 
-/** Where the time went: self time by package or file, and inclusive time of the project's functions. */
+/** Where the busy (not idle) time went: self time by package or file, and inclusive time of the project's functions. */
 export function summarize(profile: Profile, top = 25): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -40,23 +79,27 @@ export function summarize(profile: Profile, top = 25): string {
   for (const [id, t] of self) {
     const node = byId.get(id);
     if (!node) continue;
-    const pkg = node.callFrame.url ? packageOf(node.callFrame.url) : node.callFrame.functionName;
+    const url = moduleOf(node.callFrame.url, node.callFrame.lineNumber);
+    const pkg = url ? packageOf(url) : node.callFrame.functionName;
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + t);
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const frame = byId.get(cur)?.callFrame;
-      if (!frame || !/\/(src|bench|dist)\//.test(frame.url) || frame.url.includes('node_modules')) continue;
-      const key = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}`;
+      const frameUrl = frame ? moduleOf(frame.url, frame.lineNumber) : '';
+      if (!frame || !/\/(src|bench|dist)\//.test(frameUrl) || frameUrl.includes('node_modules')) continue;
+      const key = `${frame.functionName || '(anonymous)'} ${shortUrl(frameUrl)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       inclusive.set(key, (inclusive.get(key) ?? 0) + t);
     }
   }
+  const busy = total - (byPackage.get('(idle)') ?? 0);
+  byPackage.delete('(idle)');
   const list = (m: Map<string, number>) =>
     [...m]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([k, t]) => `${((100 * t) / total).toFixed(1).padStart(5)} %  ${k}`)
+      .map(([k, t]) => `${((100 * t) / busy).toFixed(1).padStart(5)} % ${(t / 1000).toFixed(0).padStart(5)} ms  ${k}`)
       .join('\n');
-  return `Self time by package or file:\n${list(byPackage)}\n\nInclusive time of the project's functions:\n${list(inclusive)}`;
+  return `${(busy / 1000).toFixed(0)} ms busy (not idle) of ${(total / 1000).toFixed(0)} ms profiled; shares of the busy time.\n\nSelf time by package or file:\n${list(byPackage)}\n\nInclusive time of the project's functions:\n${list(inclusive)}`;
 }

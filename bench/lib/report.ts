@@ -4,12 +4,15 @@ import type { ThroughputResult } from '../sections/throughput.js';
 import type { ContractResult } from '../sections/contract.js';
 import type { Machine } from './machine.js';
 import { fmt, table } from './markdown.js';
+import { median } from './stats.js';
 
 export interface BenchResults {
   readonly command: string;
   readonly startedAt: string;
   readonly finishedAt: string;
   readonly machine: Machine;
+  /** The packed kit installed into an empty project: bytes of node_modules and packages (the kit included). */
+  readonly installed?: { readonly bytes: number; readonly packages: number };
   readonly loadAverage: { readonly start: number[]; readonly end: number[] };
   readonly throughput?: ThroughputResult;
   readonly startup?: StartupResult;
@@ -67,20 +70,22 @@ function throughputSection(t: ThroughputResult): string[] {
   ];
 }
 
+const firstPage = (ms: readonly number[] | undefined) => (ms && ms.length > 0 ? fmt.count(median([...ms])) : '');
+
 function startupSection(s: StartupResult): string[] {
   return [
     `### Start-up (spawn to first 200 of GET /node/api/users/current, median of ${s.runs}, alternating; the fake with ${fmt.count(s.records)} records)`,
     '',
     table(
-      ['Server', 'median ms', 'CPU ms by then (median)', 'runs (ms)'],
+      ['Server', 'median ms', 'CPU ms by then (median)', 'runs (ms)', 'first event log page (median ms from spawn)'],
       [
-        ['the fake (`monitoring-api-kit serve`, the build in dist/)', fmt.count(s.fakeMedianMs), fmt.count(s.fakeMedianCpuMs), s.fakeMs.join(', ')],
-        ['Prism 5.14', fmt.count(s.prismMedianMs), fmt.count(s.prismMedianCpuMs), s.prismMs.join(', ')],
-        ['fake / Prism', fmt.ratio(s.ratio), fmt.ratio(s.fakeMedianCpuMs / s.prismMedianCpuMs), ''],
+        ['the fake (the installed package: `monitoring-api-kit serve`)', fmt.count(s.fakeMedianMs), fmt.count(s.fakeMedianCpuMs), s.fakeMs.join(', '), firstPage(s.fakeFirstPageMs)],
+        ['Prism 5.14', fmt.count(s.prismMedianMs), fmt.count(s.prismMedianCpuMs), s.prismMs.join(', '), firstPage(s.prismFirstPageMs)],
+        ['fake / Prism', fmt.ratio(s.ratio), fmt.ratio(s.fakeMedianCpuMs / s.prismMedianCpuMs), '', ''],
         ...(s.comparison
           ? [
-              [`for comparison: ${s.comparison.name}`, fmt.count(s.comparison.medianMs), fmt.count(s.comparison.medianCpuMs), s.comparison.ms.join(', ')],
-              [`${s.comparison.name} / Prism`, fmt.ratio(s.comparison.ratio), fmt.ratio(s.comparison.medianCpuMs / s.prismMedianCpuMs), ''],
+              [`for comparison: ${s.comparison.name}`, fmt.count(s.comparison.medianMs), fmt.count(s.comparison.medianCpuMs), s.comparison.ms.join(', '), ''],
+              [`${s.comparison.name} / Prism`, fmt.ratio(s.comparison.ratio), fmt.ratio(s.comparison.medianCpuMs / s.prismMedianCpuMs), '', ''],
             ]
           : []),
       ],
@@ -126,6 +131,7 @@ export function renderMarkdown(r: BenchResults): string {
     `Command: \`${r.command}\``,
     `Machine: ${m.nproc} × ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}`,
     `Load average (1/5/15 min): ${r.loadAverage.start.join(', ')} at start, ${r.loadAverage.end.join(', ')} at end`,
+    ...(r.installed ? [`The fake measured as installed: the packed kit in an empty project, ${(r.installed.bytes / 1e6).toFixed(1)} MB in ${r.installed.packages} packages (the kit included)`] : []),
     `Run: ${r.startedAt} to ${r.finishedAt}`,
     '',
     ...(r.throughput ? [...throughputSection(r.throughput), ''] : []),

@@ -22,6 +22,8 @@ export interface ServerCommand {
   /** Arguments to `node` (a script and its flags); `{port}` is replaced by the chosen port. */
   readonly args: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** Working folder (default: this checkout). */
+  readonly cwd?: string;
 }
 
 export interface RunningServer {
@@ -32,6 +34,8 @@ export interface RunningServer {
   readonly startupMs: number;
   /** CPU time the process had used by then (10 ms resolution): less at the mercy of other load than wall time. */
   readonly startupCpuMs: number;
+  /** performance.now() when the process was spawned. */
+  readonly spawnedAt: number;
   readonly child: ChildProcess;
   rss(): Promise<number | undefined>;
   /** The last lines the process wrote, for error messages. */
@@ -59,6 +63,14 @@ async function answers200(origin: string): Promise<boolean> {
   }
 }
 
+/** Milliseconds from the server's spawn to the 200 of GET `path` (admin Basic credentials), asked now. */
+export async function msFromSpawnTo200(server: RunningServer, path: string): Promise<number> {
+  const response = await request(`${server.origin}${path}`, { headers: { authorization: adminBasic }, headersTimeout: 120_000, bodyTimeout: 120_000 });
+  await response.body.dump();
+  if (response.statusCode !== 200) throw new Error(`${server.name}: GET ${path} answered ${response.statusCode}`);
+  return performance.now() - server.spawnedAt;
+}
+
 /**
  * Starts a server as a child `node` process on a free port and waits for its first 200,
  * probing every `probeMs`. The start-up time is measured the same way for every server.
@@ -75,7 +87,7 @@ export async function startServer(
   let head = '';
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: command.cwd ?? root,
     env: { ...process.env, ...command.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -118,6 +130,7 @@ export async function startServer(
     origin,
     startupMs,
     startupCpuMs,
+    spawnedAt: started,
     child,
     rss: () => residentBytes(child.pid as number),
     output: () => tail,
@@ -131,7 +144,7 @@ export async function startServer(
  * build, as after `npm ci`: every figure is of the build, never of stale output.
  */
 export function buildDist(): void {
-  const result = spawnSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
 }
 
@@ -144,10 +157,10 @@ export function fromSources(command: ServerCommand, name = `${command.name} (sou
 }
 
 /** The fake through its CLI (the `monitoring-api-kit` bin) with `records` records, request logging off. */
-export function fakeCliCommand(records: number, extra: readonly string[] = [], name = 'fake'): ServerCommand {
+export function fakeCliCommand(records: number, extra: readonly string[] = [], name = 'fake', bin = fakeBin): ServerCommand {
   return {
     name,
-    args: [fakeBin, 'serve', '--host', '127.0.0.1', '--port', '{port}', '--records', String(records), '--log-level', 'silent', ...extra],
+    args: [bin, 'serve', '--host', '127.0.0.1', '--port', '{port}', '--records', String(records), '--log-level', 'silent', ...extra],
   };
 }
 
@@ -164,8 +177,8 @@ export const countedLimitsFile: string = await (async () => {
 })();
 
 /** The fake as the throughput, soak and contract runs use it: the CLI, limits counted but never reached. */
-export function fakeCommand(records: number, name = 'fake'): ServerCommand {
-  return fakeCliCommand(records, ['--rate-limit', countedLimitsFile], name);
+export function fakeCommand(records: number, name = 'fake', bin = fakeBin): ServerCommand {
+  return fakeCliCommand(records, ['--rate-limit', countedLimitsFile], name, bin);
 }
 
 /** bench/fake-server.mjs: the same fake (from dist/), which also prints how long building it took (for seed times). */

@@ -11,14 +11,16 @@ export interface ContractResult {
 }
 
 /** Whether this checkout has the `check` command (the contract runner). */
-export function hasCheckCommand(): boolean {
-  const probe = spawnSync(process.execPath, [fakeBin, 'check', '--help'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+export function hasCheckCommand(bin = fakeBin): boolean {
+  const probe = spawnSync(process.execPath, [bin, 'check', '--help'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   return probe.status === 0;
 }
 
 /** Wall time of the contract suite (`monitoring-api-kit check`) against a listening fake. */
 export async function runContract(options: {
   readonly fake: ServerCommand;
+  /** The bin whose `check` runs (default: this checkout's). */
+  readonly bin?: string;
   readonly checkArgs: (origin: string) => string[];
   readonly env?: Readonly<Record<string, string>>;
   readonly log: (line: string) => void;
@@ -27,7 +29,7 @@ export async function runContract(options: {
   try {
     const args = options.checkArgs(server.origin);
     const t0 = performance.now();
-    const run = spawnSync(process.execPath, [fakeBin, ...args], {
+    const run = spawnSync(process.execPath, [options.bin ?? fakeBin, ...args], {
       cwd: root,
       encoding: 'utf8',
       timeout: 600_000,

@@ -1,4 +1,4 @@
-import { prismCommand, startServer, type ServerCommand } from '../lib/servers.js';
+import { msFromSpawnTo200, prismCommand, startServer, type ServerCommand } from '../lib/servers.js';
 import { median, round } from '../lib/stats.js';
 
 export interface StartupResult {
@@ -10,6 +10,12 @@ export interface StartupResult {
   /** CPU time of the process by its first 200, each run. */
   readonly fakeCpuMs: number[];
   readonly prismCpuMs: number[];
+  /**
+   * Milliseconds from spawn() to the 200 of the first event log page (GET /node/api/event-log?limit=50,
+   * asked right after the first 200), each run: the fake makes its event log's records on first use.
+   */
+  readonly fakeFirstPageMs?: number[];
+  readonly prismFirstPageMs?: number[];
   readonly fakeMedianCpuMs: number;
   readonly prismMedianCpuMs: number;
   readonly fakeMedianMs: number;
@@ -40,19 +46,23 @@ export async function runStartup(options: {
   const prismMs: number[] = [];
   const fakeCpuMs: number[] = [];
   const prismCpuMs: number[] = [];
+  const fakeFirstPageMs: number[] = [];
+  const prismFirstPageMs: number[] = [];
   const extraMs: number[] = [];
   const extraCpuMs: number[] = [];
-  const series: [ServerCommand, number[], number[]][] = [
-    [options.fake, fakeMs, fakeCpuMs],
-    [prismCommand(), prismMs, prismCpuMs],
-    ...(options.extra ? [[options.extra, extraMs, extraCpuMs] as [ServerCommand, number[], number[]]] : []),
+  const series: [ServerCommand, number[], number[], number[] | undefined][] = [
+    [options.fake, fakeMs, fakeCpuMs, fakeFirstPageMs],
+    [prismCommand(), prismMs, prismCpuMs, prismFirstPageMs],
+    ...(options.extra ? [[options.extra, extraMs, extraCpuMs, undefined] as [ServerCommand, number[], number[], undefined]] : []),
   ];
   for (let i = 0; i < options.runs; i++) {
-    for (const [command, wall, cpu] of series) {
+    for (const [command, wall, cpu, firstPage] of series) {
       const server = await startServer(command, { probeMs: 5 });
       wall.push(round(server.startupMs, 0));
       cpu.push(server.startupCpuMs);
-      options.log(`start-up ${command.name}: ${Math.round(server.startupMs)} ms (${server.startupCpuMs} ms CPU)`);
+      const pageMs = firstPage ? await msFromSpawnTo200(server, '/node/api/event-log?limit=50') : undefined;
+      if (firstPage && pageMs !== undefined) firstPage.push(round(pageMs, 0));
+      options.log(`start-up ${command.name}: ${Math.round(server.startupMs)} ms (${server.startupCpuMs} ms CPU)${pageMs === undefined ? '' : `, first event log page at ${Math.round(pageMs)} ms`}`);
       await server.stop();
     }
   }
@@ -65,6 +75,8 @@ export async function runStartup(options: {
     prismMs,
     fakeCpuMs,
     prismCpuMs,
+    fakeFirstPageMs,
+    prismFirstPageMs,
     fakeMedianMs,
     prismMedianMs,
     fakeMedianCpuMs: median(fakeCpuMs),

@@ -35,6 +35,21 @@ const DAY_MS = 86_400_000;
  * records share (entities, fixed varbinds) are shared, to keep a million records small.
  */
 export function generateEvents(options: GenerateEventsOptions = {}): EventLogRecord[] {
+  return planEvents(options).records();
+}
+
+/** The records' ids, known at once, and the records, made on the first call of `records`. */
+export interface EventPlan {
+  readonly ids: readonly string[];
+  records(): EventLogRecord[];
+}
+
+/**
+ * The ids of `generateEvents`' records at the cost of drawing their timestamps, and the
+ * records themselves later (the same ones, byte for byte): a server can check fixtures
+ * against the ids when it starts and make the records when they are first needed.
+ */
+export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
   const { seed = DEFAULT_SEED, count = DEFAULT_EVENT_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS } = options;
   checkWindow({ seed, count, endTime, spanMs });
   const faker = englishFaker(seed);
@@ -63,46 +78,55 @@ export function generateEvents(options: GenerateEventsOptions = {}): EventLogRec
   const shareVarbind = (v: SnmpVarbind): SnmpVarbind => (Object.isFrozen(v) ? v : share(`${v.oid} ${v.type} ${v.value}`, v));
 
   const times = spreadTimestamps(faker, count, endTime, spanMs);
-  const records = new Array<EventLogRecord>(count);
-  for (let i = 0; i < count; i++) {
-    const timestamp = times[i] as number;
-    const _id = nextId(timestamp);
-    if (faker.number.float() < SNMP_SHARE) {
-      const device = faker.helpers.arrayElement(inventory.devices);
-      const kind = faker.helpers.weightedArrayElement(kinds.get(device) ?? []);
-      const upTime = Math.floor((timestamp - (bootedAt.get(device) ?? start)) / 10);
-      const ctx: TrapContext = { faker, device, upTime, operators, strangers };
-      const draft = kind.build(ctx);
-      const sysUpTime = restarts.has(draft.trapOid) ? faker.number.int({ min: 2_000, max: 15_000 }) : upTime;
-      records[i] = {
-        _id,
-        type: 'snmp-trap',
-        agentId: device.agentId,
-        timestamp,
-        payload: {
-          senderAddress: device.ip,
-          trapOid: draft.trapOid,
-          text: shareText(draft.text),
-          bindings: [
-            { oid: SYS_UP_TIME_OID, type: 'TimeTicks', value: sysUpTime },
-            trapOidBindings.get(draft.trapOid) as SnmpVarbind,
-            ...draft.bindings.map(shareVarbind),
-          ],
-        },
-        entity: draft.entity,
-      };
-    } else {
-      const sensor = faker.helpers.arrayElement(inventory.sensors);
-      const payload = sensorMessage(faker, sensor);
-      records[i] = {
-        _id,
-        type: 'mqtt-message',
-        agentId: sensor.agentId,
-        timestamp,
-        payload: share(`${payload.topic} ${payload.message}`, payload),
-        entity: sensor.entity,
-      };
+  const ids = Array.from(times, (timestamp) => nextId(timestamp));
+  let made: EventLogRecord[] | undefined;
+  return {
+    ids,
+    records: () => (made ??= makeRecords()),
+  };
+
+  function makeRecords(): EventLogRecord[] {
+    const records = new Array<EventLogRecord>(count);
+    for (let i = 0; i < count; i++) {
+      const timestamp = times[i] as number;
+      const _id = ids[i] as string;
+      if (faker.number.float() < SNMP_SHARE) {
+        const device = faker.helpers.arrayElement(inventory.devices);
+        const kind = faker.helpers.weightedArrayElement(kinds.get(device) ?? []);
+        const upTime = Math.floor((timestamp - (bootedAt.get(device) ?? start)) / 10);
+        const ctx: TrapContext = { faker, device, upTime, operators, strangers };
+        const draft = kind.build(ctx);
+        const sysUpTime = restarts.has(draft.trapOid) ? faker.number.int({ min: 2_000, max: 15_000 }) : upTime;
+        records[i] = {
+          _id,
+          type: 'snmp-trap',
+          agentId: device.agentId,
+          timestamp,
+          payload: {
+            senderAddress: device.ip,
+            trapOid: draft.trapOid,
+            text: shareText(draft.text),
+            bindings: [
+              { oid: SYS_UP_TIME_OID, type: 'TimeTicks', value: sysUpTime },
+              trapOidBindings.get(draft.trapOid) as SnmpVarbind,
+              ...draft.bindings.map(shareVarbind),
+            ],
+          },
+          entity: draft.entity,
+        };
+      } else {
+        const sensor = faker.helpers.arrayElement(inventory.sensors);
+        const payload = sensorMessage(faker, sensor);
+        records[i] = {
+          _id,
+          type: 'mqtt-message',
+          agentId: sensor.agentId,
+          timestamp,
+          payload: share(`${payload.topic} ${payload.message}`, payload),
+          entity: sensor.entity,
+        };
+      }
     }
+    return records;
   }
-  return records;
 }

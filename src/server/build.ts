@@ -10,6 +10,7 @@ import { createFaultStore, type FaultStore } from '../store/faults.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 import { createState, type FakeState } from '../store/state.js';
 import type { FixtureUser } from '../spec/types.js';
+import { checkedByTheKitsTests } from '../seed/kit-fixtures.js';
 import { loadUsersFixture } from '../seed/users-fixture.js';
 import { createGuard } from './auth/guard.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
@@ -86,6 +87,23 @@ async function filterLimitsOf(spec: Spec): Promise<FilterLimits> {
 }
 
 /**
+ * The case rules of the filter's regexes take a few hundred ms to read from the engine: read
+ * in slices between other work rather than all at once in the first request that needs them,
+ * and only once the server has had its first request (or a second after it was built), so
+ * that they never delay start-up.
+ */
+function warmCaseOrbitsAfterStart(app: FastifyInstance, sliceMs: number): void {
+  const start = () => {
+    clearTimeout(timer);
+    app.server.off('request', onRequest);
+    void warmCaseOrbits(sliceMs);
+  };
+  const onRequest = () => setImmediate(start);
+  const timer = setTimeout(start, 1000).unref();
+  app.server.once('request', onRequest);
+}
+
+/**
  * The in-memory fake of the API as a ready Fastify app that does not listen:
  * `app.inject()` in tests, `app.listen()` to serve. Besides the monitoring API it serves
  * the control API (`/__control`), the docs (`/docs`) and CORS for pages on other ports.
@@ -94,7 +112,8 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const resolved = await resolveFakeOptions(options);
   const { spec, clock, controlSpec } = resolved;
   const validator = createSpecValidator(spec);
-  const users = await loadUsersFixture(resolved.users, validator);
+  const checked = (file: string) => checkedByTheKitsTests(file, spec.schemasChecked);
+  const users = await loadUsersFixture(resolved.users, validator, checked(resolved.users));
   const config = createRuntimeConfig({
     authTokenEnabled: resolved.tokenAuthEnabled,
     requireCsrf: resolved.requireCsrf,
@@ -106,7 +125,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     users,
     sessions: resolved.sessions,
     data: {
-      ...seedRecords({ seed: resolved.seed, count: resolved.records, endTime: resolved.endTime, fixtures: loadEventFixtures(resolved.eventFixtures, validator) }),
+      ...seedRecords({ seed: resolved.seed, count: resolved.records, endTime: resolved.endTime, fixtures: loadEventFixtures(resolved.eventFixtures, validator, checked) }),
       rateLimit: config.rateLimit,
     },
   });
@@ -145,9 +164,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
 
   const filterLimits = await filterLimitsOf(spec);
-  // The case rules of the filter's regexes take a few hundred ms to read from the engine:
-  // read now, between other work, rather than all at once in the first request that needs them.
-  void warmCaseOrbits(filterLimits.sliceMs);
+  warmCaseOrbitsAfterStart(app, filterLimits.sliceMs);
   const context: HandlerContext = {
     state,
     errors,

@@ -1,5 +1,6 @@
 import { dereference } from '@apidevtools/json-schema-ref-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { documentCacheParser } from './document-cache.js';
 import { listOperations, type Operation } from './operations.js';
 import { controlApiPath, monitoringApiPath } from './paths.js';
 
@@ -42,7 +43,9 @@ export async function loadSpec(source: string = monitoringApiPath): Promise<Spec
   }
   let spec = loaded.get(source);
   if (!spec) {
-    spec = dereference(source).then((document) => specOf(source, document as unknown as Document, true));
+    // Parsed by the build where it can be (see document-cache.ts), also for the monitoring API
+    // document that the control API's document refers to.
+    spec = dereference(source, { parse: { kitDocumentCache: documentCacheParser } }).then((document) => specOf(source, document as unknown as Document, true));
     loaded.set(source, spec);
     // A failed read is not kept: the next call tries again.
     spec.catch(() => loaded.delete(source));

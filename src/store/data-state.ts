@@ -8,9 +8,10 @@ import { createRateLimiter, type RateLimitDecision, type RateLimitedRequest, typ
 export interface DataStateOptions {
   /**
    * The event log records to start from and to go back to on reset (e.g. src/seed's
-   * seedRecords). They are adopted: frozen in place, not copied.
+   * seedRecords), or a function that makes them on the event log's first use. They are
+   * adopted: frozen in place, not copied.
    */
-  readonly events?: readonly EventLogRecord[];
+  readonly events?: readonly EventLogRecord[] | (() => readonly EventLogRecord[]);
   /** The block log records to start from and to go back to on reset. */
   readonly blocks?: readonly BlockedRequest[];
   readonly clock?: Clock;

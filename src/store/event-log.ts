@@ -52,22 +52,48 @@ export class EventLogStore {
   // Arrays that a query computing in slices is walking: changed only as copies (copy on write),
   // so that the query sees the records as they were when it started.
   readonly #walked = new WeakSet<readonly EventLogRecord[]>();
-  readonly #seed: { all: readonly EventLogRecord[]; byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>; ids: Map<string, EventLogRecord> };
+  #seed: { all: readonly EventLogRecord[]; byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>; ids: Map<string, EventLogRecord> } = {
+    all: [],
+    byType: new Map(),
+    ids: new Map(),
+  };
+  /** The seed while it is not made yet: the function that makes it. */
+  #pending: (() => readonly EventLogRecord[]) | undefined;
+  readonly #adopt: boolean;
 
   /**
    * Throws when a seed record is unusable or two share an _id. With `adopt`, the seed records
    * are frozen in place instead of copied (for freshly generated data nobody else holds).
+   * A function as the seed is called on the first use of the store, not before: a server
+   * answers at once and makes the records when the event log is first asked for (the seed's
+   * records must then be known to be usable, as generated ones are).
    */
-  constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean } = {}) {
-    this.#restore(seed, options.adopt === true);
+  constructor(seed: readonly EventLogRecord[] | (() => readonly EventLogRecord[]) = [], options: { adopt?: boolean } = {}) {
+    this.#adopt = options.adopt === true;
+    if (typeof seed === 'function') this.#pending = seed;
+    else this.#load(seed);
+  }
+
+  #load(seed: readonly EventLogRecord[]): void {
+    this.#restore(seed, this.#adopt);
     this.#seed = { all: this.#all.slice(), byType: new Map([...this.#byType].map(([t, list]) => [t, list.slice()])), ids: this.#baseIds };
   }
 
+  /** Makes the seed if it is still pending; every public method starts here. */
+  #ready(): void {
+    const pending = this.#pending;
+    if (pending === undefined) return;
+    this.#pending = undefined;
+    this.#load(pending());
+  }
+
   get size(): number {
+    this.#ready();
     return this.#all.length;
   }
 
   get(id: string): EventLogRecord | undefined {
+    this.#ready();
     return this.#changedIds.get(id) ?? this.#baseIds.get(id);
   }
 
@@ -92,6 +118,7 @@ export class EventLogStore {
   }
 
   #source(q: EventLogQuery): readonly EventLogRecord[] {
+    this.#ready();
     return q.type === undefined ? this.#all : (this.#byType.get(q.type) ?? []);
   }
 
@@ -105,6 +132,7 @@ export class EventLogStore {
    * already stored or repeated. Returns the stored copies in the order given.
    */
   addAll(records: readonly EventLogRecord[]): EventLogRecord[] {
+    this.#ready();
     const seen = new Set<string>();
     for (const r of records) {
       if (this.get(r?._id) !== undefined || seen.has(r?._id)) throw new Error(`An event log record with _id "${r._id}" already exists.`);
@@ -148,16 +176,19 @@ export class EventLogStore {
 
   /** The current records in order; cheap, since records are immutable and shared. */
   snapshot(): EventLogRecord[] {
+    this.#ready();
     return this.#all.slice();
   }
 
   /** Replaces every record; throws (changing nothing) on an unusable record or a duplicate _id. */
   restore(records: readonly EventLogRecord[]): void {
+    this.#ready(); // the seed, for a later reset
     this.#restore(records, false);
   }
 
   /** Back to the records the store was created with. */
   reset(): void {
+    if (this.#pending !== undefined) return; // still the seed, not made yet
     this.#all = this.#seed.all.slice();
     this.#byType = new Map([...this.#seed.byType].map(([t, list]) => [t, list.slice()]));
     this.#baseIds = this.#seed.ids;

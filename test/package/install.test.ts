@@ -87,7 +87,8 @@ describe('the packed kit installed into an empty project', () => {
   });
 
   it('ships the build, the examples and the documents, not the TypeScript sources', async () => {
-    expect(existsSync(join(kit.packageDir, 'dist/cli/main.js'))).toBe(true);
+    expect(existsSync(join(kit.packageDir, 'dist/bin/cli.js'))).toBe(true);
+    expect(existsSync(join(kit.packageDir, 'dist/documents/monitoring-api.yaml.json'))).toBe(true);
     expect(existsSync(join(kit.packageDir, 'dist/index.d.ts'))).toBe(true);
     expect(existsSync(join(kit.packageDir, 'openapi/monitoring-api.yaml'))).toBe(true);
     expect((await readdir(join(kit.packageDir, 'examples'))).sort()).toEqual(['openapi-fetch-client.ts', 'vitest-example.ts']);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_END_TIME, DEFAULT_SPAN_MS, generateEvents } from '../../src/seed/generate-events.js';
+import { DEFAULT_END_TIME, DEFAULT_SPAN_MS, generateEvents, planEvents } from '../../src/seed/generate-events.js';
 import { inventory } from '../../src/seed/inventory.js';
 import { TRAP_OIDS } from '../../src/seed/snmp-traps.js';
 import { createSpecValidator, loadSpec, type SpecValidator } from '../../src/spec/index.js';
@@ -21,6 +21,13 @@ describe('generateEvents', () => {
     expect(other).toHaveLength(1000);
     expect(JSON.stringify(other)).not.toBe(JSON.stringify(records));
     expect(other[0]?._id).not.toBe(records[0]?._id);
+  });
+
+  it('knows the ids before it makes the records, and makes them once', () => {
+    const plan = planEvents();
+    expect(plan.ids).toEqual(records.map((r) => r._id));
+    expect(JSON.stringify(plan.records())).toBe(JSON.stringify(records));
+    expect(plan.records()).toBe(plan.records());
   });
 
   it('makes records that conform to the document', () => {

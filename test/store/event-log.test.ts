@@ -205,3 +205,47 @@ describe('EventLogStore state', () => {
     expect(store.size).toBe(301);
   });
 });
+
+describe('EventLogStore with a seed made on first use', () => {
+  it('makes the seed on its first use, not before, and not for a reset', () => {
+    let made = 0;
+    const store = new EventLogStore(() => (made++, records), { adopt: false });
+    store.reset();
+    expect(made).toBe(0);
+    expect(store.size).toBe(300);
+    expect(ids(store.query({ limit: 3 }))).toEqual(ids(records.slice(0, 3)));
+    expect(made).toBe(1);
+    store.add(bare('zz-live', records.at(-1)!.timestamp + 1));
+    store.reset();
+    expect(store.size).toBe(300);
+    expect(made).toBe(1);
+  });
+
+  it('keeps the seed for a reset when the first use replaces every record', () => {
+    let made = 0;
+    const store = new EventLogStore(() => (made++, records));
+    store.restore([bare('only', 1)]);
+    expect(ids(store.snapshot())).toEqual(['only']);
+    store.reset();
+    expect(ids(store.snapshot())).toEqual(ids(records));
+    expect(made).toBe(1);
+  });
+
+  it('is made on the first use of each reader and writer', () => {
+    const uses: ((s: EventLogStore) => unknown)[] = [
+      (s) => s.size,
+      (s) => s.get(records[0]!._id),
+      (s) => s.query({ limit: 1 }),
+      (s) => s.snapshot(),
+      (s) => s.add(bare('new', 5)),
+      (s) => s.updatePayload(firstOf('snmp-trap')._id, { text: 'x' }),
+    ];
+    for (const use of uses) {
+      let made = 0;
+      const store = new EventLogStore(() => (made++, records));
+      use(store);
+      expect(made).toBe(1);
+      expect(store.size).toBe(store.snapshot().length);
+    }
+  });
+});
