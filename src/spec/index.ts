@@ -6,3 +6,4 @@ export { errorCatalog, type ErrorCodeEntry } from './error-codes.js';
 export { controlApiPath, monitoringApiPath, packageRoot } from './paths.js';
 export type * from './types.js';
 export { responseSpecView, specDescribesBody, specView } from './spec-view.js';
+export { describeRecordProblem, eventRecordProblem, schemaProblem, type RecordProblem } from './record-problem.js';
