@@ -72,7 +72,8 @@ try {
   const baseline = await normalTraffic(seconds).done;
 
   console.error(`[hostile] normal traffic with hostile requests, ${repeat} of each kind`);
-  const during = normalTraffic(seconds * 3);
+  // Runs until the hostile client is done (stopped below), however long that takes.
+  const during = normalTraffic(3_600);
   await new Promise((r) => setTimeout(r, 1000));
   // Not spawnSync: the load generator shares this event loop.
   const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', `${root}bench/hostile-client.ts`, server.origin, recordId, String(repeat)], {
@@ -96,7 +97,7 @@ try {
   const out = resolve(root, String(values.out));
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
-  const ok = (r: (typeof results)[number]) => Object.keys(r.statuses).every((status) => Number(status) === r.expect);
+  const ok = (r: (typeof results)[number]) => Object.keys(r.statuses).every((status) => r.expect.includes(Number(status)));
   console.log(
     [
       `## Hostile requests (${fmt.count(records)} records; ${repeat} of each, one at a time, while 4 connections of GET /users/current run)`,
@@ -105,9 +106,19 @@ try {
       `Machine: ${report.machine.nproc} × ${report.machine.cpuModel}, Node ${report.machine.node}; load average ${report.loadAverage.start.join(', ')} at start, ${report.loadAverage.end.join(', ')} at end`,
       '',
       table(
-        ['Request', 'answer', 'p50 ms', 'p99 ms', 'max ms', ''],
-        results.map((r) => [r.label, describeCounts(r.statuses), fmt.ms(r.p50Ms), fmt.ms(r.p99Ms), fmt.ms(r.maxMs), ok(r) ? (r.maxMs < 100 ? 'ok' : '**slow**') : `**expected ${r.expect}**`]),
+        ['Request', 'answer', 'p50 ms', 'p99 ms', 'max ms', 'goal: within ms', ''],
+        results.map((r) => [
+          r.label,
+          describeCounts(r.statuses),
+          fmt.ms(r.p50Ms),
+          fmt.ms(r.p99Ms),
+          fmt.ms(r.maxMs),
+          fmt.ms(r.withinMs),
+          !ok(r) ? `**expected ${r.expect.join(' or ')}**` : r.maxMs < r.withinMs ? 'ok' : '**slow**',
+        ]),
       ),
+      '',
+      `GET /users/current p99 while the hostile requests are sent: ${report.normalTraffic.withHostile.p99Ms} ms (goal: under 100 ms).`,
       '',
       table(
         ['Normal traffic (GET /users/current, 4 connections)', 'seconds', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', "the fake's CPU (cores)"],

@@ -2,9 +2,12 @@
 // `node --expose-gc --import tsx bench/seed-million.ts [count]`); never part of npm test.
 import { generateEvents } from '../src/seed/generate-events.js';
 import { EventLogStore } from '../src/store/event-log.js';
+import { filterLimits, loadSpec } from '../src/spec/index.js';
 import { parseEventLogQuery } from '../src/store/event-log-query.js';
 
 const count = Number(process.argv[2] ?? 1_000_000);
+const limits = filterLimits((await loadSpec()).document);
+if (!limits) throw new Error('The document states no x-filter-limits.');
 const gc = (globalThis as { gc?: () => void }).gc;
 const heapMb = () => {
   gc?.();
@@ -28,7 +31,7 @@ const first = records[0]?.timestamp ?? 0;
 const last = records[records.length - 1]?.timestamp ?? 0;
 const mid = Math.floor((first + last) / 2);
 const run = (label: string, params: Record<string, string | number | boolean>, runs = 200) => {
-  const parsed = parseEventLogQuery(params);
+  const parsed = parseEventLogQuery(params, limits);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   const n = time(label, () => store.query(parsed.query).length, runs);
   console.log(`  -> ${n} records`);

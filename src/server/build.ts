@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { loadEventFixtures } from '../seed/event-fixtures.js';
 import { seedRecords } from '../seed/seed-records.js';
-import { createSpecValidator, type Operation, type Spec } from '../spec/index.js';
+import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
@@ -74,6 +74,13 @@ function faultDefaults(controlSpec: Spec): { status: number; message: string } {
   return { status, message };
 }
 
+/** The document's filter limits; a document that states none gets the kit's own. */
+async function filterLimitsOf(spec: Spec): Promise<FilterLimits> {
+  const limits = filterLimits(spec.document) ?? filterLimits((await loadSpec()).document);
+  if (!limits) throw new Error("The kit's document gives the event log filter no x-filter-limits.");
+  return limits;
+}
+
 /**
  * The in-memory fake of the API as a ready Fastify app that does not listen:
  * `app.inject()` in tests, `app.listen()` to serve. Besides the monitoring API it serves
@@ -132,6 +139,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     state,
     errors,
     spec,
+    filterLimits: await filterLimitsOf(spec),
     clock,
     options: resolved,
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },

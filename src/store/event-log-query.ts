@@ -1,7 +1,8 @@
 import { Query } from 'mingo/query';
 import type { EventLogQueryParams, EventLogRecord } from '../spec/types.js';
+import type { FilterLimits } from '../spec/filter-limits.js';
 import { fieldPathProblem } from '../shared/field-path.js';
-import { FILTER_LIMITS, filterProblem, type Filter } from './filter-check.js';
+import { filterProblem, type Filter } from './filter-check.js';
 import { filterContext } from './filter-match.js';
 
 /** A checked event log query, in the store's terms (see the getEventLog parameters in the document). */
@@ -63,17 +64,17 @@ function booleanParam(value: unknown): boolean | undefined {
   return undefined;
 }
 
-/** Parses the filter text; the problem says why it is refused. */
-export function parseFilter(text: unknown): { ok: true; filter: Filter } | { ok: false; problem: string } {
+/** Parses the filter text within the document's limits; the problem says why it is refused. */
+export function parseFilter(text: unknown, limits: FilterLimits): { ok: true; filter: Filter } | { ok: false; problem: string } {
   if (typeof text !== 'string') return { ok: false, problem: 'must be a JSON-encoded object' };
-  if (text.length > FILTER_LIMITS.maxLength) return { ok: false, problem: `is longer than ${FILTER_LIMITS.maxLength} characters` };
+  if (text.length > limits.maxLength) return { ok: false, problem: `is longer than ${limits.maxLength} characters` };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return { ok: false, problem: 'is not valid JSON' };
   }
-  const problem = filterProblem(value);
+  const problem = filterProblem(value, limits);
   if (problem) return { ok: false, problem };
   try {
     // The store compiles it again per request; this proves that it compiles.
@@ -85,17 +86,18 @@ export function parseFilter(text: unknown): { ok: true; filter: Filter } | { ok:
 }
 
 /**
- * Checks and converts getEventLog query parameters. Each refusal names the parameter and
- * says what is wrong; `filter` problems come first. Never throws, whatever the input.
+ * Checks and converts getEventLog query parameters, the filter within the document's limits.
+ * Each refusal names the parameter and says what is wrong; `filter` problems come first.
+ * Never throws, whatever the input.
  */
-export function parseEventLogQuery(params: RawEventLogQueryParams): ParseResult<EventLogQuery> {
+export function parseEventLogQuery(params: RawEventLogQueryParams, limits: FilterLimits): ParseResult<EventLogQuery> {
   const problems: QueryProblem[] = [];
   const query: { -readonly [K in keyof EventLogQuery]: EventLogQuery[K] } = {};
   const p = (params ?? {}) as RawEventLogQueryParams;
   const given = (name: keyof EventLogQueryParams): boolean => Object.hasOwn(p, name) && p[name] !== undefined;
   try {
     if (given('filter')) {
-      const parsed = parseFilter(p.filter);
+      const parsed = parseFilter(p.filter, limits);
       if (parsed.ok) query.filter = parsed.filter;
       else problems.push({ name: 'filter', problem: parsed.problem });
     }

@@ -2,7 +2,7 @@ import type { EventLogRecord, PayloadUpdate, SnmpTrapRecord } from '../spec/type
 import { deepFreeze } from '../shared/deep-freeze.js';
 import { unstorableReason } from '../shared/storable-record.js';
 import type { EventLogQuery } from './event-log-query.js';
-import { selectRecords } from './event-log-select.js';
+import { selectRecords, selectRecordsInSlices, type QueryLimits, type WorkLimits } from './event-log-select.js';
 import { compareByTime, isInTimeOrder, positionOf } from './record-order.js';
 
 export type UpdatePayloadResult =
@@ -41,15 +41,11 @@ export class EventLogStore {
   #changedIds = new Map<string, EventLogRecord>();
   readonly #seed: { all: readonly EventLogRecord[]; byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>; ids: Map<string, EventLogRecord> };
 
-  readonly #maxFilterWork: number | undefined;
-
   /**
    * Throws when a seed record is unusable or two share an _id. With `adopt`, the seed records
    * are frozen in place instead of copied (for freshly generated data nobody else holds).
-   * `maxFilterWork` overrides FILTER_LIMITS.maxWork (records tested times filter cost).
    */
-  constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean; maxFilterWork?: number } = {}) {
-    this.#maxFilterWork = options.maxFilterWork;
+  constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean } = {}) {
     this.#restore(seed, options.adopt === true);
     this.#seed = { all: this.#all.slice(), byType: new Map([...this.#byType].map(([t, list]) => [t, list.slice()])), ids: this.#baseIds };
   }
@@ -63,12 +59,26 @@ export class EventLogStore {
   }
 
   /**
-   * The records a checked query selects, in order (see `parseEventLogQuery`). Throws
-   * FilterTooCostlyError (an INVALID_FILTER answer) when the filter would test too many records.
+   * The records a checked query selects, in order (see `parseEventLogQuery`), at once. With
+   * `limits`, throws FilterTooCostlyError (an INVALID_FILTER answer) when the filter would test
+   * more records than `maxWork` allows for its cost.
    */
-  query(q: EventLogQuery = {}): EventLogRecord[] {
-    const source = q.type === undefined ? this.#all : (this.#byType.get(q.type) ?? []);
-    return selectRecords(source, q, this.#maxFilterWork);
+  query(q: EventLogQuery = {}, limits?: WorkLimits): EventLogRecord[] {
+    return selectRecords(this.#source(q), q, limits);
+  }
+
+  /**
+   * The same records within the document's limits, computed in slices so that a long query
+   * never holds up other work: the records when they take one slice, else a promise of them.
+   * Throws (or rejects with) FilterTooCostlyError past `maxWork` or the computing budget.
+   * `now` is a monotonic clock in ms (performance.now).
+   */
+  queryInSlices(q: EventLogQuery, limits: QueryLimits, now: () => number): EventLogRecord[] | Promise<EventLogRecord[]> {
+    return selectRecordsInSlices(this.#source(q), q, limits, now);
+  }
+
+  #source(q: EventLogQuery): readonly EventLogRecord[] {
+    return q.type === undefined ? this.#all : (this.#byType.get(q.type) ?? []);
   }
 
   /** Adds a record (a copy is stored); throws on a duplicate _id or an unusable record. */

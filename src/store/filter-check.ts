@@ -1,4 +1,6 @@
+import type { FilterLimits } from '../spec/filter-limits.js';
 import { fieldPathProblem } from '../shared/field-path.js';
+import { linearRegex } from './linear-regex.js';
 import { regexOptionsProblem, regexProblem } from './regex-safety.js';
 
 /**
@@ -12,33 +14,38 @@ export const FILTER_OPERATORS = [
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-export const FILTER_LIMITS = {
-  /** Longest filter text, in characters. */
-  maxLength: 10_000,
-  /** Deepest nesting of objects and arrays. */
-  maxDepth: 20,
-  /** Most object keys plus array items, counted over the whole filter. */
-  maxNodes: 1_000,
-  /** Most `$regex` operators in one filter (each scans the candidates). */
-  maxRegexes: 10,
-  /**
-   * Most records tested times the filter's cost (its keys), per query: a filter that would
-   * need more is refused as too costly (INVALID_FILTER) instead of holding the server up.
-   */
-  maxWork: 5_000_000,
-} as const;
-
-/** The cost of testing one record: the number of keys (fields and operators) in the filter. */
-export function filterCost(filter: Filter): number {
+/**
+ * The cost of testing one record: the number of keys (fields and operators) in the filter,
+ * and for each `$regex` one more for every `regexInstructionsPerCondition` instructions of
+ * its compiled program (matching costs grow with the program).
+ */
+export function filterCost(filter: Filter, regexInstructionsPerCondition: number): number {
   let keys = 0;
   const stack: unknown[] = [filter];
   while (stack.length > 0) {
     const v = stack.pop();
     if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v)) keys += Object.keys(v).length;
+    if (!Array.isArray(v)) {
+      keys += Object.keys(v).length;
+      keys += Math.ceil(regexInstructions(v as Record<string, unknown>) / regexInstructionsPerCondition);
+    }
     stack.push(...(Array.isArray(v) ? v : Object.values(v)));
   }
   return Math.max(1, keys);
+}
+
+/** The program size of the `$regex` of an operator object (0 when it has none or it does not compile). */
+function regexInstructions(ops: Record<string, unknown>): number {
+  const pattern = ops.$regex;
+  const options = ops.$options ?? '';
+  if (typeof pattern !== 'string' || typeof options !== 'string') return 0;
+  try {
+    const { source, flags } = new RegExp(pattern, options);
+    const compiled = linearRegex(source, flags);
+    return compiled.ok ? compiled.regex.programSize : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** A parsed filter that passed every check; only such objects reach mingo. */
@@ -55,12 +62,15 @@ const fail = (problem: string): never => {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Checks a parsed JSON value as a filter; returns the problem, or undefined when it is accepted. */
-export function filterProblem(value: unknown): string | undefined {
+/**
+ * Checks a parsed JSON value as a filter within the document's limits; returns the problem,
+ * or undefined when it is accepted.
+ */
+export function filterProblem(value: unknown, limits: FilterLimits): string | undefined {
   try {
     if (!isPlainObject(value)) fail('must be a JSON object');
-    checkSize(value);
-    checkQuery(value as Record<string, unknown>, 1);
+    checkSize(value, limits);
+    new Checker(limits).query(value as Record<string, unknown>, 1);
     return undefined;
   } catch (e) {
     if (e instanceof FilterProblem) return e.message;
@@ -69,42 +79,116 @@ export function filterProblem(value: unknown): string | undefined {
 }
 
 /** Depth, node count and stray operators, over the whole value before its meaning is read. */
-function checkSize(root: unknown): void {
+function checkSize(root: unknown, limits: FilterLimits): void {
   let nodes = 0;
   let regexes = 0;
   const stack: Array<[unknown, number]> = [[root, 1]];
   while (stack.length > 0) {
     const [value, depth] = stack.pop() as [unknown, number];
     if (value === null || typeof value !== 'object') continue;
-    if (depth > FILTER_LIMITS.maxDepth) fail(`nests deeper than ${FILTER_LIMITS.maxDepth} levels`);
+    if (depth > limits.maxDepth) fail(`nests deeper than ${limits.maxDepth} levels`);
     const children = Array.isArray(value) ? value : Object.values(value);
     nodes += children.length;
-    if (nodes > FILTER_LIMITS.maxNodes) fail(`has more than ${FILTER_LIMITS.maxNodes} keys and array items`);
+    if (nodes > limits.maxNodes) fail(`has more than ${limits.maxNodes} keys and array items`);
     if (!Array.isArray(value)) {
       for (const key of Object.keys(value)) {
         if (key.startsWith('$') && !ALLOWED.has(key)) fail(`operator ${key} is not allowed`);
-        if (key === '$regex' && ++regexes > FILTER_LIMITS.maxRegexes) fail(`has more than ${FILTER_LIMITS.maxRegexes} $regex operators`);
+        if (key === '$regex' && ++regexes > limits.maxRegexes) fail(`has more than ${limits.maxRegexes} $regex operators`);
       }
     }
     for (const child of children) stack.push([child, depth + 1]);
   }
 }
 
-/** A query object: field paths and the logical operators $and, $or, $nor. */
-function checkQuery(query: Record<string, unknown>, depth: number): void {
-  for (const [key, value] of Object.entries(query)) {
-    if (LOGICAL.has(key)) {
-      if (!Array.isArray(value) || value.length === 0) fail(`${key} needs a non-empty array of filters`);
-      for (const item of value as unknown[]) {
-        if (!isPlainObject(item)) fail(`${key} needs an array of objects`);
-        checkQuery(item as Record<string, unknown>, depth + 1);
+/** The meaning of a filter, field by field; regexes are checked within the limits. */
+class Checker {
+  constructor(private readonly limits: FilterLimits) {}
+
+  /** A query object: field paths and the logical operators $and, $or, $nor. */
+  query(query: Record<string, unknown>, depth: number): void {
+    for (const [key, value] of Object.entries(query)) {
+      if (LOGICAL.has(key)) {
+        if (!Array.isArray(value) || value.length === 0) fail(`${key} needs a non-empty array of filters`);
+        for (const item of value as unknown[]) {
+          if (!isPlainObject(item)) fail(`${key} needs an array of objects`);
+          this.query(item as Record<string, unknown>, depth + 1);
+        }
+      } else if (key.startsWith('$')) {
+        fail(`operator ${key} must be used on a field, as {"field": {"${key}": ...}}`);
+      } else {
+        const pathProblem = fieldPathProblem(key);
+        if (pathProblem) fail(`field "${key}" ${pathProblem}`);
+        if (isOperatorObject(value)) this.operators(key, value as Record<string, unknown>, depth + 1);
       }
-    } else if (key.startsWith('$')) {
-      fail(`operator ${key} must be used on a field, as {"field": {"${key}": ...}}`);
+    }
+  }
+
+  /** The operators applied to one field, e.g. {"$gte": 3, "$lt": 9}. */
+  operators(field: string, ops: Record<string, unknown>, depth: number): void {
+    const where = `on "${field}"`;
+    for (const [op, arg] of Object.entries(ops)) {
+      switch (op as FilterOperator) {
+        case '$in':
+        case '$nin':
+        case '$all':
+          if (!Array.isArray(arg)) fail(`${op} ${where} needs an array`);
+          if (op === '$all') for (const item of arg as unknown[]) this.allItem(field, item, depth);
+          break;
+        case '$exists':
+          if (typeof arg !== 'boolean' && typeof arg !== 'number') fail(`$exists ${where} needs true or false`);
+          break;
+        case '$size':
+          if (!Number.isSafeInteger(arg) || (arg as number) < 0) fail(`$size ${where} needs a non-negative integer`);
+          break;
+        case '$regex': {
+          if (typeof arg !== 'string') fail(`$regex ${where} needs a string`);
+          const options = ops.$options ?? '';
+          if (typeof options !== 'string') fail(`$options ${where} needs a string`);
+          const problem = regexProblem(arg as string, options as string, this.limits);
+          if (problem) fail(`${problem} (${where})`);
+          break;
+        }
+        case '$options':
+          if (!('$regex' in ops)) fail(`$options ${where} needs $regex beside it`);
+          if (typeof arg !== 'string') fail(`$options ${where} needs a string`);
+          else if (regexOptionsProblem(arg)) fail(`${regexOptionsProblem(arg)} (${where})`);
+          break;
+        case '$not':
+          if (!isOperatorObject(arg)) fail(`$not ${where} needs an object of operators, e.g. {"$not": {"$gt": 5}}`);
+          this.operators(field, arg as Record<string, unknown>, depth + 1);
+          break;
+        case '$elemMatch':
+          this.elemMatch(field, arg, depth);
+          break;
+        case '$and':
+        case '$or':
+        case '$nor':
+          fail(`${op} must be used at the level of fields, not ${where}`);
+          break;
+        default:
+          // $eq, $ne, $gt, $gte, $lt, $lte take any JSON value.
+          break;
+      }
+    }
+  }
+
+  elemMatch(field: string, arg: unknown, depth: number): void {
+    if (!isPlainObject(arg)) fail(`$elemMatch on "${field}" needs an object`);
+    const obj = arg as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    // mingo reads it as operators on each element when every key is a non-logical operator.
+    if (keys.length > 0 && keys.every((k) => k.startsWith('$') && !LOGICAL.has(k))) {
+      this.operators(`${field}.$elemMatch`, obj, depth + 1);
     } else {
-      const pathProblem = fieldPathProblem(key);
-      if (pathProblem) fail(`field "${key}" ${pathProblem}`);
-      if (isOperatorObject(value)) checkOperators(key, value as Record<string, unknown>, depth + 1);
+      this.query(obj, depth + 1);
+    }
+  }
+
+  allItem(field: string, item: unknown, depth: number): void {
+    if (isPlainObject(item) && Object.keys(item).some((k) => k.startsWith('$'))) {
+      const keys = Object.keys(item);
+      if (keys.length !== 1 || keys[0] !== '$elemMatch') fail(`$all on "${field}" takes values or {"$elemMatch": ...} items`);
+      this.elemMatch(field, item.$elemMatch, depth + 1);
     }
   }
 }
@@ -117,71 +201,3 @@ function isOperatorObject(value: unknown): boolean {
   return operators.length > 0;
 }
 
-/** The operators applied to one field, e.g. {"$gte": 3, "$lt": 9}. */
-function checkOperators(field: string, ops: Record<string, unknown>, depth: number): void {
-  const where = `on "${field}"`;
-  for (const [op, arg] of Object.entries(ops)) {
-    switch (op as FilterOperator) {
-      case '$in':
-      case '$nin':
-      case '$all':
-        if (!Array.isArray(arg)) fail(`${op} ${where} needs an array`);
-        if (op === '$all') for (const item of arg as unknown[]) checkAllItem(field, item, depth);
-        break;
-      case '$exists':
-        if (typeof arg !== 'boolean' && typeof arg !== 'number') fail(`$exists ${where} needs true or false`);
-        break;
-      case '$size':
-        if (!Number.isSafeInteger(arg) || (arg as number) < 0) fail(`$size ${where} needs a non-negative integer`);
-        break;
-      case '$regex': {
-        if (typeof arg !== 'string') fail(`$regex ${where} needs a string`);
-        const options = ops.$options ?? '';
-        if (typeof options !== 'string') fail(`$options ${where} needs a string`);
-        const problem = regexProblem(arg as string, options as string);
-        if (problem) fail(`${problem} (${where})`);
-        break;
-      }
-      case '$options':
-        if (!('$regex' in ops)) fail(`$options ${where} needs $regex beside it`);
-        if (typeof arg !== 'string') fail(`$options ${where} needs a string`);
-        else if (regexOptionsProblem(arg)) fail(`${regexOptionsProblem(arg)} (${where})`);
-        break;
-      case '$not':
-        if (!isOperatorObject(arg)) fail(`$not ${where} needs an object of operators, e.g. {"$not": {"$gt": 5}}`);
-        checkOperators(field, arg as Record<string, unknown>, depth + 1);
-        break;
-      case '$elemMatch':
-        checkElemMatch(field, arg, depth);
-        break;
-      case '$and':
-      case '$or':
-      case '$nor':
-        fail(`${op} must be used at the level of fields, not ${where}`);
-        break;
-      default:
-        // $eq, $ne, $gt, $gte, $lt, $lte take any JSON value.
-        break;
-    }
-  }
-}
-
-function checkElemMatch(field: string, arg: unknown, depth: number): void {
-  if (!isPlainObject(arg)) fail(`$elemMatch on "${field}" needs an object`);
-  const obj = arg as Record<string, unknown>;
-  const keys = Object.keys(obj);
-  // mingo reads it as operators on each element when every key is a non-logical operator.
-  if (keys.length > 0 && keys.every((k) => k.startsWith('$') && !LOGICAL.has(k))) {
-    checkOperators(`${field}.$elemMatch`, obj, depth + 1);
-  } else {
-    checkQuery(obj, depth + 1);
-  }
-}
-
-function checkAllItem(field: string, item: unknown, depth: number): void {
-  if (isPlainObject(item) && Object.keys(item).some((k) => k.startsWith('$'))) {
-    const keys = Object.keys(item);
-    if (keys.length !== 1 || keys[0] !== '$elemMatch') fail(`$all on "${field}" takes values or {"$elemMatch": ...} items`);
-    checkElemMatch(field, item.$elemMatch, depth + 1);
-  }
-}

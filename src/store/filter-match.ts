@@ -5,6 +5,7 @@ import {
 import { Query } from 'mingo/query';
 import { resolve } from 'mingo/util';
 import type { Filter } from './filter-check.js';
+import { linearRegex } from './linear-regex.js';
 
 const isScalar = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
@@ -29,12 +30,32 @@ const scalarNin: typeof $nin = (selector, value, options) => {
   return (obj) => !isIn(obj);
 };
 
+const MATCHED = [''];
+
+/**
+ * $regex on the linear-time engine (linear-regex.ts) instead of JavaScript's backtracking
+ * one, with the same answers. mingo hands every $regex (with its $options, also under $not,
+ * $elemMatch and $all) over as a RegExp it built and never ran; its own $regex then applies
+ * it to the field (to each element of an array) through `exec`, which is what is replaced.
+ * JSON gives no other way to a regex: a RegExp value in $in or $all cannot be written.
+ */
+const linearRegexOperator: typeof $regex = (selector, value, options) => {
+  const { source, flags } = value as RegExp;
+  const compiled = linearRegex(source, flags);
+  if (!compiled.ok) throw new Error(`regex ${compiled.problem}`);
+  const { test } = compiled.regex;
+  const exec = (text: string) => (test(text) ? MATCHED : null);
+  return $regex(selector, { exec } as unknown as RegExp, options);
+};
+
 /**
  * A mingo context that knows only the allowed operators ($options is read by $regex), so an
  * operator that slipped past the checks is still refused by mingo itself.
  */
 export const filterContext = Context.init({
-  query: { $all, $and, $elemMatch, $eq, $exists, $gt, $gte, $in: scalarIn, $lt, $lte, $ne, $nin: scalarNin, $nor, $not, $or, $regex, $size },
+  query: {
+    $all, $and, $elemMatch, $eq, $exists, $gt, $gte, $in: scalarIn, $lt, $lte, $ne, $nin: scalarNin, $nor, $not, $or, $regex: linearRegexOperator, $size,
+  },
 });
 
 type Answer = 'yes' | 'no' | 'ask-mingo';

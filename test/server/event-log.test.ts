@@ -97,7 +97,7 @@ describe('GET /node/api/event-log refuses bad input with a 400 naming the parame
     ['?filter=not-json', 'INVALID_FILTER', 'filter'],
     ['?filter=[1,2]', 'INVALID_FILTER', 'filter'],
     [`?filter=${encodeURIComponent('{"$where":"sleep(1000)"}')}`, 'INVALID_FILTER', 'filter'],
-    [`?filter=${encodeURIComponent('{"agentId":{"$regex":"(a+)+$"}}')}`, 'INVALID_FILTER', 'filter'],
+    [`?filter=${encodeURIComponent('{"agentId":{"$regex":"(a)\\\\1"}}')}`, 'INVALID_FILTER', 'filter'],
     [`?filter=${encodeURIComponent('{"a":'.repeat(1000) + '1' + '}'.repeat(1000))}`, 'INVALID_FILTER', 'filter'],
     ['?limit=ten', 'INVALID_PARAMETER', 'limit'],
     ['?skip=-1', 'INVALID_PARAMETER', 'skip'],

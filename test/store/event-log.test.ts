@@ -86,20 +86,21 @@ describe('EventLogStore queries', () => {
 
 describe('EventLogStore filter budget', () => {
   // 300 records; a filter of cost 2 may test 100 / 2 = 50 of them.
-  const store = new EventLogStore(records, { maxFilterWork: 100 });
+  const store = new EventLogStore(records);
+  const limits = { maxWork: 100, regexInstructionsPerCondition: 50 };
   const costly = { agentId: 'nobody', type: 'snmp-trap' };
 
   it('refuses a filter that would test more records than its cost allows', () => {
-    expect(() => store.query({ filter: costly })).toThrow(FilterTooCostlyError);
-    expect(() => store.query({ filter: costly, sortField: 'agentId' })).toThrow(
+    expect(() => store.query({ filter: costly }, limits)).toThrow(FilterTooCostlyError);
+    expect(() => store.query({ filter: costly, sortField: 'agentId' }, limits)).toThrow(
       'filter is too costly: it would test more than 50 records with 2 conditions; narrow the time range or the type, or simplify it',
     );
   });
 
   it('lets the same filter through on a narrower range or when the page fills early', () => {
     const t = records[250]!.timestamp;
-    expect(store.query({ filter: costly, from: t })).toEqual([]);
-    expect(store.query({ filter: { agentId: records[0]!.agentId, type: records[0]!.type }, limit: 2 })).toHaveLength(2);
+    expect(store.query({ filter: costly, from: t }, limits)).toEqual([]);
+    expect(store.query({ filter: { agentId: records[0]!.agentId, type: records[0]!.type }, limit: 2 }, limits)).toHaveLength(2);
     expect(new EventLogStore(records).query({ filter: costly })).toEqual([]);
   });
 });

@@ -5,14 +5,23 @@ import { queryRefused } from './query-problems.js';
 import type { HandlerMap } from './types.js';
 
 export const eventLogHandlers: HandlerMap = {
-  getEventLog: (request, _reply, { state, errors }) => {
-    const parsed = parseEventLogQuery(request.query as RawEventLogQueryParams);
+  // Answers at once when the query takes one slice; a longer one yields to other requests.
+  getEventLog: (request, _reply, { state, errors, filterLimits }) => {
+    const parsed = parseEventLogQuery(request.query as RawEventLogQueryParams, filterLimits);
     if (!parsed.ok) throw queryRefused(parsed.problems, errors);
+    const refusal = (error: unknown) => {
+      if (error instanceof FilterTooCostlyError) return queryRefused([{ name: 'filter', problem: error.problem }], errors);
+      return error;
+    };
     try {
-      return state.data.events.query(parsed.query);
+      const records = state.data.events.queryInSlices(parsed.query, filterLimits, () => performance.now());
+      return Array.isArray(records)
+        ? records
+        : records.catch((error: unknown) => {
+            throw refusal(error);
+          });
     } catch (error) {
-      if (error instanceof FilterTooCostlyError) throw queryRefused([{ name: 'filter', problem: error.problem }], errors);
-      throw error;
+      throw refusal(error);
     }
   },
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../shared/clock.js';
 import type { ErrorFactory } from '../../errors.js';
-import type { Spec } from '../../spec/index.js';
+import type { FilterLimits, Spec } from '../../spec/index.js';
 import type { OperationId } from '../../spec/types.js';
 import type { FakeState } from '../../store/state.js';
 import type { ResolvedFakeOptions } from '../options.js';
@@ -11,6 +11,8 @@ export interface HandlerContext {
   readonly state: FakeState;
   readonly errors: ErrorFactory;
   readonly spec: Spec;
+  /** The event log filter's limits, from the document (or the kit's own when it states none). */
+  readonly filterLimits: FilterLimits;
   readonly clock: Clock;
   readonly options: ResolvedFakeOptions;
   /** Cookie names: the session cookie of the document's cookie scheme, and the CSRF cookie. */

@@ -1,0 +1,64 @@
+/**
+ * Runs long work in slices, so that one request cannot hold the event loop: the work is a
+ * generator that asks `pause()` at its safe points and yields when told to. Work that ends
+ * within its first slice answers at once (no promise); longer work goes on after other
+ * callbacks (setImmediate) and ends with `overBudget` once its own computing time, the
+ * slices added up, passes `maxMs`. The budget is plain data: the caller reads it from the
+ * document and brings the clock.
+ */
+export interface SliceBudget {
+  /** Most ms the work may compute in all (Infinity: no end). */
+  readonly maxMs: number;
+  /** Longest a slice runs before other work gets a turn, in ms. */
+  readonly sliceMs: number;
+  /** A monotonic clock in ms, e.g. performance.now. */
+  readonly now: () => number;
+}
+
+export type Steps<T> = (pause: () => boolean) => Generator<void, T, void>;
+
+export function runInSlices<T>(steps: Steps<T>, budget: SliceBudget, overBudget: (spentMs: number) => Error): T | Promise<T> {
+  const { maxMs, sliceMs, now } = budget;
+  let spent = 0;
+  let sliceStart = now();
+  const pause = () => {
+    const elapsed = now() - sliceStart;
+    return elapsed >= sliceMs || spent + elapsed > maxMs;
+  };
+  const work = steps(pause);
+  /** One slice: the result when the work ended in it, else undefined. */
+  const slice = (): { value: T } | undefined => {
+    sliceStart = now();
+    const step = work.next();
+    spent += now() - sliceStart;
+    if (step.done) return { value: step.value };
+    if (spent > maxMs) {
+      work.return(undefined as T);
+      throw overBudget(spent);
+    }
+    return undefined;
+  };
+  const first = slice();
+  if (first) return first.value;
+  return new Promise<T>((resolve, reject) => {
+    const next = () => {
+      try {
+        const ended = slice();
+        if (ended) resolve(ended.value);
+        else setImmediate(next);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    setImmediate(next);
+  });
+}
+
+/** Runs the same work to its end at once, never pausing: for callers that need no slices. */
+export function runToEnd<T>(steps: Steps<T>): T {
+  const work = steps(() => false);
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
