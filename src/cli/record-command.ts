@@ -1,19 +1,14 @@
 // The `record` command and its flags; the recorder itself (record.ts, src/record) is loaded when it runs.
 import { type Command, Option } from 'commander';
 import { addServerOptions, addWaitOptions } from './check-command.js';
+import type { RecordOptions } from '../record/record-server.js';
 import { anchorTime, integer } from './flag-values.js';
 
-export interface RecordFlags {
+export interface RecordFlags extends Partial<Pick<RecordOptions, 'since' | 'until' | 'keepInvalid' | 'anonymize'>>, Pick<RecordOptions, 'maxRecords' | 'pageSize'> {
   readonly baseUrl?: string;
   readonly login?: string;
   readonly password?: string;
   readonly out?: string;
-  readonly since?: number;
-  readonly until?: number;
-  readonly maxRecords: number;
-  readonly pageSize: number;
-  readonly keepInvalid?: boolean;
-  readonly anonymize?: boolean;
   readonly timeout?: number;
   readonly maxWait?: number;
   readonly maxDuration?: number;

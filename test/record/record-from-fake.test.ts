@@ -1,14 +1,12 @@
 // `record` against a listening fake whose data was changed through the API first: the recording
 // holds exactly the fake's event log, block log and user, read-only, with no secret in any file.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFake, type Fake } from '../../src/fake/create-fake.js';
 import { RECORDING_FILES } from '../../src/shared/recording-layout.js';
+import { runBin } from '../helpers/run-bin.js';
 import { basic, documentedGet, readRecording, record, scratch, validator } from './helpers.js';
 
-const bin = fileURLToPath(new URL('../../bin/monitoring-api-kit.js', import.meta.url));
 const ADMIN = basic('admin', 'admin-password');
 
 let fake: Fake;
@@ -129,14 +127,10 @@ describe('record from the command line', () => {
     const all = (await documentedGet('getEventLog', `${baseUrl}/event-log`)) as { timestamp: number }[];
     const since = all[100]!.timestamp;
     const until = all[199]!.timestamp;
-    const child = spawn(process.execPath, [bin, 'record', '--base-url', baseUrl, '--out', out, '--since', String(since), '--until', new Date(until).toISOString(), '--page-size', '30'], {
-      env: { ...process.env, MONITORING_API_LOGIN: 'admin', MONITORING_API_PASSWORD: 'admin-password' },
+    const { code, stdout, stderr } = await runBin(['record', '--base-url', baseUrl, '--out', out, '--since', String(since), '--until', new Date(until).toISOString(), '--page-size', '30'], {
+      MONITORING_API_LOGIN: 'admin',
+      MONITORING_API_PASSWORD: 'admin-password',
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code, stderr).toBe(0);
     const recording = readRecording(out);
     expect(recording.events).toEqual(all.filter((r) => r.timestamp >= since && r.timestamp <= until));
