@@ -5,14 +5,14 @@
 // Usage: node bench/fake-server.mjs --port <n> [--records <n>] [--seed <n>]
 import { parseArgs } from 'node:util';
 import { startServer } from '../dist/cli/serve.js';
-import { rateLimitPresets } from '../dist/store/rate-limit-rules.js';
+import { controlApiPath, loadSpec, rateLimitPresets } from '../dist/spec/index.js';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '0' }, records: { type: 'string' }, seed: { type: 'string' } },
 });
 
 /** The default (lenient) preset's keys at the highest limit the rules allow, a million a second: counted on every request, never reached. */
-const benchRateLimit = rateLimitPresets().lenient.map((rule) => ({ ...rule, limit: 1_000_000, windowSeconds: 1 }));
+const benchRateLimit = rateLimitPresets(await loadSpec(controlApiPath)).lenient.map((rule) => ({ ...rule, limit: 1_000_000, windowSeconds: 1 }));
 
 const t0 = performance.now();
 const { fake } = await startServer({

@@ -77,6 +77,14 @@ describe('the layer rule', () => {
     expect(all.flatMap((path) => offences(path))).toEqual([]);
   });
 
+  it('keeps the store to data: no HTTP, no files, no document reading', () => {
+    const outside = /^(?:node:)?(?:fs|fs\/promises|http|https|net|dgram)$|^(?:fastify|@fastify\/|undici|js-yaml|yaml)/;
+    const store = all.filter((path) => layerOf(path) === 'store');
+    expect(store.length).toBeGreaterThan(10);
+    expect(store.flatMap((path) => importsOf(readFileSync(path, 'utf8')).filter((spec) => outside.test(spec)).map((spec) => `${relative(root, path)} -> ${spec}`))).toEqual([]);
+    expect(outside.test('node:fs') && outside.test('fastify') && outside.test('@fastify/cookie') && !outside.test('mingo/query')).toBe(true);
+  });
+
   it('points one way: no two layers may import each other, directly or through others', () => {
     const reaches = (from: Layer, to: Layer, seen = new Set<Layer>()): boolean =>
       MAY_IMPORT[from].some((next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { rateLimitPresets } from '../../src/store/rate-limit-rules.js';
+import { controlApiPath, loadSpec, rateLimitPresets } from '../../src/spec/index.js';
 import { cpuMs, residentBytes } from './machine.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -156,8 +156,8 @@ export function fakeCliCommand(records: number, extra: readonly string[] = [], n
  * allow (a million a second): every request is counted, none is blocked, so a load test
  * measures serving, not blocking.
  */
-export const countedLimitsFile: string = (() => {
-  const rules = rateLimitPresets().lenient.map((rule) => ({ ...rule, limit: 1_000_000, windowSeconds: 1 }));
+export const countedLimitsFile: string = await (async () => {
+  const rules = rateLimitPresets(await loadSpec(controlApiPath)).lenient.map((rule) => ({ ...rule, limit: 1_000_000, windowSeconds: 1 }));
   const file = join(mkdtempSync(join(tmpdir(), 'bench-limits-')), 'rate-limit.json');
   writeFileSync(file, JSON.stringify({ rules }));
   return file;

@@ -95,18 +95,18 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     authTokenEnabled: resolved.tokenAuthEnabled,
     requireCsrf: resolved.requireCsrf,
     latencyMs: resolved.latencyMs,
-    rateLimit: settingsOf(resolved.rateLimit),
-  });
+    rateLimit: settingsOf(resolved.rateLimit, controlSpec),
+  }, controlSpec);
   const state = createState({
     clock,
     users,
     sessions: resolved.sessions,
     data: {
       ...seedRecords({ seed: resolved.seed, count: resolved.records, endTime: resolved.endTime, fixtures: loadEventFixtures(resolved.eventFixtures, validator) }),
-      rateLimit: config.rateLimit.rules,
+      rateLimit: config.rateLimit,
     },
   });
-  config.onRateLimitChange((settings) => state.data.limiter.setRules(settings.rules));
+  config.onRateLimitChange((settings) => state.data.limiter.setRules(settings));
   const errors = createErrorFactory(spec.document);
   const schemes = readSchemes(spec.document);
   const faults = createFaultStore({ clock, random: resolved.random, defaults: faultDefaults(controlSpec) });

@@ -1,5 +1,6 @@
 import type { ConfigUpdate, ControlConfig } from '../spec/control-types.js';
-import { settingsOf } from './rate-limit-presets.js';
+import type { Spec } from '../spec/index.js';
+import { settingsOfUpdate } from './rate-limit-presets.js';
 
 /**
  * The configuration of the fake that can change while it runs (the control API's `Config`):
@@ -25,7 +26,8 @@ export interface RuntimeConfig {
 
 const copy = (config: ControlConfig): ControlConfig => structuredClone(config);
 
-export function createRuntimeConfig(startUp: ControlConfig): RuntimeConfig {
+/** `controlSpec` gives the rules of the presets an update may name. */
+export function createRuntimeConfig(startUp: ControlConfig, controlSpec: Spec): RuntimeConfig {
   let current = copy(startUp);
   const listeners: ((settings: ControlConfig['rateLimit']) => void)[] = [];
   const set = (next: ControlConfig) => {
@@ -50,7 +52,7 @@ export function createRuntimeConfig(startUp: ControlConfig): RuntimeConfig {
     update(update) {
       const { rateLimit, ...rest } = update;
       const next: ControlConfig = { ...current, ...rest };
-      if (rateLimit) next.rateLimit = settingsOf('preset' in rateLimit ? rateLimit.preset : rateLimit.rules);
+      if (rateLimit) next.rateLimit = settingsOfUpdate(rateLimit, controlSpec);
       set(next);
       return copy(current);
     },

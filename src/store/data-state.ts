@@ -1,8 +1,8 @@
 import { systemClock, type Clock } from '../shared/clock.js';
+import type { RateLimitRule, RateLimitSettings } from '../spec/control-types.js';
 import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import { BlockLogStore } from './block-log.js';
 import { EventLogStore } from './event-log.js';
-import type { RateLimitPreset, RateLimitRule } from './rate-limit-rules.js';
 import { createRateLimiter, type RateLimitDecision, type RateLimitedRequest, type RateLimiter } from './rate-limiter.js';
 
 export interface DataStateOptions {
@@ -14,8 +14,8 @@ export interface DataStateOptions {
   /** The block log records to start from and to go back to on reset. */
   readonly blocks?: readonly BlockedRequest[];
   readonly clock?: Clock;
-  /** A preset of the control API document or rules; default `lenient`. */
-  readonly rateLimit?: RateLimitPreset | readonly RateLimitRule[];
+  /** The rate-limit rules in force at start and after a reset (valid ones); default none. */
+  readonly rateLimit?: RateLimitSettings | readonly RateLimitRule[];
   readonly maxTrackedKeys?: number;
   /** Most blocked-request records kept; default 100,000. */
   readonly maxBlockRecords?: number;

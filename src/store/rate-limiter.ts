@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../shared/clock.js';
 import type { BlockedRequest } from '../spec/types.js';
-import { RATE_LIMIT_KEYS, rateLimitSettings, type RateLimitKey, type RateLimitPreset, type RateLimitRule, type RateLimitSettings } from './rate-limit-rules.js';
+import type { RateLimitKey, RateLimitRule, RateLimitSettings } from '../spec/control-types.js';
 
 /** What the limiter knows of a request. Empty or absent fields are not counted. */
 export interface RateLimitedRequest {
@@ -29,8 +29,8 @@ export interface ActiveBlock {
 export interface RateLimiter {
   /** The rules in force and their preset (`custom` when given as rules). */
   settings(): RateLimitSettings;
-  /** New rules (checked; throws with every problem): the windows restart, active blocks stay. */
-  setRules(rules: RateLimitPreset | readonly RateLimitRule[]): RateLimitSettings;
+  /** New rules (valid ones, e.g. checked by the control API document): the windows restart, active blocks stay. */
+  setRules(rules: RateLimitSettings | readonly RateLimitRule[]): RateLimitSettings;
   /** Counts a request and says whether it may go on. */
   hit(request: RateLimitedRequest): RateLimitDecision;
   /** The blocks in force now, oldest first. */
@@ -46,8 +46,11 @@ export interface RateLimiter {
 }
 
 export interface RateLimiterOptions {
-  /** A preset of the control API document or rules; default `lenient`. Checked: throws with every problem. */
-  readonly rules?: RateLimitPreset | readonly RateLimitRule[];
+  /**
+   * The rules in force at start and after a reset, valid ones, with the preset they come from
+   * or alone (`custom`); default none (no limits).
+   */
+  readonly rules?: RateLimitSettings | readonly RateLimitRule[];
   readonly clock?: Clock;
   /** Most windows and most blocks held at once; the oldest go first. Default 10,000. */
   readonly maxTrackedKeys?: number;
@@ -66,6 +69,10 @@ interface Block {
 }
 
 const blockKey = (key: RateLimitKey, value: string) => `${key}\0${value}`;
+// Every key of the document's RateLimitKey (the type fails to check when one is missing).
+const KEYS = Object.keys({ ip: 0, login: 0, user: 0, uri: 0 } satisfies Record<RateLimitKey, 0>) as RateLimitKey[];
+const settingsOf = (rules: RateLimitSettings | readonly RateLimitRule[]): RateLimitSettings =>
+  'preset' in rules ? rules : { preset: 'custom', rules: [...rules] };
 const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true });
 
 /**
@@ -76,7 +83,7 @@ const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true });
  * rounded up) and not counted; afterwards the value starts with fresh windows.
  */
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
-  const startup = rateLimitSettings(options.rules ?? 'lenient');
+  const startup = settingsOf(options.rules ?? []);
   let settings = startup;
   const clock = options.clock ?? systemClock;
   const maxTracked = options.maxTrackedKeys ?? 10_000;
@@ -116,7 +123,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   return {
     settings: () => settings,
     setRules(rules) {
-      settings = rateLimitSettings(rules);
+      settings = settingsOf(rules);
       windows = new Map();
       return settings;
     },
@@ -126,7 +133,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       // unless a rule is exceeded.
       let waitMs = 0;
       if (blocks.size > 0) {
-        for (const key of RATE_LIMIT_KEYS) {
+        for (const key of KEYS) {
           const v = valueOf(request, key);
           const b = v === undefined ? undefined : blocks.get(blockKey(key, v));
           if (b && b.until > now) waitMs = Math.max(waitMs, b.until - now);

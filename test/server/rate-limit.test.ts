@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/shared/clock.js';
 import { buildFake } from '../../src/server/build.js';
-import { rateLimitPresets } from '../../src/store/rate-limit-rules.js';
+import { controlApiPath, loadSpec, rateLimitPresets } from '../../src/spec/index.js';
 import { API, basicOf, expectConforms, spec } from './helpers.js';
 
 const START = 1_800_000_000_000;
@@ -44,7 +44,7 @@ describe('rate limits (spec section 8)', () => {
     const clock = createManualClock(START);
     const app = await buildFake({ spec, clock, rateLimit: 'strict' });
     // The preset's numbers come from the control API document.
-    const ipLimit = rateLimitPresets().strict.find((r) => r.key === 'ip')?.limit ?? Infinity;
+    const ipLimit = rateLimitPresets(await loadSpec(controlApiPath)).strict.find((r) => r.key === 'ip')?.limit ?? Infinity;
     const statuses: number[] = [];
     for (let i = 0; i < ipLimit + 10; i++) {
       const response = await app.inject({ url: `${API}/event-log?api-token=forged-${i}`, remoteAddress: '198.51.100.7' });

@@ -2,11 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/shared/clock.js';
 import { defaultEventFixturesPath, loadEventFixtures } from '../../src/seed/event-fixtures.js';
 import { seedRecords } from '../../src/seed/seed-records.js';
-import { createSpecValidator, loadSpec } from '../../src/spec/index.js';
+import { controlApiPath, createSpecValidator, loadSpec, rateLimitPresets } from '../../src/spec/index.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
 import { createDataState } from '../../src/store/data-state.js';
 import { parseEventLogQuery } from '../../src/store/event-log-query.js';
 import { FILTER_LIMITS } from '../helpers/filter-limits.js';
+
+const presets = rateLimitPresets(await loadSpec(controlApiPath));
 
 describe('createDataState', () => {
   let fixtures: EventLogRecord[];
@@ -36,7 +38,7 @@ describe('createDataState', () => {
 
   it('records the blocks the limiter activates and resets everything to the seed', () => {
     const clock = createManualClock(Date.UTC(2025, 8, 2));
-    const state = createDataState({ ...seedRecords({ count: 20 }), clock, rateLimit: 'strict' });
+    const state = createDataState({ ...seedRecords({ count: 20 }), clock, rateLimit: { preset: 'strict', rules: [...presets.strict] } });
     const seedBlocks = state.blocks.snapshot();
     const request = { ip: '203.0.113.50', uri: '/node/api/event-log' };
     const ipRule = state.limiter.settings().rules.find((r) => r.key === 'ip');
@@ -55,7 +57,7 @@ describe('createDataState', () => {
     expect(state.limiter.settings().preset).toBe('strict');
     expect(state.limiter.activeBlocks()).toEqual([]);
     expect(state.admit(request).allowed).toBe(true);
-    state.limiter.setRules('lenient');
+    state.limiter.setRules({ preset: 'lenient', rules: [...presets.lenient] });
     state.reset({ keepRateLimitRules: true });
     expect(state.limiter.settings().preset).toBe('lenient');
   });

@@ -19,7 +19,7 @@ export function summarize({ state, faults }: ControlContext): StateSummary {
 export function resetAll(context: ControlContext, keepConfig: boolean): StateSummary {
   context.state.reset();
   context.faults.clear();
-  if (keepConfig) context.state.data.limiter.setRules(context.config.rateLimit.rules); // the seed's reset restored the start-up rules
+  if (keepConfig) context.state.data.limiter.setRules(context.config.rateLimit); // the seed's reset restored the start-up rules
   else context.config.reset();
   return summarize(context);
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FakeApp } from '../../../src/server/build.js';
-import { createSpecValidator } from '../../../src/spec/index.js';
-import { rateLimitPresets, type RateLimitRule } from '../../../src/store/rate-limit-rules.js';
+import type { RateLimitRule } from '../../../src/spec/control-types.js';
+import { controlApiPath, createSpecValidator, loadSpec, rateLimitPresets } from '../../../src/spec/index.js';
 import { createAnswerChecker } from './check-answer.js';
 import { fuzzRequest, type FuzzContext, type FuzzRequest } from './request-arbitrary.js';
 
@@ -13,7 +13,7 @@ export const FIXTURE_USERS = [
 ] as const;
 
 /** The default preset's keys at the highest limit the rules allow (a million a second): every request is counted, none is blocked. */
-export const UNREACHABLE_LIMITS: RateLimitRule[] = rateLimitPresets().lenient.map((rule) => ({ ...rule, limit: 1_000_000, windowSeconds: 1 }));
+export const UNREACHABLE_LIMITS: RateLimitRule[] = rateLimitPresets(await loadSpec(controlApiPath)).lenient.map((rule) => ({ ...rule, limit: 1_000_000, windowSeconds: 1 }));
 
 const basicOf = (u: { login: string; password: string }) => `Basic ${Buffer.from(`${u.login}:${u.password}`).toString('base64')}`;
 

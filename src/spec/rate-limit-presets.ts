@@ -1,0 +1,30 @@
+import type { RateLimitPreset, RateLimitRule } from './control-types.js';
+import type { Spec } from './load.js';
+import { createSpecValidator } from './validator.js';
+
+export type RateLimitPresets = Readonly<Record<RateLimitPreset, readonly RateLimitRule[]>>;
+
+const presetsOf = new WeakMap<Spec, RateLimitPresets>();
+
+/**
+ * The rules of each preset of the control API document's RateLimitPreset, as its
+ * `x-preset-rules` gives them (read once per document). Another document's are checked
+ * against its RateLimitRules schema here; the kit's own, by npm test (an Ajv at start-up
+ * for them cost tens of milliseconds).
+ */
+export function rateLimitPresets(controlSpec: Spec): RateLimitPresets {
+  let presets = presetsOf.get(controlSpec);
+  if (presets) return presets;
+  const schema = controlSpec.document.components?.schemas?.RateLimitPreset as { enum?: string[]; 'x-preset-rules'?: Record<string, unknown> } | undefined;
+  const validator = controlSpec.schemasChecked ? undefined : createSpecValidator(controlSpec);
+  const found: Record<string, readonly RateLimitRule[]> = {};
+  for (const name of schema?.enum ?? []) {
+    const rules = schema?.['x-preset-rules']?.[name];
+    const problems = validator?.validateNamed('RateLimitRules', rules) ?? [];
+    if (problems.length > 0) throw new Error(`x-preset-rules of "${name}" are not usable: ${problems.map((p) => p.message).join('; ')}`);
+    found[name] = Object.freeze((rules as RateLimitRule[]).map((r) => Object.freeze({ ...r })));
+  }
+  presets = Object.freeze(found as Record<RateLimitPreset, readonly RateLimitRule[]>);
+  presetsOf.set(controlSpec, presets);
+  return presets;
+}
