@@ -6,7 +6,7 @@ import type { Citation, Verdict } from './types.js';
 type Annotated = Record<string, unknown>;
 
 export function verdictOf(citation: Citation): Verdict {
-  return citation.source === 'spec' ? 'violation' : 'note';
+  return citation.source === 'gap-fill' ? 'note' : 'violation';
 }
 
 export function severityOf(verdict: Verdict): 'error' | 'warning' {
@@ -59,7 +59,8 @@ export function citeErrorStatuses(op: Operation): Citation {
 }
 
 export function formatCitation(citation: Citation): string {
-  return citation.source === 'spec' ? `spec ${citation.ref}: ${citation.text}` : `gap-fill (${citation.ref}): ${citation.text}`;
+  if (citation.source === 'spec') return `spec ${citation.ref}: ${citation.text}`;
+  return `${citation.source} (${citation.ref}): ${citation.text}`;
 }
 
 /**

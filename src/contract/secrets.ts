@@ -1,5 +1,6 @@
 // Secrets never reach a report: every password, token, session id and cookie the runner sends
 // or receives is remembered here, in every spelling it may take, and masked wherever it appears.
+import { isHashLike, isSensitiveKey } from './sensitive-data.js';
 import type { SentRequest } from './types.js';
 
 const MASK = '***';
@@ -22,8 +23,9 @@ export interface Secrets {
 
 function maskJsonKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskJsonKeys);
+  if (typeof value === 'string') return isHashLike(value) ? MASK : value;
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) && typeof v === 'string' ? MASK : maskJsonKeys(v)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, (SECRET_KEYS.test(k) || isSensitiveKey(k)) && typeof v === 'string' ? MASK : maskJsonKeys(v)]));
 }
 
 /** Masks secret fields of a JSON text by name; other text is returned as it is. */

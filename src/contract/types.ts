@@ -49,10 +49,13 @@ export interface Exchange {
 
 export type Verdict = 'violation' | 'note';
 
-/** Where an expectation comes from: a section of the source spec, or a gap-fill of the document. */
+/**
+ * Where an expectation comes from: a section of the source spec, a gap-fill of the document, or
+ * a security rule that holds whatever the spec says (OWASP API Security Top 10).
+ */
 export interface Citation {
-  readonly source: 'spec' | 'gap-fill';
-  /** `4.4` for a spec section; the document location for a gap-fill. */
+  readonly source: 'spec' | 'gap-fill' | 'security';
+  /** `4.4` for a spec section; the document location for a gap-fill; the rule for security. */
   readonly ref: string;
   /** The gap-fill sentence, or what the spec section says. */
   readonly text: string;
@@ -78,10 +81,21 @@ export interface ReportedFailure extends Failure {
   readonly actual: { readonly status?: number; readonly body?: string; readonly error?: string };
 }
 
+/** The credentials the run has seen so far (src/contract/run/credentials-seen.ts). */
+export interface CredentialsSeen {
+  /** The id of the user a token belongs to, when known. */
+  tokenOwner(token: string): string | undefined;
+  /** A known API token that a text is or contains. */
+  tokenIn(text: string): string | undefined;
+  /** A known session id that a text is or contains. */
+  sessionIdIn(text: string): string | undefined;
+}
+
 /** What a check may look at besides the exchange itself. */
 export interface CheckContext {
   readonly spec: Spec;
   readonly validator: SpecValidator;
+  readonly credentials: CredentialsSeen;
   /** Other exchanges this one is compared with (e.g. `reference` for a paged request). */
   readonly related: Readonly<Record<string, Exchange>>;
   /** What the step that sent the request knows: the parameters chosen, the expected status… */

@@ -11,6 +11,7 @@ import { invalidInputRefused } from './invalid-input-refused.js';
 import { inverseOrder } from './inverse-order.js';
 import { limitHonoured } from './limit-honoured.js';
 import { mqttUpdateRefused } from './mqtt-update-refused.js';
+import { noSensitiveData } from './no-sensitive-data.js';
 import { notServerError } from './not-server-error.js';
 import { pagesAgree } from './pages-agree.js';
 import { payloadUpdatePersists } from './payload-update-persists.js';
@@ -26,7 +27,7 @@ import { unauthenticatedRefused } from './unauthenticated-refused.js';
 import { wrongCredentialsRefused } from './wrong-credentials-refused.js';
 
 /** Applied to every exchange. */
-export const responseChecks: readonly Check[] = [transportError, notServerError, statusDocumented, contentType, responseSchema];
+export const responseChecks: readonly Check[] = [transportError, notServerError, statusDocumented, contentType, responseSchema, noSensitiveData];
 /** Applied to every exchange too when the run goes through `prism proxy`. */
 export const prismResponseChecks: readonly Check[] = [...responseChecks, prismViolations];
 

@@ -5,6 +5,7 @@ import { transportError } from '../checks/transport-error.js';
 import { toCurl } from '../curl.js';
 import { maskJsonText, type Secrets } from '../secrets.js';
 import type { Check, CheckContext, Exchange, Failure, ReportedFailure } from '../types.js';
+import { createCredentialsSeen } from './credentials-seen.js';
 import type { Outcome } from './results.js';
 
 const BODY_LIMIT = 600;
@@ -35,8 +36,9 @@ export function trimBody(text: string, secrets: Secrets): string {
   return masked.length > BODY_LIMIT ? `${masked.slice(0, BODY_LIMIT)}… (${masked.length} characters)` : masked;
 }
 
-export function createRecorder(base: Omit<CheckContext, 'facts' | 'related'>, secrets: Secrets, onEvery: readonly Check[] = responseChecks): Recorder {
+export function createRecorder(base: Omit<CheckContext, 'facts' | 'related' | 'credentials'>, secrets: Secrets, onEvery: readonly Check[] = responseChecks): Recorder {
   const outcomes = new Map<string, Outcome>();
+  const credentials = createCredentialsSeen(base.spec);
   let group = 'responses';
   const outcome = (operationId: string, check: string, title: string): Outcome => {
     const key = `${operationId}\u0000${check}`;
@@ -61,7 +63,8 @@ export function createRecorder(base: Omit<CheckContext, 'facts' | 'related'>, se
       group = name;
     },
     evaluate(exchange, evaluation, withResponseChecks = true) {
-      const context: CheckContext = { ...base, facts: evaluation.facts ?? {}, related: evaluation.related ?? {} };
+      credentials.learn(exchange);
+      const context: CheckContext = { ...base, credentials: credentials.seen, facts: evaluation.facts ?? {}, related: evaluation.related ?? {} };
       const named = (evaluation.checks ?? []).map(getCheck);
       const found: Failure[] = [];
       const run = (check: Check, renamed: Evaluation['reportAs']): void => {

@@ -5,6 +5,9 @@ import { json } from './breaking-proxy.js';
 const isEventLog = (r: ProxiedRequest): boolean => r.method === 'GET' && r.url.pathname === '/node/api/event-log';
 const hasCredentials = (r: ProxiedRequest): boolean =>
   r.headers.authorization !== undefined || /(^|;\s*)sid=/.test(r.headers.cookie ?? '') || r.url.searchParams.has('api-token') || r.url.searchParams.has('auth-token');
+/** The password the leaked-password variant adds to user records: it must never reach a report. */
+export const LEAKED_PASSWORD = 'leaked-server-side-password';
+
 const adminBasic = `Basic ${Buffer.from('admin:admin-password').toString('base64')}`;
 
 /** Rewrites each event-log record of a 200 answer. */
@@ -163,6 +166,18 @@ export const brokenVariants: readonly BrokenVariant[] = [
       response: (r, res) =>
         r.method === 'POST' && r.url.pathname.endsWith('/auth-token') && res.status === 200
           ? { ...res, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: JSON.parse(res.body) as string }
+          : res,
+    }),
+  },
+  {
+    name: 'leaked-password',
+    breaks: 'the user record of /users/current carries a password field',
+    caughtBy: { check: 'no-sensitive-data', operationId: 'getCurrentUser' },
+    groups: [],
+    breakage: () => ({
+      response: (r, res) =>
+        r.method === 'GET' && r.url.pathname === '/node/api/users/current' && res.status === 200
+          ? { ...res, body: JSON.stringify({ ...(JSON.parse(res.body) as object), password: LEAKED_PASSWORD }) }
           : res,
     }),
   },

@@ -1,5 +1,6 @@
 // Synthetic exchanges for unit tests of checks: no HTTP, just what a check would see.
 import { createSpecValidator, loadSpec, type MqttMessageRecord, type SnmpTrapRecord, type Spec, type SpecValidator } from '../../../src/spec/index.js';
+import { createCredentialsSeen } from '../../../src/contract/run/credentials-seen.js';
 import type { AuthMode, CheckContext, Exchange, Failure, Inconclusive, Judgement } from '../../../src/contract/types.js';
 
 let loaded: { spec: Spec; validator: SpecValidator } | undefined;
@@ -45,7 +46,7 @@ export function exchange(operationId: string, response: SyntheticResponse | unde
 
 export async function context(facts: Record<string, unknown> = {}, related: Record<string, Exchange> = {}): Promise<CheckContext> {
   const { spec, validator } = await specAndValidator();
-  return { spec, validator, facts, related };
+  return { spec, validator, credentials: createCredentialsSeen(spec).seen, facts, related };
 }
 
 const hex = (n: number, width = 24): string => n.toString(16).padStart(width, '0');

@@ -69,6 +69,7 @@ describe('inconclusive', () => {
       'status-documented': 'inconclusive',
       'content-type': 'inconclusive',
       'response-schema': 'inconclusive',
+      'no-sensitive-data': 'inconclusive',
       'sort-order': 'inconclusive',
     });
   });
