@@ -3,7 +3,8 @@
 import { generateEvents } from '../src/seed/generate-events.js';
 import { EventLogStore } from '../src/store/event-log.js';
 import { filterLimits, loadSpec } from '../src/spec/index.js';
-import { parseEventLogQuery } from '../src/store/event-log-query.js';
+import { eventLogQuery } from '../src/server/handlers/event-log.js';
+import type { EventLogQueryParams } from '../src/spec/types.js';
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const limits = filterLimits((await loadSpec()).document);
@@ -30,8 +31,8 @@ console.log(`heap with store: +${heapMb() - before} MB`);
 const first = records[0]?.timestamp ?? 0;
 const last = records[records.length - 1]?.timestamp ?? 0;
 const mid = Math.floor((first + last) / 2);
-const run = (label: string, params: Record<string, string | number | boolean>, runs = 200) => {
-  const parsed = parseEventLogQuery(params, limits);
+const run = (label: string, params: EventLogQueryParams, runs = 200) => {
+  const parsed = eventLogQuery(params, limits);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   const n = time(label, () => store.query(parsed.query).length, runs);
   console.log(`  -> ${n} records`);

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// Runs the build in dist/ when it is at least as new as every file of src/ (npm ci and
-// npm install build it through `prepare`), else the TypeScript sources through tsx, so the
-// command always runs the code as it stands. The build starts in about half the time.
-import { readdirSync, statSync } from 'node:fs';
+// Runs the build in dist/. Only in a git checkout of the kit (src/ and .git beside this bin),
+// when a file of src/ is newer than the build, it runs the TypeScript sources through tsx (a
+// dev dependency) instead, so a developer's command runs the code as it stands. An installed
+// package ships no src/, so it always runs the build.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const built = new URL('../dist/cli/main.js', import.meta.url);
-const sources = fileURLToPath(new URL('../src', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sources = join(root, 'src');
 
 function newest(dir) {
   let latest = 0;
@@ -18,24 +20,21 @@ function newest(dir) {
   return latest;
 }
 
-function builtIsCurrent() {
+function sourcesAreNewer() {
+  if (!existsSync(join(root, '.git')) || !existsSync(join(sources, 'cli', 'main.ts'))) return false;
   let builtAt;
   try {
     builtAt = statSync(built).mtimeMs;
   } catch {
-    return false; // not built
+    return true; // a checkout not built yet
   }
-  try {
-    return builtAt >= newest(sources);
-  } catch {
-    return true; // no sources beside the build
-  }
+  return newest(sources) > builtAt;
 }
 
-if (builtIsCurrent()) {
-  await import(built.href);
-} else {
+if (sourcesAreNewer()) {
   const { register } = await import('tsx/esm/api');
   register();
   await import(new URL('../src/cli/main.ts', import.meta.url).href);
+} else {
+  await import(built.href);
 }

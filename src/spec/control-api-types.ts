@@ -451,7 +451,7 @@ export interface components {
          * @example {
          *       "location": "query",
          *       "name": "limit",
-         *       "problem": "must be a string of digits"
+         *       "problem": "must match pattern \"^[0-9]{1,9}$\""
          *     }
          */
         ErrorDetail: {
@@ -466,12 +466,12 @@ export interface components {
          * @example {
          *       "status": 400,
          *       "code": "INVALID_PARAMETER",
-         *       "message": "query parameter \"limit\" must be a string of digits",
+         *       "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\"",
          *       "details": [
          *         {
          *           "location": "query",
          *           "name": "limit",
-         *           "problem": "must be a string of digits"
+         *           "problem": "must match pattern \"^[0-9]{1,9}$\""
          *         }
          *       ]
          *     }

@@ -1,51 +1,7 @@
 import type { BlockedRequest, LimitBlockLogQueryParams } from '../spec/types.js';
 import { deepFreeze } from '../shared/deep-freeze.js';
-import type { ParseResult, QueryProblem } from './event-log-query.js';
-
-/** The getLimitBlockLog query parameters as they may arrive (typed by the document, checked here anyway). */
-export type RawLimitBlockLogQueryParams = { readonly [K in keyof LimitBlockLogQueryParams]?: unknown };
 
 const FIELD_FILTERS = ['ip', 'login', 'uri', 'user'] as const;
-
-function integer(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value === 'string' && /^-?[0-9]{1,16}$/.test(value)) return Number(value);
-  return undefined;
-}
-
-/**
- * Checks and converts getLimitBlockLog query parameters per the document's gap-fills:
- * integer bounds with `from` not above `to`, non-negative limit and skip, boolean field
- * filters. Never throws.
- */
-export function parseLimitBlockLogQuery(params: RawLimitBlockLogQueryParams): ParseResult<LimitBlockLogQueryParams> {
-  const problems: QueryProblem[] = [];
-  const query: LimitBlockLogQueryParams = {};
-  try {
-    const p = (params ?? {}) as RawLimitBlockLogQueryParams;
-    for (const name of ['from', 'to', 'limit', 'skip'] as const) {
-      if (p[name] === undefined) continue;
-      const n = integer(p[name]);
-      const counting = name === 'limit' || name === 'skip';
-      if (n === undefined || (counting && n < 0)) {
-        problems.push({ name, problem: counting ? 'must be a non-negative integer' : 'must be an integer timestamp in milliseconds' });
-      } else query[name] = n;
-    }
-    if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-      problems.push({ name: 'from', problem: `must not be greater than "to" (${query.from} > ${query.to})` });
-    }
-    for (const name of FIELD_FILTERS) {
-      const v = p[name];
-      if (v === undefined) continue;
-      if (v === true || v === 'true') query[name] = true;
-      else if (v === false || v === 'false') query[name] = false;
-      else problems.push({ name, problem: 'must be true or false' });
-    }
-  } catch (e) {
-    problems.push({ name: 'query', problem: `cannot be read: ${(e as Error).message}` });
-  }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, query };
-}
 
 const timeOf = (r: BlockedRequest) => r.timestamp ?? -Infinity;
 const present = (v: unknown) => typeof v === 'string' && v.length > 0;
@@ -80,7 +36,7 @@ export class BlockLogStore {
     return stored;
   }
 
-  /** The records a checked query selects (see parseLimitBlockLogQuery), oldest first. */
+  /** The records a query selects (valid values: the server checks the parameters), oldest first. */
   query(q: LimitBlockLogQueryParams = {}): BlockedRequest[] {
     const matches = this.#records.filter((r) => {
       if (q.from !== undefined && !(r.timestamp !== undefined && r.timestamp >= q.from)) return false;

@@ -59,7 +59,7 @@ export class EventLogStore {
   }
 
   /**
-   * The records a checked query selects, in order (see `parseEventLogQuery`), at once. With
+   * The records a query selects, in order, at once. With
    * `limits`, throws FilterTooCostlyError (an INVALID_FILTER answer) when the filter would test
    * more records than `maxWork` allows for its cost.
    */

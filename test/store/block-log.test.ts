@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockedRequest } from '../../src/spec/types.js';
-import { BlockLogStore, parseLimitBlockLogQuery } from '../../src/store/block-log.js';
+import { BlockLogStore } from '../../src/store/block-log.js';
 
 const seed: BlockedRequest[] = [
   { uri: '/node/api/event-log', timestamp: 300, ttl: 30 },
@@ -50,17 +50,5 @@ describe('BlockLogStore', () => {
     const store = new BlockLogStore([], { maxRecords: 3 });
     for (let t = 1; t <= 5; t++) store.add({ ip: `10.0.0.${t}`, timestamp: t, ttl: 1 });
     expect(store.query().map((b) => b.timestamp)).toEqual([3, 4, 5]);
-  });
-});
-
-describe('parseLimitBlockLogQuery', () => {
-  it('converts and names refused parameters', () => {
-    expect(parseLimitBlockLogQuery({ from: '1', to: 5, limit: 10, skip: '0', ip: 'true', login: false })).toEqual({
-      ok: true,
-      query: { from: 1, to: 5, limit: 10, skip: 0, ip: true, login: false },
-    });
-    const refused = parseLimitBlockLogQuery({ from: 9, to: 1, limit: -1, skip: 'x', uri: 'maybe' });
-    expect(refused.ok ? [] : refused.problems.map((p) => p.name)).toEqual(['limit', 'skip', 'from', 'uri']);
-    expect(refused.ok ? '' : refused.problems[2]?.problem).toMatch(/greater than "to"/);
   });
 });

@@ -1,13 +1,61 @@
-import { parseEventLogQuery, type RawEventLogQueryParams } from '../../store/event-log-query.js';
+import type { FilterLimits } from '../../spec/index.js';
+import type { EventLogQueryParams, EventLogRecord, PayloadUpdate } from '../../spec/types.js';
+import { fieldPathProblem } from '../../shared/field-path.js';
+import { filterValueProblem, type EventLogQuery } from '../../store/event-log-query.js';
 import { FilterTooCostlyError } from '../../store/event-log-select.js';
-import type { PayloadUpdate } from '../../spec/types.js';
-import { queryRefused } from './query-problems.js';
+import type { Filter } from '../../store/filter-check.js';
+import { queryRefused, timeRangeProblem, type ParseResult, type QueryProblem } from './query-problems.js';
 import type { HandlerMap } from './types.js';
+
+const TYPES = { '1': 'snmp-trap', '2': 'mqtt-message' } as const satisfies Record<NonNullable<EventLogQueryParams['type']>, EventLogRecord['type']>;
+
+/**
+ * getEventLog's parameters, already valid by the document's schemas (the route checked them:
+ * `limit` and `skip` digit strings, `from` and `to` integers...), in the store's terms. Checked
+ * here are only the rules no schema states: `from` not above `to`, the filter language, field
+ * paths. Another document may admit counts that are no numbers; they are refused, not guessed.
+ */
+export function eventLogQuery(params: EventLogQueryParams, limits: FilterLimits): ParseResult<EventLogQuery> {
+  const problems: QueryProblem[] = [];
+  const query: { -readonly [K in keyof EventLogQuery]: EventLogQuery[K] } = {};
+  if (params.filter !== undefined) {
+    const parsed = filterOf(params.filter, limits);
+    if (typeof parsed === 'string') problems.push({ name: 'filter', problem: parsed });
+    else query.filter = parsed;
+  }
+  const range = timeRangeProblem(params.from, params.to);
+  if (range) problems.push(range);
+  for (const name of ['limit', 'skip'] as const) {
+    if (params[name] === undefined) continue;
+    const n = Number(params[name]);
+    if (Number.isSafeInteger(n) && n >= 0) query[name] = n;
+    else problems.push({ name, problem: 'is not a count of records' });
+  }
+  if (params.sortField !== undefined) {
+    const problem = fieldPathProblem(params.sortField);
+    if (problem) problems.push({ name: 'sortField', problem });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  const { from, to, inverse, sortDirection, sortField, type } = params;
+  return { ok: true, query: { ...query, from, to, inverse, sortDirection, sortField, type: type === undefined ? undefined : TYPES[type] } };
+}
+
+/** The filter of its JSON text, or why it is refused. */
+function filterOf(text: string, limits: FilterLimits): Filter | string {
+  if (text.length > limits.maxLength) return `is longer than ${limits.maxLength} characters`;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'is not valid JSON';
+  }
+  return filterValueProblem(value, limits) ?? (value as Filter);
+}
 
 export const eventLogHandlers: HandlerMap = {
   // Answers at once when the query takes one slice; a longer one yields to other requests.
   getEventLog: (request, _reply, { state, errors, filterLimits }) => {
-    const parsed = parseEventLogQuery(request.query as RawEventLogQueryParams, filterLimits);
+    const parsed = eventLogQuery(request.query as EventLogQueryParams, filterLimits);
     if (!parsed.ok) throw queryRefused(parsed.problems, errors);
     const refusal = (error: unknown) => {
       if (error instanceof FilterTooCostlyError) return queryRefused([{ name: 'filter', problem: error.problem }], errors);
