@@ -1,8 +1,11 @@
 // The client side of `npm run bench:hostile`, in a process of its own so that building and
 // uploading hostile requests does not slow the load generator that measures normal traffic.
-// Usage: node --import tsx bench/hostile-client.ts <origin> <recordId> <repeat>; prints JSON.
+// Usage: node --import tsx bench/hostile-client.ts <origin> <recordId> <repeat> <flood>; prints JSON.
 import { sendHostile } from './lib/hostile-requests.js';
+import { floodSlowConnections } from './lib/slow-connections.js';
 
-const [origin = '', recordId = '', repeat = '20'] = process.argv.slice(2);
-const results = await sendHostile(origin, recordId, Number(repeat), (line) => console.error(`[hostile] ${line}`));
+const [origin = '', recordId = '', repeat = '20', flood = '2000'] = process.argv.slice(2);
+const log = (line: string) => console.error(`[hostile] ${line}`);
+const results = await sendHostile(origin, recordId, Number(repeat), log);
+results.push(...(await floodSlowConnections(origin, Number(flood), log)));
 console.log(JSON.stringify(results));

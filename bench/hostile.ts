@@ -2,7 +2,9 @@
 // traffic. Measures how fast each kind is answered (and with what) and how much the normal
 // traffic notices. The hostile requests come from a process of their own. (The dearest
 // request a filter may make and still be answered, a full scan, is in the scale table of
-// `npm run bench`.) Options: --records 100000  --seconds 10  --repeat 20  --out bench/results/hostile.json
+// `npm run bench`.) Then a flood of slow connections (bench/lib/slow-connections.ts) while new
+// connections are served. Options: --records 100000  --seconds 10  --repeat 20  --flood 2000
+// --out bench/results/hostile.json
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,16 +23,18 @@ const { values } = parseArgs({
     records: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '10' },
     repeat: { type: 'string', default: '20' },
+    flood: { type: 'string', default: '2000' },
     out: { type: 'string', default: 'bench/results/hostile.json' },
   },
 });
 const records = Number(values.records);
 const seconds = Number(values.seconds);
 const repeat = Number(values.repeat);
+const flood = Number(values.flood);
 
 const describeCounts = (counts: Record<number, number>) =>
   Object.entries(counts)
-    .map(([status, n]) => `${status === '0' ? 'no answer (connection failed)' : status} ×${n}`)
+    .map(([status, n]) => `${status === '0' ? 'no answer (connection failed)' : status === '-1' ? 'not shed by the deadline' : status} ×${n}`)
     .join(', ');
 
 const execFileAsync = promisify(execFile);
@@ -76,11 +80,10 @@ try {
   const during = normalTraffic(3_600);
   await new Promise((r) => setTimeout(r, 1000));
   // Not spawnSync: the load generator shares this event loop.
-  const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', `${root}bench/hostile-client.ts`, server.origin, recordId, String(repeat)], {
+  const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', `${root}bench/hostile-client.ts`, server.origin, recordId, String(repeat), String(flood)], {
     cwd: root,
     maxBuffer: 10 * 1024 * 1024,
-  });
-  during.stop();
+  }).finally(() => during.stop());
   process.stderr.write(stderr);
   const loaded = await during.done;
   const results = JSON.parse(stdout) as HostileResult[];

@@ -85,7 +85,7 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo
       io.stderr(`Comparing with ${flags.compareWith} (seed ${result.seed})\n`);
       const second = await runContract({ ...options, baseUrl: flags.compareWith, seed: result.seed });
       const compared = withDifferences(result, second);
-      io.stderr(`${flags.compareWith}: ${second.violations} violation(s), ${second.notes} note(s) of its own; ${compared.unpaired} step(s) ran on one server only\n`);
+      io.stderr(`${flags.compareWith}: ${second.violations} violation(s), ${second.notes} note(s) of its own; ${compared.unpaired} step(s) not compared (run on one server only, or kept only in part)\n`);
       result = compared;
     }
     for (const reporter of reporters) await reporter.finish(result);

@@ -60,6 +60,7 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
     ...(flags.corsOrigin ? { corsOrigins: flags.corsOrigin } : {}),
     controlFromAnyAddress: flags.controlAnyAddress,
     controlHosts: controlHostsOf(flags),
+    connections: { maxConnections: flags.maxConnections },
     logger: { level: flags.logLevel },
     liveRate: flags.liveRate,
     ...(flags.snmpPort !== undefined ? { snmpPort: flags.snmpPort, snmpCommunity: flags.snmpCommunity } : {}),

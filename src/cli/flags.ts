@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { MAX_LIVE_RATE } from '../live/live-feed.js';
+import { defaultConnectionLimits } from '../server/connection-limits.js';
 import { DEFAULT_EVENT_COUNT, DEFAULT_SEED } from '../seed/generate-events.js';
 import { anchorTime, integer, list, origin, yesNo } from './flag-values.js';
 
@@ -23,6 +24,7 @@ export interface ServeFlags {
   readonly corsOrigin?: readonly string[];
   readonly controlAnyAddress: boolean;
   readonly controlHost?: readonly string[];
+  readonly maxConnections: number;
   readonly logLevel: string;
 }
 
@@ -125,6 +127,13 @@ export const serveFlags: readonly Flag[] = [
     env: `${ENV}CONTROL_HOSTS`,
     parse: list as Flag['parse'],
     defaultDescription: 'none',
+  },
+  {
+    flags: '--max-connections <n>',
+    description: 'most connections open at once; more are closed at once (slow clients are shed by timeouts)',
+    env: `${ENV}MAX_CONNECTIONS`,
+    parse: integer(1, 1_000_000),
+    defaultValue: defaultConnectionLimits.maxConnections,
   },
   {
     flags: '--log-level <level>',

@@ -1,6 +1,7 @@
 // Differential mode: the same seed against two servers, exchanges paired by step, and where
 // the answers differ in status, body shape or meaning (ids and timestamps normalised).
 import { toCurl } from './curl.js';
+import { head } from './head.js';
 import { totalsOf, type Outcome, type RunResult } from './run/results.js';
 import { createSecrets } from './secrets.js';
 import type { Exchange, ReportedFailure } from './types.js';
@@ -51,7 +52,7 @@ function byKey(exchanges: readonly Exchange[]): Map<string, Exchange> {
   return out;
 }
 
-const short = (text: string): string => (text.length > 160 ? `${text.slice(0, 157)}...` : text);
+const short = (text: string): string => (text.length > 160 ? `${head(text, 157)}...` : text);
 
 export function compareExchanges(first: readonly Exchange[], second: readonly Exchange[]): { differences: Difference[]; unpaired: number } {
   const a = byKey(first);
@@ -62,6 +63,11 @@ export function compareExchanges(first: readonly Exchange[], second: readonly Ex
     const y = b.get(key);
     if (!y?.response || !x.response) {
       if (!y) unpaired += 1;
+      continue;
+    }
+    // An answer kept only in part (the run's memory budget) cannot be compared.
+    if (x.response.partial || y.response.partial) {
+      unpaired += 1;
       continue;
     }
     const base = { key, operationId: x.operationId, exchange: x };

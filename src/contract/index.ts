@@ -2,7 +2,8 @@
 export { runContract, type RunOptions } from './run/run-contract.js';
 export { GROUPS } from './run/plans.js';
 export { statusOf, type Outcome, type OutcomeStatus, type RunEvent, type RunResult } from './run/results.js';
-export { allChecks, getCheck, responseChecks } from './checks/registry.js';
+export { allChecks, getCheck, responseChecks, type CheckName, type OutcomeCheckName } from './checks/registry.js';
+export { apply, defineCheck } from './checks/define.js';
 export { loadCases, loadCaseFile, defaultCasesDir } from './cases/load-cases.js';
 export type { ContractCase, CaseStep } from './cases/case-schema.js';
 export { compareExchanges, withDifferences, type Difference } from './differential.js';
@@ -15,4 +16,4 @@ export type { Reporter } from './reporters/reporter.js';
 export { createSecrets, type Secrets } from './secrets.js';
 export { decidePolicy, isLoopbackUrl, type SafetyPolicy } from './safety.js';
 export { BlockedError, StoppedError, UnreachableError, UsageError } from './errors.js';
-export type { Check, CheckContext, Citation, Exchange, Failure, ReportedFailure, Verdict } from './types.js';
+export type { Applied, Check, CheckContext, Citation, Exchange, Failure, Inconclusive, Judgement, ReportedFailure, Verdict } from './types.js';

@@ -1,5 +1,6 @@
 // Secrets never reach a report: every password, token, session id and cookie the runner sends
 // or receives is remembered here, in every spelling it may take, and masked wherever it appears.
+import { parseJsonText } from './bounded-json.js';
 import { isHashLike, isSensitiveKey } from './sensitive-data.js';
 import type { SentRequest } from './types.js';
 
@@ -28,13 +29,28 @@ function maskJsonKeys(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, (SECRET_KEYS.test(k) || isSensitiveKey(k)) && typeof v === 'string' ? MASK : maskJsonKeys(v)]));
 }
 
-/** Masks secret fields of a JSON text by name; other text is returned as it is. */
+/** Masks secret fields of a JSON text by name; other text (and JSON beyond the parsing bounds) is returned as it is. */
 export function maskJsonText(text: string): string {
-  try {
-    return JSON.stringify(maskJsonKeys(JSON.parse(text)));
-  } catch {
-    return text;
-  }
+  const json = parseJsonText(text);
+  return json === undefined ? text : JSON.stringify(maskJsonKeys(json));
+}
+
+// A JSON string, whole or cut off at the end of the text, and after it a string value when it is a key.
+const STRING = String.raw`"((?:[^"\\]|\\.)*)\\?("|$)`;
+const STRING_OR_FIELD = new RegExp(String.raw`${STRING}(?:(\s*:\s*)${STRING})?`, 'g');
+
+const secretKey = (key: string): boolean => SECRET_KEYS.test(key) || isSensitiveKey(key);
+
+/**
+ * Masks in JSON text what maskJsonText masks in parsed JSON (string fields named like secrets,
+ * values shaped like password hashes), even in text cut off mid-way (the head of a long body).
+ */
+export function maskSecretFields(text: string): string {
+  return text.replace(STRING_OR_FIELD, (whole, key: string, keyEnd: string, colon: string | undefined, value: string | undefined, valueEnd: string | undefined) => {
+    if (colon === undefined) return isHashLike(key) ? `"${MASK}${keyEnd}` : whole;
+    const masked = secretKey(key) || isHashLike(value ?? '');
+    return masked ? `"${key}"${colon}"${MASK}${valueEnd ?? ''}` : whole;
+  });
 }
 
 function maskHeader(name: string, value: string): string {

@@ -15,8 +15,10 @@ export interface ReceivedResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[]>>;
   readonly body: string;
-  /** The parsed body; absent when the body is empty or not JSON. */
+  /** The parsed body; absent when the body is empty, not JSON, or beyond the bounds the runner parses. */
   readonly json?: unknown;
+  /** Only the head of the body is kept, without `json` (a run's memory budget was spent); the answer was checked whole. */
+  readonly partial?: true;
 }
 
 /** Who sent a request: the administrator, the optional low-privilege user, or nobody. */
@@ -96,10 +98,6 @@ export interface CheckContext {
   readonly spec: Spec;
   readonly validator: SpecValidator;
   readonly credentials: CredentialsSeen;
-  /** Other exchanges this one is compared with (e.g. `reference` for a paged request). */
-  readonly related: Readonly<Record<string, Exchange>>;
-  /** What the step that sent the request knows: the parameters chosen, the expected status… */
-  readonly facts: Readonly<Record<string, unknown>>;
 }
 
 /** A check could not judge an exchange (no answer, not the list it reads, a block…), and why. */
@@ -110,9 +108,20 @@ export interface Inconclusive {
 /** What a check says of one exchange: what it found wrong (nothing: it holds), or that it could not judge. */
 export type Judgement = readonly Failure[] | Inconclusive;
 
-/** A check: a small named function over one exchange. It never sends requests. */
-export interface Check {
+/**
+ * A check: a small named function over one exchange, `(answer, what the step knows) -> failures`.
+ * `Facts` is what the step that sent the request tells it (the parameters chosen, the lists to
+ * compare with…); response checks take none. It never sends requests.
+ */
+export interface Check<Name extends string = string, Facts = void> {
+  readonly name: Name;
+  readonly title: string;
+  run(exchange: Exchange, context: CheckContext, facts: Facts): Judgement;
+}
+
+/** A check given the facts of one step: what a plan asks the runner to judge an exchange by. */
+export interface Applied {
   readonly name: string;
   readonly title: string;
-  run(exchange: Exchange, context: CheckContext): Judgement;
+  judge(exchange: Exchange, context: CheckContext): Judgement;
 }

@@ -106,7 +106,7 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
   secrets.addUrl(options.baseUrl);
   const deadline = startDeadline(options.maxDurationMs);
   const wait = { maxWaitMs: options.maxWaitMs, sleep: options.sleep ?? realSleep };
-  const source = openSource({ spec, baseUrl: options.baseUrl, admin: options.admin, secrets, deadline, wait, timeoutMs: options.timeoutMs, onWait: print });
+  const source = openSource({ spec, baseUrl: options.baseUrl, admin: options.admin, secrets, deadline, wait, timeoutMs: options.timeoutMs, pageSize: options.pageSize, onWait: print });
   let user: unknown;
   let events: readonly unknown[] = [];
   let blocks: { records: readonly unknown[]; status: string };

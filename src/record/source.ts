@@ -2,6 +2,7 @@
 // sessions), GET requests, the log-out. Built on the contract runner's client, so the same
 // transport deadline, body cap, no-redirect rule, read-only guard, secret list and bounded
 // waits for blocks apply.
+import { answerLimitsFor } from '../contract/bounded-json.js';
 import { createApiClient, type ApiClient, type Credentials } from '../contract/client/api-client.js';
 import { createTransport, type Transport } from '../contract/client/transport.js';
 import { StoppedError, UsageError } from '../contract/errors.js';
@@ -27,7 +28,8 @@ export interface SourceOptions {
   readonly deadline: Deadline;
   readonly wait: Wait;
   readonly timeoutMs?: number;
-  readonly maxBodyBytes?: number;
+  /** Records asked for in one page: what is read and parsed of an answer grows with it. */
+  readonly pageSize: number;
   /** Told when a block (429) is waited out, and when a request without an answer is tried again. */
   readonly onWait?: (what: string) => void;
 }
@@ -61,7 +63,7 @@ export function openSource(options: SourceOptions): Source {
   const { spec, secrets, deadline, wait } = options;
   let transport: Transport;
   try {
-    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes, signal: deadline.signal });
+    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, ...answerLimitsFor(options.pageSize), signal: deadline.signal });
   } catch (error) {
     throw new UsageError(`bad base URL "${options.baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
   }

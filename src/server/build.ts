@@ -5,6 +5,7 @@ import { loadEventFixtures } from '../seed/event-fixtures.js';
 import { seedRecords } from '../seed/seed-records.js';
 import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
+import { warmCaseOrbits } from '../store/char-set.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 import { createState, type FakeState } from '../store/state.js';
@@ -13,6 +14,7 @@ import { loadUsersFixture } from '../seed/users-fixture.js';
 import { createGuard } from './auth/guard.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
+import { connectionOptions } from './connection-limits.js';
 import { createControlAccessCheck } from './control/access.js';
 import { hostNamesThisServer } from './control/loopback.js';
 import { originAllowed, registerCors } from './cors.js';
@@ -21,6 +23,7 @@ import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
 import { createFaultCheck } from './fault-check.js';
 import { builtInHandlers } from './handlers/index.js';
 import type { HandlerContext } from './handlers/types.js';
+import { createHostRequiredHook } from './host-header.js';
 import { installBodyParsers } from './json-body.js';
 import { createLatencyHook } from './latency-hook.js';
 import { loggerSettings } from './logging.js';
@@ -29,6 +32,7 @@ import { settingsOf } from './rate-limit-presets.js';
 import { createRateLimitChecks } from './rate-limit.js';
 import { drainRefusedBody } from './refused-body.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
+import { createClientErrorHandler, installTransportRefusals } from './transport-errors.js';
 import { registerOperations, type RouteReport } from './routes.js';
 import { createRuntimeConfig, type RuntimeConfig } from './runtime-config.js';
 
@@ -112,6 +116,8 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const faults = createFaultStore({ clock, random: resolved.random, defaults: faultDefaults(controlSpec) });
 
   const app = Fastify({
+    ...connectionOptions(resolved.connections),
+    clientErrorHandler: createClientErrorHandler(errors),
     logger: loggerSettings(resolved.logger),
     bodyLimit: BODY_LIMIT_BYTES,
     // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
@@ -120,6 +126,9 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
       void sendApiError(reply as unknown as FastifyReply, toApiError(error, request as unknown as FastifyRequest, errors));
     },
   });
+  app.server.maxConnections = resolved.connections.maxConnections;
+  installTransportRefusals(app.server, errors);
+  app.addHook('onRequest', createHostRequiredHook(errors));
   await app.register(cookie);
   const allowed = originAllowed(resolved.corsOrigins);
   await registerCors(app, allowed);
@@ -135,11 +144,15 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
 
   app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
 
+  const filterLimits = await filterLimitsOf(spec);
+  // The case rules of the filter's regexes take a few hundred ms to read from the engine:
+  // read now, between other work, rather than all at once in the first request that needs them.
+  void warmCaseOrbits(filterLimits.sliceMs);
   const context: HandlerContext = {
     state,
     errors,
     spec,
-    filterLimits: await filterLimitsOf(spec),
+    filterLimits,
     clock,
     options: resolved,
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 
@@ -13,7 +14,7 @@ const BODY_HEADERS = ['content-type', 'content-length', 'transfer-encoding'] as 
  * document one: elsewhere (unknown paths, DELETE, bodiless POST) it is drained and its
  * headers dropped before Fastify looks at them, so those answer what the document promises
  * instead of a 400, 413 or 415 it does not list. An empty JSON body is no body, for clients
- * that always send the Content-Type header.
+ * that always send the Content-Type header. A body that is not UTF-8 is malformed JSON.
  */
 export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory): void {
   app.addHook('onRequest', (request, _reply, done) => {
@@ -31,12 +32,18 @@ export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory): 
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') {
+  // As bytes: decoding to a string first would turn invalid UTF-8 into U+FFFD silently.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length === 0) {
       done(null, undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    if (!isUtf8(bytes)) {
+      done(errors('MALFORMED_JSON', 'The request body is not valid UTF-8 (JSON text must be).'), undefined);
+      return;
+    }
+    parseJson(request, bytes.toString('utf8'), done);
   });
   app.addContentTypeParser('*', (request, _payload, done) => {
     const type = request.headers['content-type'];

@@ -32,7 +32,8 @@ export function maskUrl(url: string): string {
 /**
  * Fastify logger settings that never write a secret: requests are logged by method and
  * masked URL only (no headers, so no Authorization or Cookie), responses by status only,
- * and any object logged by hand has its credential fields censored.
+ * errors by name, message, code and stack only, and any object logged by hand has its
+ * credential fields censored.
  */
 export function loggerSettings(options: false | FakeLoggerOptions): FastifyServerOptions['logger'] {
   // Silent is no logger at all: pino would still build a child logger for every request.
@@ -43,6 +44,15 @@ export function loggerSettings(options: false | FakeLoggerOptions): FastifyServe
     serializers: {
       req: (request: FastifyRequest) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      // Named fields only: errors can carry the request's raw bytes (Node's parser errors keep
+      // the whole packet, headers included, in `rawPacket`) or other input.
+      err: (error: Error & { code?: unknown; statusCode?: unknown }) => ({
+        type: error.name,
+        message: error.message,
+        ...(error.code !== undefined ? { code: error.code } : {}),
+        ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
+        stack: error.stack ?? '',
+      }),
     },
     redact: {
       paths: [

@@ -4,6 +4,7 @@ import { seededRandom } from '../shared/seeded-random.js';
 import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
 import { controlApiPath, loadSpec, type Spec } from '../spec/index.js';
 import { defaultUsersFixture } from '../seed/users-fixture.js';
+import { defaultConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import type { HandlerMap } from './handlers/types.js';
 import type { Sleep } from './latency-hook.js';
 import type { RateLimitChoice } from './rate-limit-presets.js';
@@ -26,7 +27,7 @@ export interface FakeOptions {
   readonly tokenAuthEnabled?: boolean;
   /** Require `x-csrf-token` matching the session on writes made with a session cookie (default false). */
   readonly requireCsrf?: boolean;
-  readonly sessions?: { readonly max?: number; readonly idleSeconds?: number };
+  readonly sessions?: { readonly max?: number; readonly maxPerUser?: number; readonly idleSeconds?: number };
   /** false (default) for no logs, true for info to stdout, or a level and stream. */
   readonly logger?: boolean | FakeLoggerOptions;
   /** More handlers, added to (and overriding) the built-in ones, keyed by operationId. */
@@ -55,6 +56,8 @@ export interface FakeOptions {
   readonly controlHosts?: readonly string[];
   /** Serve the docs pages at /docs and /docs/control (default true). */
   readonly docs?: boolean;
+  /** Connection cap and client timeouts (default defaultConnectionLimits). */
+  readonly connections?: Partial<ConnectionLimits>;
   /** The control API document (default: the kit's own). */
   readonly controlSpec?: Spec;
   /** How latency waits (default a timer); tests pass a recorder. */
@@ -70,7 +73,7 @@ export interface ResolvedFakeOptions {
   readonly users: string;
   readonly tokenAuthEnabled: boolean;
   readonly requireCsrf: boolean;
-  readonly sessions: { readonly max: number; readonly idleSeconds: number };
+  readonly sessions: { readonly max: number; readonly maxPerUser: number; readonly idleSeconds: number };
   readonly logger: false | FakeLoggerOptions;
   readonly handlers: HandlerMap;
   readonly seed: number;
@@ -83,6 +86,7 @@ export interface ResolvedFakeOptions {
   readonly controlFromAnyAddress: boolean;
   readonly controlHosts: readonly string[];
   readonly docs: boolean;
+  readonly connections: ConnectionLimits;
   readonly controlSpec: Spec;
   readonly sleep: Sleep;
   readonly random: () => number;
@@ -91,7 +95,14 @@ export interface ResolvedFakeOptions {
 export const fakeDefaults = {
   tokenAuthEnabled: true,
   requireCsrf: false,
-  sessions: { max: 10_000, idleSeconds: 1800 },
+  sessions: {
+    max: 10_000,
+    // More than the browsers, devices and test workers one person runs at once; small enough
+    // that a hundred users each at the bound still fit in the store, so one user logging in
+    // over and over only ends its own oldest sessions, not everyone else's.
+    maxPerUser: 100,
+    idleSeconds: 1800,
+  },
   seed: 42,
   rateLimit: 'lenient',
   latencyMs: 0,
@@ -106,6 +117,7 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     requireCsrf: options.requireCsrf ?? fakeDefaults.requireCsrf,
     sessions: {
       max: options.sessions?.max ?? fakeDefaults.sessions.max,
+      maxPerUser: options.sessions?.maxPerUser ?? fakeDefaults.sessions.maxPerUser,
       idleSeconds: options.sessions?.idleSeconds ?? fakeDefaults.sessions.idleSeconds,
     },
     logger: options.logger === true ? {} : (options.logger ?? false),
@@ -120,6 +132,7 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     controlFromAnyAddress: options.controlFromAnyAddress ?? false,
     controlHosts: [...(options.controlHosts ?? [])],
     docs: options.docs ?? true,
+    connections: { ...defaultConnectionLimits, ...options.connections },
     controlSpec: options.controlSpec ?? (await loadSpec(controlApiPath)),
     sleep: options.sleep ?? ((ms) => wait(ms).then(() => undefined)),
     // A stream of its own, so share faults do not shift when the seed data changes.

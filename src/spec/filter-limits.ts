@@ -21,16 +21,19 @@ export interface FilterLimits {
   readonly maxWork: number;
   /** A `$regex` costs one more key for every this many instructions of its compiled program. */
   readonly regexInstructionsPerCondition: number;
-  /** Time a query with a filter may compute: this many ms ... */
+  /** Time a query with a filter may compute (the process's computing time while it runs): this many ms ... */
   readonly budgetMs: number;
   /** ... plus this many µs for each record in its time range and type. */
   readonly budgetMicrosPerRecord: number;
   /** Longest a query computes before the server serves other requests, in ms. */
   readonly sliceMs: number;
+  /** Most queries computing past their first slice at once; more wait for their turn. */
+  readonly maxLongQueries: number;
 }
 
 const KEYS = [
-  'maxLength', 'maxDepth', 'maxNodes', 'maxRegexes', 'maxRegexLength', 'maxRegexProgram', 'maxWork', 'regexInstructionsPerCondition', 'budgetMs', 'budgetMicrosPerRecord', 'sliceMs',
+  'maxLength', 'maxDepth', 'maxNodes', 'maxRegexes', 'maxRegexLength', 'maxRegexProgram',
+  'maxWork', 'regexInstructionsPerCondition', 'budgetMs', 'budgetMicrosPerRecord', 'sliceMs', 'maxLongQueries',
 ] as const satisfies readonly (keyof FilterLimits)[];
 
 /**

@@ -82,12 +82,46 @@ interface CaseOrbits {
  * The `i` classes as the engine decides them: candidates share an upper- or lower-case form,
  * and each pair is confirmed by a one-character regex. Without `u` JavaScript compares
  * upper-case forms of code units; with `u`, simple case folding of code points (all cased
- * ones lie below U+20000). Built once per mode, on first use (tens of ms).
+ * ones lie below U+20000). Built once per mode: at once on first use, or beforehand in
+ * steps by warmCaseOrbits (the whole takes a few hundred ms).
  */
-const orbitsByMode = new Map<boolean, CaseOrbits>();
 export function caseOrbits(unicode: boolean): CaseOrbits {
-  const known = orbitsByMode.get(unicode);
-  if (known) return known;
+  const built = orbitsByMode.get(unicode);
+  if (built) return built;
+  const steps = orbitSteps(unicode);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Builds both modes' classes in steps of at most `sliceMs`, letting other work run between them. */
+export async function warmCaseOrbits(sliceMs: number, now: () => number = () => performance.now()): Promise<void> {
+  for (const unicode of [false, true]) {
+    const steps = orbitSteps(unicode);
+    let step = steps.next();
+    while (!step.done && !orbitsByMode.has(unicode)) {
+      const start = now();
+      while (!step.done && now() - start < sliceMs) step = steps.next();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
+const orbitsByMode = new Map<boolean, CaseOrbits>();
+const building = new Map<boolean, Generator<void, CaseOrbits, void>>();
+
+/** The build of one mode's classes, shared by whoever asks first and later: yields every few hundred characters. */
+function orbitSteps(unicode: boolean): Generator<void, CaseOrbits, void> {
+  let steps = building.get(unicode);
+  if (!steps) {
+    steps = buildOrbits(unicode);
+    building.set(unicode, steps);
+  }
+  return steps;
+}
+
+function* buildOrbits(unicode: boolean): Generator<void, CaseOrbits, void> {
   const max = unicode ? 0x1ffff : MAX_CODE_UNIT;
   const buckets = new Map<string, number[]>();
   const add = (key: string, c: number) => {
@@ -96,6 +130,7 @@ export function caseOrbits(unicode: boolean): CaseOrbits {
     else buckets.set(key, [c]);
   };
   for (let c = 0; c <= max; c++) {
+    if ((c & 511) === 511) yield;
     if (!unicode && c >= 0xd800 && c <= 0xdfff) continue;
     const s = String.fromCodePoint(c);
     const upper = s.toUpperCase();
@@ -118,7 +153,9 @@ export function caseOrbits(unicode: boolean): CaseOrbits {
   };
   const flags = unicode ? 'iu' : 'i';
   const escape = (c: number) => (unicode ? `\\u{${c.toString(16)}}` : `\\u${c.toString(16).padStart(4, '0')}`);
+  let checked = 0;
   for (const bucket of buckets.values()) {
+    if ((++checked & 63) === 0) yield;
     const members = [...new Set(bucket)];
     for (let a = 0; a < members.length; a++) {
       for (let b = a + 1; b < members.length; b++) {

@@ -6,12 +6,12 @@ import { filterCost } from './filter-check.js';
 import { compileFilter } from './filter-match.js';
 import { compareStrings, compareValues, sortKey } from '../shared/mongo-order.js';
 import { lowerBound } from './record-order.js';
-import { runInSlices, runToEnd } from './sliced-run.js';
+import { runInSlices, runToEnd, type SliceBudget } from './sliced-run.js';
 import { sortInSteps } from './sliced-sort.js';
 import { FirstK } from './top-k.js';
 
 /** The limits a query runs within: from the document's `x-filter-limits`. */
-export type QueryLimits = Pick<FilterLimits, 'maxWork' | 'regexInstructionsPerCondition' | 'budgetMs' | 'budgetMicrosPerRecord' | 'sliceMs'>;
+export type QueryLimits = Pick<FilterLimits, 'maxWork' | 'regexInstructionsPerCondition' | 'budgetMs' | 'budgetMicrosPerRecord' | 'sliceMs' | 'maxLongQueries'>;
 /** The limits that make a filter's cost: the same answer whatever the machine. */
 export type WorkLimits = Pick<QueryLimits, 'maxWork' | 'regexInstructionsPerCondition'>;
 
@@ -44,17 +44,20 @@ export function selectRecords(source: readonly EventLogRecord[], q: EventLogQuer
  * The same records, computed in slices of `sliceMs` so that other requests are served in
  * between: the answer itself when it takes one slice, else a promise. A query with a filter
  * may compute `budgetMs` plus `budgetMicrosPerRecord` for each record of its time range and
- * type; past that it ends with FilterTooCostlyError. `now` is a monotonic clock in ms.
+ * type (`clocks.cpuNow`, the process's computing time); past that it ends with
+ * FilterTooCostlyError. `clocks.now` is a monotonic clock in ms that ends slices.
  */
 export function selectRecordsInSlices(
   source: readonly EventLogRecord[],
   q: EventLogQuery,
   limits: QueryLimits,
-  now: () => number,
+  clocks: Pick<SliceBudget, 'now' | 'cpuNow'>,
+  walking: (records: readonly EventLogRecord[]) => void,
 ): EventLogRecord[] | Promise<EventLogRecord[]> {
   const { lo, hi } = timeRange(source, q);
   const maxMs = q.filter ? limits.budgetMs + ((hi - lo) * limits.budgetMicrosPerRecord) / 1000 : Infinity;
-  return runInSlices((pause) => selectSteps(source, q, limits, pause), { maxMs, sliceMs: limits.sliceMs, now }, () => tooLong(maxMs));
+  const budget = { maxMs, sliceMs: limits.sliceMs, maxConcurrent: limits.maxLongQueries, ...clocks };
+  return runInSlices((pause) => selectSteps(source, q, limits, pause, walking), budget, () => tooLong(maxMs));
 }
 
 function timeRange(source: readonly EventLogRecord[], q: EventLogQuery): { lo: number; hi: number } {
@@ -68,14 +71,15 @@ function timeRange(source: readonly EventLogRecord[], q: EventLogQuery): { lo: n
  * then _id) and of the wanted type. With the default sort field it walks the time range from
  * the wanted end and stops when the page is full, so the common query touches only the
  * records it returns (plus those the filter rejects on the way). Other sort fields sort the
- * matching records. The store may change its arrays while the steps wait, so on the first
- * pause they go on with a copy.
+ * matching records. Before the first pause `walking` learns which array the steps go on
+ * walking: the store must change it only as a copy from then on.
  */
 function* selectSteps(
   source: readonly EventLogRecord[],
   q: EventLogQuery,
   limits: WorkLimits | undefined,
   pause: () => boolean,
+  walking: (records: readonly EventLogRecord[]) => void = () => undefined,
 ): Generator<void, EventLogRecord[], void> {
   const { lo, hi } = timeRange(source, q);
   const skip = q.skip ?? 0;
@@ -96,10 +100,12 @@ function* selectSteps(
       match = test;
     }
   }
-  let records = source;
-  let copied = false;
+  const records = source;
+  let told = false;
   const stable = () => {
-    if (!copied) [records, copied] = [records.slice(), true];
+    if (told) return;
+    told = true;
+    walking(records);
   };
   if (sortField === 'timestamp') {
     const ascending = (direction === 'asc') !== (q.inverse === true);

@@ -3,6 +3,7 @@ import { deepFreeze } from '../shared/deep-freeze.js';
 import { unstorableReason } from '../shared/storable-record.js';
 import type { EventLogQuery } from './event-log-query.js';
 import { selectRecords, selectRecordsInSlices, type QueryLimits, type WorkLimits } from './event-log-select.js';
+import type { SliceBudget } from './sliced-run.js';
 import { compareByTime, isInTimeOrder, positionOf } from './record-order.js';
 
 export type UpdatePayloadResult =
@@ -39,6 +40,9 @@ export class EventLogStore {
   // added or replaced since; so reset can go back to the seed's base without rebuilding it.
   #baseIds = new Map<string, EventLogRecord>();
   #changedIds = new Map<string, EventLogRecord>();
+  // Arrays that a query computing in slices is walking: changed only as copies (copy on write),
+  // so that the query sees the records as they were when it started.
+  readonly #walked = new WeakSet<readonly EventLogRecord[]>();
   readonly #seed: { all: readonly EventLogRecord[]; byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>; ids: Map<string, EventLogRecord> };
 
   /**
@@ -71,10 +75,11 @@ export class EventLogStore {
    * The same records within the document's limits, computed in slices so that a long query
    * never holds up other work: the records when they take one slice, else a promise of them.
    * Throws (or rejects with) FilterTooCostlyError past `maxWork` or the computing budget.
-   * `now` is a monotonic clock in ms (performance.now).
+   * `clocks.now` is a monotonic clock in ms (performance.now), `clocks.cpuNow` the process's
+   * computing time in ms (default: `now`).
    */
-  queryInSlices(q: EventLogQuery, limits: QueryLimits, now: () => number): EventLogRecord[] | Promise<EventLogRecord[]> {
-    return selectRecordsInSlices(this.#source(q), q, limits, now);
+  queryInSlices(q: EventLogQuery, limits: QueryLimits, clocks: Pick<SliceBudget, 'now' | 'cpuNow'>): EventLogRecord[] | Promise<EventLogRecord[]> {
+    return selectRecordsInSlices(this.#source(q), q, limits, clocks, (records) => this.#walked.add(records));
   }
 
   #source(q: EventLogQuery): readonly EventLogRecord[] {
@@ -99,7 +104,7 @@ export class EventLogStore {
     const stored = records.map((r) => own(r));
     if (stored.length <= 16) {
       for (const r of stored) {
-        this.#insert(this.#all, r);
+        this.#insert(this.#ownAll(), r);
         this.#insert(this.#typeArray(r.type), r);
       }
     } else {
@@ -126,7 +131,7 @@ export class EventLogStore {
     }
     const next = deepFreeze({ ...current, payload: { ...current.payload, ...changes } });
     owned.add(next);
-    this.#replace(this.#all, current, next);
+    this.#replace(this.#ownAll(), current, next);
     this.#replace(this.#typeArray(next.type), current, next);
     this.#changedIds.set(id, next);
     return { ok: true, record: next };
@@ -168,10 +173,17 @@ export class EventLogStore {
     this.#byType = byType;
   }
 
+  /** The array of one type, to change in place. */
   #typeArray(type: EventLogRecord['type']): EventLogRecord[] {
     let list = this.#byType.get(type);
-    if (!list) this.#byType.set(type, (list = []));
+    if (!list || this.#walked.has(list)) this.#byType.set(type, (list = list?.slice() ?? []));
     return list;
+  }
+
+  /** The array of all records, to change in place. */
+  #ownAll(): EventLogRecord[] {
+    if (this.#walked.has(this.#all)) this.#all = this.#all.slice();
+    return this.#all;
   }
 
   #insert(list: EventLogRecord[], record: EventLogRecord): void {

@@ -45,8 +45,8 @@ export function compileLinearRegex(source: string, flags: string): LinearRegexRe
 }
 
 const cache = new Map<string, LinearRegexResult>();
-// Few: each keeps a lazily built automaton (RE2JS bounds each to a few MiB).
-const CACHE_SIZE = 32;
+// Few: each keeps the automaton it builds as it matches (RE2JS bounds it to about 8 MiB).
+const CACHE_SIZE = 8;
 
 /** compileLinearRegex, remembering the last few (a filter is compiled again for each request). */
 export function linearRegex(source: string, flags: string): LinearRegexResult {

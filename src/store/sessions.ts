@@ -16,6 +16,8 @@ export interface SessionStoreOptions {
   readonly clock: Clock;
   /** Most sessions held; the least recently used is evicted to make room. */
   readonly max: number;
+  /** Most sessions of one user; that user's least recently used is evicted to make room. */
+  readonly maxPerUser: number;
   /** A session unused for this long is gone. */
   readonly idleSeconds: number;
   readonly generateId?: () => string;
@@ -38,20 +40,38 @@ export interface SessionStore {
 /**
  * Sessions in a Map kept in order of last use (a touch moves a session to the end), so both
  * the least recently used and the longest idle sessions sit at the front: eviction and
- * expiry are O(1) per session and memory stays bounded however often clients log in.
+ * expiry are O(1) per session and memory stays bounded however often clients log in. Each
+ * user's sessions are also kept in order of last use, so a user over `maxPerUser` loses its
+ * own least recently used session, never another user's: logging in over and over cannot
+ * push everyone else out of the store.
  */
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
-  const { clock, max } = options;
+  const { clock, max, maxPerUser } = options;
   const idleMs = options.idleSeconds * 1000;
   const generateId = options.generateId ?? randomUUID;
   if (!(max >= 1)) throw new Error('sessions.max must be at least 1');
+  if (!(maxPerUser >= 1)) throw new Error('sessions.maxPerUser must be at least 1');
   const sessions = new Map<string, Session>();
+  /** Per user: the ids of its sessions, least recently used first. */
+  const byUser = new Map<string, Set<string>>();
   const expired = (session: Session, now: number) => now - session.lastSeen >= idleMs;
 
+  const remove = (session: Session) => {
+    sessions.delete(session.id);
+    const ids = byUser.get(session.userId);
+    ids?.delete(session.id);
+    if (ids?.size === 0) byUser.delete(session.userId);
+  };
+  const add = (session: Session) => {
+    sessions.set(session.id, session);
+    let ids = byUser.get(session.userId);
+    if (!ids) byUser.set(session.userId, (ids = new Set()));
+    ids.add(session.id);
+  };
   const dropExpired = (now: number) => {
-    for (const [id, session] of sessions) {
+    for (const session of sessions.values()) {
       if (!expired(session, now)) break;
-      sessions.delete(id);
+      remove(session);
     }
   };
 
@@ -59,25 +79,35 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     create(userId) {
       const now = clock.now();
       dropExpired(now);
-      while (sessions.size >= max) {
-        const oldest = sessions.keys().next().value as string;
-        sessions.delete(oldest);
-      }
+      const own = byUser.get(userId);
+      while (own !== undefined && own.size >= maxPerUser) remove(sessions.get(own.values().next().value as string)!);
+      while (sessions.size >= max) remove(sessions.values().next().value as Session);
       const session: Session = { id: generateId(), userId, csrf: generateId(), createdAt: now, lastSeen: now };
-      sessions.set(session.id, session);
+      add(session);
       return session;
     },
     touch(id) {
       const session = sessions.get(id);
       if (!session) return undefined;
       const now = clock.now();
-      sessions.delete(id);
-      if (expired(session, now)) return undefined;
+      if (expired(session, now)) {
+        remove(session);
+        return undefined;
+      }
       session.lastSeen = now;
+      // To the end of both orders: the most recently used.
+      sessions.delete(id);
       sessions.set(id, session);
+      const own = byUser.get(session.userId)!;
+      own.delete(id);
+      own.add(id);
       return session;
     },
-    delete: (id) => sessions.delete(id),
+    delete(id) {
+      const session = sessions.get(id);
+      if (session) remove(session);
+      return session !== undefined;
+    },
     list() {
       dropExpired(clock.now());
       return [...sessions.values()];
@@ -88,13 +118,15 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       return sessions.size;
     },
     clear(userId) {
-      let ended = 0;
-      for (const [id, session] of sessions) {
-        if (userId !== undefined && session.userId !== userId) continue;
-        sessions.delete(id);
-        ended++;
+      if (userId === undefined) {
+        const ended = sessions.size;
+        sessions.clear();
+        byUser.clear();
+        return ended;
       }
-      return ended;
+      const ids = [...(byUser.get(userId) ?? [])];
+      for (const id of ids) remove(sessions.get(id)!);
+      return ids.length;
     },
   };
 }

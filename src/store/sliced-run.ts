@@ -4,21 +4,35 @@
  * within its first slice answers at once (no promise); longer work goes on after other
  * callbacks (setImmediate) and ends with `overBudget` once its own computing time, the
  * slices added up, passes `maxMs`. The budget is plain data: the caller reads it from the
- * document and brings the clock.
+ * document and brings the clocks.
  */
 export interface SliceBudget {
   /** Most ms the work may compute in all (Infinity: no end). */
   readonly maxMs: number;
   /** Longest a slice runs before other work gets a turn, in ms. */
   readonly sliceMs: number;
-  /** A monotonic clock in ms, e.g. performance.now. */
+  /**
+   * Most works going on past their first slice at once (each holds memory while it lasts);
+   * one more waits for its turn, without spending its budget.
+   */
+  readonly maxConcurrent: number;
+  /** A monotonic clock in ms, e.g. performance.now: it ends slices. */
   readonly now: () => number;
+  /**
+   * The time the process has computed, in ms (from process.cpuUsage): the budget counts it,
+   * so that a machine busy with other processes does not make the work look costly. Default: `now`.
+   */
+  readonly cpuNow?: () => number;
 }
 
 export type Steps<T> = (pause: () => boolean) => Generator<void, T, void>;
 
+// The works going on past their first slice, and those waiting for a turn.
+let running = 0;
+const waiting: (() => void)[] = [];
+
 export function runInSlices<T>(steps: Steps<T>, budget: SliceBudget, overBudget: (spentMs: number) => Error): T | Promise<T> {
-  const { maxMs, sliceMs, now } = budget;
+  const { maxMs, sliceMs, now, cpuNow = now } = budget;
   let spent = 0;
   let sliceStart = now();
   const pause = () => {
@@ -29,8 +43,9 @@ export function runInSlices<T>(steps: Steps<T>, budget: SliceBudget, overBudget:
   /** One slice: the result when the work ended in it, else undefined. */
   const slice = (): { value: T } | undefined => {
     sliceStart = now();
+    const computedBefore = cpuNow();
     const step = work.next();
-    spent += now() - sliceStart;
+    spent += cpuNow() - computedBefore;
     if (step.done) return { value: step.value };
     if (spent > maxMs) {
       work.return(undefined as T);
@@ -41,16 +56,27 @@ export function runInSlices<T>(steps: Steps<T>, budget: SliceBudget, overBudget:
   const first = slice();
   if (first) return first.value;
   return new Promise<T>((resolve, reject) => {
+    const done = () => {
+      running--;
+      waiting.shift()?.();
+    };
     const next = () => {
       try {
         const ended = slice();
-        if (ended) resolve(ended.value);
-        else setImmediate(next);
+        if (!ended) return void setImmediate(next);
+        done();
+        resolve(ended.value);
       } catch (error) {
+        done();
         reject(error);
       }
     };
-    setImmediate(next);
+    const start = () => {
+      running++;
+      setImmediate(next);
+    };
+    if (running < budget.maxConcurrent) start();
+    else waiting.push(start);
   });
 }
 

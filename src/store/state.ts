@@ -9,7 +9,7 @@ export interface StateOptions {
   readonly clock: Clock;
   /** The seeded users (validated fixture). */
   readonly users: readonly FixtureUser[];
-  readonly sessions: { readonly max: number; readonly idleSeconds: number };
+  readonly sessions: { readonly max: number; readonly maxPerUser: number; readonly idleSeconds: number };
   /** The first records of the event log and block log (see src/seed), and the rate limits. */
   readonly data?: DataStateOptions;
 }

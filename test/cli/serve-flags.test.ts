@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { writeFile, mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { serveFlags } from '../../src/cli/flags.js';
 import { createProgram } from '../../src/cli/program.js';
 import { rawRequest } from '../helpers/raw-http.js';
-import { validator } from '../server/helpers.js';
+import { expectConforms, validator } from '../server/helpers.js';
 
 const bin = fileURLToPath(new URL('../../bin/monitoring-api-kit.js', import.meta.url));
 
@@ -91,6 +91,32 @@ describe('serve flags', () => {
       }
       expect(traps.map((t) => t.payload.trapOid)).toEqual(['1.3.6.1.6.3.1.1.5.3']);
     } finally {
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    }
+  });
+
+  it('--max-connections caps the connections open at once', async () => {
+    const run = serve(['--port', '0', '--log-level', 'silent', '--records', '5', '--max-connections', '3']);
+    const held: Socket[] = [];
+    try {
+      const origin = await run.started;
+      const { hostname, port } = new URL(origin);
+      for (let i = 0; i < 3; i++) {
+        const socket = connect(Number(port), hostname);
+        socket.on('error', () => undefined);
+        await new Promise((resolve) => socket.once('connect', resolve));
+        held.push(socket);
+      }
+      await expect(rawRequest(origin, { path: '/node/api/users/current' })).rejects.toThrow();
+      for (const socket of held) socket.destroy();
+      let answer: Awaited<ReturnType<typeof rawRequest>> | undefined;
+      // The fake notices the closed connections a moment later: ask until it answers (bounded).
+      for (let i = 0; i < 100 && answer === undefined; i++) answer = await rawRequest(origin, { path: '/node/api/users/current' }).catch(() => undefined);
+      expect(answer?.statusCode).toBe(401);
+      expectConforms('getCurrentUser', answer as never);
+    } finally {
+      for (const socket of held) socket.destroy();
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
     }

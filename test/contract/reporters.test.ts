@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { apply } from '../../src/contract/checks/define.js';
+import { limitHonoured } from '../../src/contract/checks/limit-honoured.js';
 import { consoleReporter } from '../../src/contract/reporters/console.js';
 import { jsonReporter } from '../../src/contract/reporters/json.js';
 import { junitReporter } from '../../src/contract/reporters/junit.js';
@@ -17,7 +19,7 @@ async function sample(strict = false) {
   const user = withRequest(exchange('getCurrentUser', { status: 200, body: { id: '5867948233835d9661c56dc8', login: 'admin', permissions: [], authenticationToken: secretToken } }), 'http://127.0.0.1:4010/node/api/users/current');
   return resultOf(
     [
-      { exchange: tooMany, checks: ['limit-honoured'], facts: { limit: 2 } },
+      { exchange: tooMany, checks: [apply(limitHonoured, { limit: 2 })] },
       { exchange: errorShape },
       { exchange: user },
     ],

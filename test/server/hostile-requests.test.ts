@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFake, type FakeApp } from '../../src/server/build.js';
+import { expectControlConforms } from './control/helpers.js';
 import { API, basicOf, expectConforms, expectError, spec, USERS } from './helpers.js';
 
 let app: FakeApp;
@@ -84,19 +85,51 @@ describe('filters meant to hurt', () => {
   });
 });
 
+/** The first SNMP trap of the log, as a GET answers it now. */
+async function firstTrap() {
+  const list = await app.inject({ url: `${API}/event-log?type=1&limit=1`, headers: basicOf('operator') });
+  return (JSON.parse(list.body) as { _id: string; payload: { text: string } }[])[0]!;
+}
+const patchPayload = (id: string, payload: string | Buffer) =>
+  app.inject({ method: 'PATCH', url: `${API}/event-log/${id}/payload`, headers: { ...basicOf('operator'), 'content-type': 'application/json' }, payload });
+
 describe('a payload update over the limit', () => {
   it('is 413, and the record is unchanged', async () => {
-    const list = await app.inject({ url: `${API}/event-log?type=1&limit=1`, headers: basicOf('operator') });
-    const [record] = JSON.parse(list.body) as { _id: string; payload: { text: string } }[];
-    const response = await app.inject({
-      method: 'PATCH',
-      url: `${API}/event-log/${record!._id}/payload`,
-      headers: { ...basicOf('operator'), 'content-type': 'application/json' },
-      payload: overLimit,
-    });
+    const record = await firstTrap();
+    const response = await patchPayload(record._id, overLimit);
     expectError(response, 413, 'PAYLOAD_TOO_LARGE');
     expectConforms('updateEventLogPayload', response);
-    const after = await app.inject({ url: `${API}/event-log?type=1&limit=1`, headers: basicOf('operator') });
-    expect((JSON.parse(after.body) as { payload: { text: string } }[])[0]!.payload.text).toBe(record!.payload.text);
+    expect((await firstTrap()).payload.text).toBe(record.payload.text);
+  });
+});
+
+describe('bodies that are not UTF-8', () => {
+  const invalid = (json: string) => Buffer.concat([Buffer.from(json.slice(0, -2)), Buffer.from([0xff, 0xc3, 0x28]), Buffer.from(json.slice(-2))]);
+
+  it('are refused with 400 MALFORMED_JSON, and nothing is stored', async () => {
+    const record = await firstTrap();
+    const patch = await patchPayload(record._id, invalid(JSON.stringify({ text: 'bad bytes: ' })));
+    expectError(patch, 400, 'MALFORMED_JSON');
+    expectConforms('updateEventLogPayload', patch);
+    expect((await firstTrap()).payload.text).toBe(record.payload.text);
+
+    const login = await app.inject({ method: 'POST', url: `${API}/users/session`, headers: { 'content-type': 'application/json' }, payload: invalid('{"login":"admin","password":"x"}') });
+    expectError(login, 400, 'MALFORMED_JSON');
+    expectConforms('createSession', login);
+    expect(login.headers['set-cookie']).toBeUndefined();
+
+    const records = app.fake.state.data.events.size;
+    const added = await app.inject({ method: 'POST', url: '/__control/event-log', headers: { 'content-type': 'application/json' }, payload: invalid('[{"type":"x"}]') });
+    expectError(added, 400, 'MALFORMED_JSON');
+    expectControlConforms('addEventLogRecords', added);
+    expect(app.fake.state.data.events.size).toBe(records);
+  });
+
+  it('valid UTF-8 beyond ASCII is taken as sent', async () => {
+    const text = 'Grüße, 温度 🌡️';
+    const patch = await patchPayload((await firstTrap())._id, Buffer.from(JSON.stringify({ text })));
+    expectConforms('updateEventLogPayload', patch);
+    expect(patch.statusCode).toBe(204);
+    expect((await firstTrap()).payload.text).toBe(text);
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/shared/clock.js';
 import { buildFake, type FakeApp } from '../../src/server/build.js';
-import type { FakeOptions } from '../../src/server/options.js';
+import { fakeDefaults, type FakeOptions } from '../../src/server/options.js';
+import { control } from './control/helpers.js';
 import { API, basicOf, cookieValue, expectConforms, spec, USERS, type UserName } from './helpers.js';
 
 const session = `${API}/users/session`;
@@ -139,6 +140,32 @@ describe('expiry and the bound of the store (manual clock)', () => {
     expect((await whoAmI(a.sid)).statusCode).toBe(200);
     expect((await whoAmI(c.sid)).statusCode).toBe(200);
     expect(app.fake.state.sessions.size).toBe(2);
+  });
+
+  it('one user logging in more times than the store holds ends only its own least recently used sessions', async () => {
+    const clock = createManualClock();
+    // A store a tenth of the default, so that a thousand log-ins overfill it; the per-user bound is the default.
+    await fake({ clock, sessions: { max: fakeDefaults.sessions.max / 10 } });
+    const others = [await login('admin'), await login('operator')];
+    const first = await login('viewer');
+    let last = first;
+    for (let i = 1; i < 1_200; i++) {
+      // Within the default rate limits.
+      if (i % 1_000 === 0) clock.advance(10_000);
+      last = await login('viewer');
+    }
+    for (const other of others) {
+      const answer = await whoAmI(other.sid);
+      expectConforms('getCurrentUser', answer);
+      expect(answer.statusCode).toBe(200);
+    }
+    expect((await whoAmI(last.sid)).statusCode).toBe(200);
+    const gone = await whoAmI(first.sid);
+    expectConforms('getCurrentUser', gone);
+    expect(gone.statusCode).toBe(401);
+    const listed = await control<{ login: string }[]>(app, 'listSessions');
+    const viewers = listed.body.filter((s) => s.login === 'viewer');
+    expect(viewers).toHaveLength(fakeDefaults.sessions.maxPerUser);
   });
 
   it('many logins never hold more than max sessions', async () => {

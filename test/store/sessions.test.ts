@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/shared/clock.js';
 import { createSessionStore } from '../../src/store/sessions.js';
 
-function store(max = 3, idleSeconds = 10) {
+function store(max = 3, idleSeconds = 10, maxPerUser = max) {
   const clock = createManualClock(0);
   let n = 0;
-  const sessions = createSessionStore({ clock, max, idleSeconds, generateId: () => `id-${n++}` });
+  const sessions = createSessionStore({ clock, max, maxPerUser, idleSeconds, generateId: () => `id-${n++}` });
   return { clock, sessions };
 }
 
@@ -52,8 +52,8 @@ describe('session store', () => {
   });
 
   it('stays within max however many logins come', () => {
-    const sessions = createSessionStore({ clock: createManualClock(), max: 1000, idleSeconds: 1800 });
-    for (let i = 0; i < 200_000; i++) sessions.create('u');
+    const sessions = createSessionStore({ clock: createManualClock(), max: 1000, maxPerUser: 1000, idleSeconds: 1800 });
+    for (let i = 0; i < 200_000; i++) sessions.create(`u${i % 3}`);
     expect(sessions.size).toBe(1000);
   });
 
@@ -67,7 +67,22 @@ describe('session store', () => {
     expect(sessions.size).toBe(0);
   });
 
-  it('refuses a max below 1', () => {
-    expect(() => createSessionStore({ clock: createManualClock(), max: 0, idleSeconds: 1 })).toThrow(/max/);
+  it('keeps each user within maxPerUser, ending that user\'s least recently used session only', () => {
+    const { clock, sessions } = store(100, 1000, 3);
+    const other = sessions.create('other');
+    const [first, second, third] = [sessions.create('u'), sessions.create('u'), sessions.create('u')];
+    clock.advance(1);
+    sessions.touch(first!.id);
+    const fourth = sessions.create('u');
+    expect(sessions.touch(second!.id)).toBeUndefined();
+    for (const kept of [first, third, fourth, other]) expect(sessions.touch(kept!.id), kept!.id).toBeDefined();
+    expect(sessions.list().filter((s) => s.userId === 'u')).toHaveLength(3);
+    expect(sessions.clear('u')).toBe(3);
+    expect(sessions.list()).toEqual([other]);
+  });
+
+  it('refuses a max or maxPerUser below 1', () => {
+    expect(() => createSessionStore({ clock: createManualClock(), max: 0, maxPerUser: 1, idleSeconds: 1 })).toThrow(/max/);
+    expect(() => createSessionStore({ clock: createManualClock(), max: 1, maxPerUser: 0, idleSeconds: 1 })).toThrow(/maxPerUser/);
   });
 });

@@ -23,12 +23,12 @@ function counting(n: number, msPerStep: number) {
 describe('runInSlices', () => {
   it('answers at once, without a promise, when the work fits in one slice', () => {
     const { steps, now } = counting(5, 1);
-    expect(runInSlices(steps, { maxMs: 100, sliceMs: 10, now }, () => new Error('over'))).toBe(5);
+    expect(runInSlices(steps, { maxMs: 100, sliceMs: 10, maxConcurrent: 2, now }, () => new Error('over'))).toBe(5);
   });
 
   it('goes on in slices after other callbacks when the work is longer', async () => {
     const { steps, now, log } = counting(25, 1);
-    const result = runInSlices(steps, { maxMs: 100, sliceMs: 10, now }, () => new Error('over'));
+    const result = runInSlices(steps, { maxMs: 100, sliceMs: 10, maxConcurrent: 2, now }, () => new Error('over'));
     let otherRanAt = '';
     setImmediate(() => (otherRanAt = log.join(', ')));
     expect(result).toBeInstanceOf(Promise);
@@ -39,7 +39,7 @@ describe('runInSlices', () => {
 
   it('ends with the budget error once its computing time passes maxMs, and stops the work', async () => {
     const { steps, now, log } = counting(1_000, 1);
-    await expect(runInSlices(steps, { maxMs: 35, sliceMs: 10, now }, (spent) => new Error(`over after ${spent} ms`))).rejects.toThrow('over after 36 ms');
+    await expect(runInSlices(steps, { maxMs: 35, sliceMs: 10, maxConcurrent: 2, now }, (spent) => new Error(`over after ${spent} ms`))).rejects.toThrow('over after 36 ms');
     expect(log).toHaveLength(4);
   });
 
@@ -55,7 +55,40 @@ describe('runInSlices', () => {
       }
       return 'done';
     };
-    expect(await runInSlices(steps, { maxMs: 40, sliceMs: 10, now: () => t }, () => new Error('over'))).toBe('done');
+    expect(await runInSlices(steps, { maxMs: 40, sliceMs: 10, maxConcurrent: 2, now: () => t }, () => new Error('over'))).toBe('done');
+  });
+
+  it('lets only maxConcurrent works go on past their first slice; the next waits its turn, without spending its budget', async () => {
+    let t = 0;
+    const order: string[] = [];
+    const work = (name: string): Steps<string> =>
+      function* (pause) {
+        for (let i = 0; i < 3; i++) {
+          t += 10;
+          order.push(`${name}${i}`);
+          if (pause()) yield;
+        }
+        return name;
+      };
+    const budget = { maxMs: 35, sliceMs: 10, maxConcurrent: 1, now: () => t };
+    const results = [runInSlices(work('a'), budget, () => new Error('over')), runInSlices(work('b'), budget, () => new Error('over'))];
+    expect(await Promise.all(results)).toEqual(['a', 'b']);
+    // Each ran its first slice at once; b went on only when a was done.
+    expect(order).toEqual(['a0', 'b0', 'a1', 'a2', 'b1', 'b2']);
+  });
+
+  it('counts the computing clock for its budget, the wall clock for its slices', async () => {
+    let [wall, cpu] = [0, 0];
+    const steps: Steps<string> = function* (pause) {
+      for (let i = 0; i < 30; i++) {
+        wall += 10; // a busy machine: the wall clock runs ten times faster than the work computes
+        cpu += 1;
+        if (pause()) yield;
+      }
+      return 'done';
+    };
+    const budget = { maxMs: 35, sliceMs: 10, maxConcurrent: 2, now: () => wall, cpuNow: () => cpu };
+    expect(await runInSlices(steps, budget, () => new Error('over'))).toBe('done');
   });
 
   it('runToEnd never pauses', () => {

@@ -49,7 +49,7 @@ describe('user store', () => {
 
 describe('state', () => {
   it('seeds fixture tokens and goes back to the seed on reset', () => {
-    const state = createState({ clock: createManualClock(), users: seed, sessions: { max: 10, idleSeconds: 60 } });
+    const state = createState({ clock: createManualClock(), users: seed, sessions: { max: 10, maxPerUser: 10, idleSeconds: 60 } });
     expect(state.tokens.userFor('seeded-token')).toBe('5867948233835d9661c56dc8');
     state.tokens.issue('5867948233835d9661c56dc8');
     state.tokens.issue('5867948233835d9661c56dc9');

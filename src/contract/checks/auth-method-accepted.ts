@@ -1,21 +1,27 @@
 import { citeOperation, gapFill } from '../citations.js';
-import type { Check, Citation, Failure } from '../types.js';
+import type { Citation, Failure } from '../types.js';
 import { failure, inconclusive } from './failure.js';
 import { citeAuthentication } from './refusal.js';
+import { defineCheck } from './define.js';
 
 type Annotated = Record<string, unknown>;
 
 const SCHEME_OF: Record<string, string> = { basic: 'basicAuth', session: 'sessionCookie', token: 'apiToken', 'auth-token': 'authTokenQuery' };
+
+export interface AuthMethodFacts {
+  /** The login whose record getCurrentUser must return. */
+  readonly expectLogin?: string;
+}
 
 /**
  * Valid credentials of each method are accepted; with getCurrentUser the record is the caller's.
  * Refusing the `auth-token` alias is a note (an extension). A token refused with
  * TOKEN_AUTH_DISABLED is a note: the spec lets token authentication be switched off (5, rule 2).
  */
-export const authMethodAccepted: Check = {
+export const authMethodAccepted = defineCheck({
   name: 'auth-method-accepted',
   title: 'Valid credentials of each method are accepted',
-  run(exchange, context) {
+  run(exchange, context, facts: AuthMethodFacts) {
     const response = exchange.response;
     if (!response) return inconclusive('no answer');
     if (response.status >= 500 || response.status === 429) return inconclusive(`answered ${response.status}`);
@@ -37,9 +43,9 @@ export const authMethodAccepted: Check = {
       );
       return failures;
     }
-    const login = context.facts.expectLogin;
+    const login = facts.expectLogin;
     const actual = (response.json as Annotated | undefined)?.login;
-    if (op.operationId === 'getCurrentUser' && typeof login === 'string' && actual !== login) {
+    if (op.operationId === 'getCurrentUser' && login !== undefined && actual !== login) {
       failures.push(
         failure(this, exchange, {
           message: `the current user is ${JSON.stringify(actual)}, not the caller "${login}"`,
@@ -50,4 +56,4 @@ export const authMethodAccepted: Check = {
     }
     return failures;
   },
-};
+});

@@ -1,23 +1,31 @@
-import type { Check } from '../types.js';
 import { failure, notAList } from './failure.js';
 import { isSuccess, recordsOf } from './records.js';
+import { defineCheck } from './define.js';
 
 // The clocks of the runner and the server may differ a little.
 const SKEW_MS = 60_000;
 
+export interface BlockRecordedFacts {
+  /** When the probe began (ms since the epoch, the runner's clock). */
+  readonly since: number;
+  /** The path the probe hammered. */
+  readonly uri: string;
+  /** The login that took the block. */
+  readonly login?: string;
+}
+
 /**
  * After a limit blocked the prober, the limit-block log lists the block (spec 8: each block is
- * recorded and listed by 4.6). Facts: `since` (ms), `uri`, `login`.
+ * recorded and listed by 4.6).
  */
-export const blockRecorded: Check = {
+export const blockRecorded = defineCheck({
   name: 'block-recorded',
   title: 'A block by a limit is recorded in the limit-block log',
-  run(exchange, context) {
+  run(exchange, context, facts: BlockRecordedFacts) {
     const records = recordsOf(exchange);
     if (!isSuccess(exchange) || !records) return notAList(exchange);
-    const since = Number(context.facts.since) - SKEW_MS;
-    const uri = String(context.facts.uri);
-    const login = context.facts.login;
+    const since = facts.since - SKEW_MS;
+    const { uri, login } = facts;
     const found = records.some((r) => {
       const recent = typeof r.timestamp !== 'number' || r.timestamp >= since;
       const names = (typeof r.uri === 'string' && r.uri.startsWith(uri)) || (login !== undefined && r.login === login) || typeof r.ip === 'string';
@@ -32,4 +40,4 @@ export const blockRecorded: Check = {
       }),
     ];
   },
-};
+});

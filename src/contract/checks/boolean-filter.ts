@@ -1,24 +1,31 @@
 import { citeOperation } from '../citations.js';
-import type { Check } from '../types.js';
+import type { Exchange } from '../types.js';
 import { failure, inconclusive, notAList } from './failure.js';
 import { isSuccess, recordsOf } from './records.js';
+import { defineCheck } from './define.js';
 
 const filled = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 
+export interface BooleanFilterFacts {
+  readonly field: string;
+  readonly value: boolean;
+  /** The same list without the filter. */
+  readonly reference: Exchange;
+}
+
 /**
  * The limit-block log's boolean filters (4.6): `field=true` keeps only records with a non-empty
- * field; `field=false` filters nothing (as many records as the related `reference`).
- * Facts: `field`, `value`.
+ * field; `field=false` filters nothing (as many records as the `reference` list).
  */
-export const booleanFilter: Check = {
+export const booleanFilter = defineCheck({
   name: 'boolean-filter',
   title: 'Boolean filters keep records with the field (true) or all records (false)',
-  run(exchange, context) {
+  run(exchange, context, facts: BooleanFilterFacts) {
     const records = recordsOf(exchange);
     if (!isSuccess(exchange) || !records) return notAList(exchange);
-    const field = String(context.facts.field);
+    const { field } = facts;
     const op = context.spec.operation(exchange.operationId);
-    if (context.facts.value === true) {
+    if (facts.value) {
       const empty = records.filter((r) => !filled(r[field]));
       if (empty.length === 0) return [];
       return [
@@ -29,7 +36,7 @@ export const booleanFilter: Check = {
         }),
       ];
     }
-    const reference = recordsOf(context.related.reference);
+    const reference = recordsOf(facts.reference);
     if (!reference) return inconclusive('the unfiltered reference list was not read');
     if (reference.length === records.length) return [];
     return [
@@ -40,4 +47,4 @@ export const booleanFilter: Check = {
       }),
     ];
   },
-};
+});

@@ -1,7 +1,8 @@
 import { citeOperation, citeResponse } from '../citations.js';
-import type { Check, Citation, Failure } from '../types.js';
+import type { Citation, Failure } from '../types.js';
 import { failure } from './failure.js';
 import { describeValue } from './records.js';
+import { defineCheck } from './define.js';
 
 export interface StepExpectation {
   readonly status: readonly number[];
@@ -28,24 +29,29 @@ export function subsetMismatch(actual: unknown, expected: unknown, at = ''): str
   return undefined;
 }
 
+export interface CaseStepFacts {
+  /** The step's name. */
+  readonly step: string;
+  readonly expect: StepExpectation;
+  /** The document location the case cites for the step, when it names one. */
+  readonly citation?: Citation;
+}
+
 /**
  * A step of a contract case got what the case expects (the runner reports it as
- * `case/<name>` on the case's operation). Facts: `step`, `expect`,
- * and optionally `citation`, the document location the case cites for the step. Otherwise:
+ * `case/<name>` on the case's operation). Without a citation of the case:
  * a status of another class (2xx for 4xx…) is judged by the operation's citation, another
  * status of the same class by the expected response's (a gap-fill for every error status).
  */
-export const caseExpectation: Check = {
+export const caseExpectation = defineCheck({
   name: 'case-expectation',
   title: 'A contract case step gets what the case expects',
-  run(exchange, context) {
+  run(exchange, context, facts: CaseStepFacts) {
     const response = exchange.response;
-    const expect = context.facts.expect as StepExpectation | undefined;
-    if (!response || !expect) return [];
+    if (!response) return [];
+    const { step, expect, citation } = facts;
     const op = context.spec.operation(exchange.operationId);
-    const step = String(context.facts.step);
-    const cited = context.facts.citation as Citation | undefined;
-    const cite = (derived: Citation): Citation => cited ?? derived;
+    const cite = (derived: Citation): Citation => citation ?? derived;
     const failures: Failure[] = [];
     const [first] = expect.status;
     if (first !== undefined && !expect.status.includes(response.status)) {
@@ -64,7 +70,7 @@ export const caseExpectation: Check = {
       if (at !== undefined) {
         failures.push(
           failure(this, exchange, {
-              message: `step "${step}": the body differs at ${at}`,
+            message: `step "${step}": the body differs at ${at}`,
             expected: `a body containing ${describeValue(expect.body)}`,
             citation: cite(citeOperation(op)),
           }),
@@ -73,4 +79,4 @@ export const caseExpectation: Check = {
     }
     return failures;
   },
-};
+});

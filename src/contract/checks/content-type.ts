@@ -1,8 +1,9 @@
 import { specDescribesBody, type Operation, type Response, type ResponseProblem } from '../../spec/index.js';
 import { citeResponse } from '../citations.js';
-import type { Check, Citation } from '../types.js';
+import type { Citation } from '../types.js';
 import { failure } from './failure.js';
 import { responseProblems } from './response-problems.js';
+import { defineCheck } from './define.js';
 
 const JSON_OVER_HTTP = 'The service exposes a REST interface as JSON over HTTP.';
 
@@ -20,7 +21,7 @@ function citationFor(problem: ResponseProblem, op: Operation, documented: Respon
 }
 
 /** A documented JSON answer comes as application/json and parses (spec 1: JSON over HTTP). */
-export const contentType: Check = {
+export const contentType = defineCheck({
   name: 'content-type',
   title: 'The body is JSON with a JSON content type',
   run(exchange, context) {
@@ -37,4 +38,4 @@ export const contentType: Check = {
         }),
       );
   },
-};
+});

@@ -1,20 +1,26 @@
 import { citeOperation, citeParameter } from '../citations.js';
-import type { Check, Failure } from '../types.js';
+import type { Failure } from '../types.js';
 import { failure, notAList } from './failure.js';
-import { describeValue, isSuccess, recordsOf, valueAt } from './records.js';
+import { describeValue, isSuccess, recordsOf, valueAt, type ReferenceList } from './records.js';
+import { defineCheck } from './define.js';
+
+export interface FilterMatchesFacts extends ReferenceList {
+  /** The filter is `{field: value}`. */
+  readonly field: string;
+  readonly value: unknown;
+}
 
 /**
  * A `filter` of one field equal to a value returns only (and, with `referenceComplete`, all)
- * records whose field has that value. Facts: `field`, `value`. Refusing the filter is a note:
- * the filter language is a gap-fill.
+ * records whose field has that value. Refusing the filter is a note: the filter language is a
+ * gap-fill.
  */
-export const filterMatches: Check = {
+export const filterMatches = defineCheck({
   name: 'filter-matches',
   title: 'A filter on a field returns only matching records',
-  run(exchange, context) {
+  run(exchange, context, facts: FilterMatchesFacts) {
     const op = context.spec.operation(exchange.operationId);
-    const field = String(context.facts.field);
-    const value = context.facts.value;
+    const { field, value } = facts;
     const status = exchange.response?.status ?? 0;
     const filter = JSON.stringify({ [field]: value });
     if (status >= 400 && status < 500 && status !== 429) {
@@ -41,8 +47,8 @@ export const filterMatches: Check = {
         }),
       );
     }
-    const reference = recordsOf(context.related.reference);
-    if (failures.length === 0 && reference && context.facts.referenceComplete === true) {
+    const reference = recordsOf(facts.reference);
+    if (failures.length === 0 && reference && facts.referenceComplete) {
       const count = reference.filter(matches).length;
       if (count !== records.length) {
         failures.push(
@@ -56,4 +62,4 @@ export const filterMatches: Check = {
     }
     return failures;
   },
-};
+});

@@ -1,25 +1,31 @@
 import { citeOperation, citeParameter } from '../citations.js';
-import type { Check } from '../types.js';
+import type { Exchange } from '../types.js';
 import { failure, inconclusive, notAList } from './failure.js';
 import { distinctCount, firstDisorder, isSuccess, recordsOf, sortKeysOf, valueAt } from './records.js';
+import { defineCheck } from './define.js';
+
+export interface InverseOrderFacts {
+  readonly sortField: string;
+  readonly sortDirection: 'asc' | 'desc';
+  /** The same query without `inverse`. */
+  readonly plain: Exchange;
+}
 
 /**
- * `inverse=true` inverts the order (spec 4.4). Related `plain`: the same query without it.
- * Facts: `sortField`, `sortDirection`. The same order as without inverse is a violation;
+ * `inverse=true` inverts the order (spec 4.4). The same order as without inverse is a violation;
  * an order that is not the reverse of sortField/sortDirection is a note (how inverse
  * combines with sortDirection is a gap-fill).
  */
-export const inverseOrder: Check = {
+export const inverseOrder = defineCheck({
   name: 'inverse-order',
   title: '`inverse` inverts the order',
-  run(exchange, context) {
+  run(exchange, context, facts: InverseOrderFacts) {
     const records = recordsOf(exchange);
-    const plain = recordsOf(context.related.plain);
+    const plain = recordsOf(facts.plain);
     if (!isSuccess(exchange) || !records) return notAList(exchange);
     if (!plain) return inconclusive('the order without inverse was not read');
     const op = context.spec.operation(exchange.operationId);
-    const field = String(context.facts.sortField ?? 'timestamp');
-    const direction = (context.facts.sortDirection as 'asc' | 'desc' | undefined) ?? 'asc';
+    const { sortField: field, sortDirection: direction } = facts;
     const values = records.map((r) => valueAt(r, field));
     const plainValues = plain.map((r) => valueAt(r, field));
     if (distinctCount(plainValues) > 1 && JSON.stringify(values) === JSON.stringify(plainValues)) {
@@ -41,4 +47,4 @@ export const inverseOrder: Check = {
       }),
     ];
   },
-};
+});

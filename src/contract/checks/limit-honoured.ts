@@ -1,17 +1,21 @@
 import { citeOperation } from '../citations.js';
-import type { Check } from '../types.js';
 import { failure, notAList } from './failure.js';
 import { isSuccess, recordsOf } from './records.js';
+import { defineCheck } from './define.js';
 
-/** `limit` is the maximum number of records returned (4.4, 4.6). Facts: `limit`. */
-export const limitHonoured: Check = {
+export interface LimitFacts {
+  readonly limit: number;
+}
+
+/** `limit` is the maximum number of records returned (4.4, 4.6). */
+export const limitHonoured = defineCheck({
   name: 'limit-honoured',
   title: '`limit` caps the number of records',
-  run(exchange, context) {
-    const limit = Number(context.facts.limit);
+  run(exchange, context, facts: LimitFacts) {
+    const { limit } = facts;
     const records = recordsOf(exchange);
     if (!isSuccess(exchange) || !records) return notAList(exchange);
-    if (!Number.isFinite(limit) || records.length <= limit) return [];
+    if (records.length <= limit) return [];
     return [
       failure(this, exchange, {
         message: `limit=${limit} returned ${records.length} records`,
@@ -20,4 +24,4 @@ export const limitHonoured: Check = {
       }),
     ];
   },
-};
+});

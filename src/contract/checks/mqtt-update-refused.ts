@@ -1,9 +1,9 @@
 import { citeOperation } from '../citations.js';
-import type { Check } from '../types.js';
 import { judgeRefusal } from './refusal.js';
+import { defineCheck } from './define.js';
 
 /** A payload update of an MQTT record is refused: updates are available only for SNMP messages (4.5). */
-export const mqttUpdateRefused: Check = {
+export const mqttUpdateRefused = defineCheck({
   name: 'mqtt-update-refused',
   title: 'A payload update of an MQTT record is refused',
   run(exchange, context) {
@@ -14,4 +14,4 @@ export const mqttUpdateRefused: Check = {
       what: 'a payload update of an MQTT record',
     });
   },
-};
+});

@@ -1,7 +1,8 @@
 import type { Operation } from '../../spec/index.js';
 import { describeSecret, isHashLike, isSensitiveKey } from '../sensitive-data.js';
-import type { Check, CheckContext, Citation, Exchange } from '../types.js';
+import type { CheckContext, Citation, Exchange } from '../types.js';
 import { failure } from './failure.js';
+import { defineCheck } from './define.js';
 
 const OWASP: Citation = {
   source: 'security',
@@ -59,7 +60,7 @@ function exposures(exchange: Exchange, context: CheckContext, userRecord: boolea
  * password, secret or hash-like field in a user record, no API token of another user, no
  * session id outside the log-in answer. Shows where, with the value masked.
  */
-export const noSensitiveData: Check = {
+export const noSensitiveData = defineCheck({
   name: 'no-sensitive-data',
   title: 'No credential the caller did not just create in the answer (OWASP API3)',
   run(exchange, context) {
@@ -77,4 +78,4 @@ export const noSensitiveData: Check = {
       }),
     ];
   },
-};
+});

@@ -1,9 +1,9 @@
 import { citeOperation } from '../citations.js';
-import type { Check } from '../types.js';
 import { failure } from './failure.js';
+import { defineCheck } from './define.js';
 
 /** A 5xx is never an answer: bad input gets a 4xx, good input gets served. */
-export const notServerError: Check = {
+export const notServerError = defineCheck({
   name: 'not-server-error',
   title: 'The server does not fail (no 5xx)',
   run(exchange, context) {
@@ -19,4 +19,4 @@ export const notServerError: Check = {
       }),
     ];
   },
-};
+});

@@ -1,35 +1,40 @@
 import { citeOperation } from '../citations.js';
-import type { Check } from '../types.js';
 import { failure, inconclusive, notAList } from './failure.js';
 import { citeOrder } from './order-citation.js';
-import { describeValue, isSuccess, type Json, recordsOf, valueAt } from './records.js';
+import { describeValue, isSuccess, type Json, recordsOf, valueAt, type ReferenceList } from './records.js';
+import { defineCheck } from './define.js';
 
 const identity = (record: Json, idField: string | undefined): string => {
   const id = idField ? valueAt(record, idField) : record;
   return typeof id === 'string' ? id : JSON.stringify(id);
 };
 
+export interface PageFacts extends ReferenceList {
+  readonly skip: number;
+  readonly limit: number;
+  /** The field that names a record (`_id`); without one, whole records are compared. */
+  readonly idField?: string;
+  /** The field the list is ordered by (`timestamp`), to tell a tie order from a wrong page. */
+  readonly sortKey: string;
+}
+
 /**
  * A page by `skip`/`limit` is the same slice of the reference list (same filters, an explicit
- * large limit). Facts: `skip`, `limit`, `idField` (`_id`), `sortKey` (`timestamp`), and
- * `referenceComplete` (false when the server holds more records than the reference list: only
- * the part of a page that the reference covers is compared).
- * Differences among records of equal sort key only are a note (the tie rule is a gap-fill).
+ * large limit). When the reference is not complete (the server holds more records), only the
+ * part of a page that it covers is compared. Differences among records of equal sort key only
+ * are a note (the tie rule is a gap-fill).
  */
-export const pagesAgree: Check = {
+export const pagesAgree = defineCheck({
   name: 'pages-agree',
   title: 'Pages by skip/limit agree with the unpaged list',
-  run(exchange, context) {
+  run(exchange, context, facts: PageFacts) {
     const page = recordsOf(exchange);
-    const reference = recordsOf(context.related.reference);
+    const reference = recordsOf(facts.reference);
     if (!isSuccess(exchange) || !page) return notAList(exchange);
     if (!reference) return inconclusive('the unpaged reference list was not read');
-    const skip = Number(context.facts.skip ?? 0);
-    const limit = Number(context.facts.limit);
-    const idField = context.facts.idField as string | undefined;
-    const sortKey = String(context.facts.sortKey ?? 'timestamp');
+    const { skip, limit, idField, sortKey } = facts;
     const expected = reference.slice(skip, skip + limit);
-    const covered = context.facts.referenceComplete === false ? page.slice(0, expected.length) : page;
+    const covered = facts.referenceComplete ? page : page.slice(0, expected.length);
     const ids = (list: Json[]): string[] => list.map((r) => identity(r, idField));
     const [got, want] = [ids(covered), ids(expected)];
     if (got.length === want.length && got.every((id, i) => id === want[i])) return [];
@@ -49,4 +54,4 @@ export const pagesAgree: Check = {
       }),
     ];
   },
-};
+});

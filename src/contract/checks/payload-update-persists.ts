@@ -1,7 +1,8 @@
 import { citeOperation, citeParameter } from '../citations.js';
-import type { Check, Exchange, Failure } from '../types.js';
+import type { Exchange, Failure } from '../types.js';
 import { failure, inconclusive, notAList } from './failure.js';
 import { describeValue, isSuccess, type Json, recordsOf } from './records.js';
+import { defineCheck } from './define.js';
 
 function withoutText(record: Json): string {
   const payload = { ...(record.payload as Json | undefined) };
@@ -9,18 +10,26 @@ function withoutText(record: Json): string {
   return JSON.stringify({ ...record, payload });
 }
 
+export interface PayloadUpdateFacts {
+  /** The update, its read-back, putting the original text back, and that read-back. */
+  readonly stage: 'update' | 'read-back' | 'restore' | 'restored';
+  readonly recordId: string;
+  /** The text the record should have after this stage. */
+  readonly text: string;
+  /** The record as it was before, to see that nothing else changed. */
+  readonly original?: Json;
+}
+
 /**
  * A payload update of an SNMP trap is accepted and persists, and touches nothing but `text`
- * (4.5); the original text is put back afterwards and that persists too.
- * Facts: `stage` (`update`, `read-back`, `restore`, `restored`), `recordId`, `text`, `original`.
- * The update runs on the event log's operation, so a read-back names getEventLog.
+ * (4.5); the original text is put back afterwards and that persists too. A read-back is a GET
+ * of the event log, reported on the update.
  */
-export const payloadUpdatePersists: Check = {
+export const payloadUpdatePersists = defineCheck({
   name: 'payload-update-persists',
   title: 'A payload update persists and the original is restored',
-  run(exchange: Exchange, context) {
-    const stage = String(context.facts.stage);
-    const text = String(context.facts.text);
+  run(exchange: Exchange, context, facts: PayloadUpdateFacts) {
+    const { stage, text } = facts;
     const update = context.spec.operation('updateEventLogPayload');
     const citation = citeOperation(update, 'Updates the payload of one record; the field text is used.');
     if (stage === 'update' || stage === 'restore') {
@@ -36,7 +45,7 @@ export const payloadUpdatePersists: Check = {
     }
     const records = recordsOf(exchange);
     if (!isSuccess(exchange) || !records) return notAList(exchange);
-    const id = String(context.facts.recordId);
+    const id = facts.recordId;
     const record = records.find((r) => r._id === id);
     if (!record) {
       return [
@@ -58,7 +67,7 @@ export const payloadUpdatePersists: Check = {
         }),
       );
     }
-    const original = context.facts.original as Json | undefined;
+    const { original } = facts;
     if (original && withoutText(original) !== withoutText(record)) {
       failures.push(
         failure(this, exchange, {
@@ -70,4 +79,4 @@ export const payloadUpdatePersists: Check = {
     }
     return failures;
   },
-};
+});

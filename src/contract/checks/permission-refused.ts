@@ -1,9 +1,9 @@
 import { citeOperation } from '../citations.js';
-import type { Check } from '../types.js';
 import { judgeRefusal } from './refusal.js';
+import { defineCheck } from './define.js';
 
 /** A caller without the operation's permission (x-permissions) is refused with 403. */
-export const permissionRefused: Check = {
+export const permissionRefused = defineCheck({
   name: 'permission-refused',
   title: 'A caller without the permission is refused (403)',
   run(exchange, context) {
@@ -16,4 +16,4 @@ export const permissionRefused: Check = {
       what: `a caller without ${needed}`,
     });
   },
-};
+});

@@ -1,6 +1,6 @@
 import { gapFill } from '../citations.js';
-import type { Check } from '../types.js';
 import { failure } from './failure.js';
+import { defineCheck } from './define.js';
 
 interface PrismViolation {
   location?: unknown[];
@@ -13,7 +13,7 @@ interface PrismViolation {
  * the response. Only response violations count (the suite sends invalid requests on purpose);
  * they are notes, a second opinion beside the suite's own verdicts.
  */
-export const prismViolations: Check = {
+export const prismViolations = defineCheck({
   name: 'prism-violations',
   title: 'Prism finds no response violation',
   run(exchange) {
@@ -36,4 +36,4 @@ export const prismViolations: Check = {
         }),
       );
   },
-};
+});

@@ -5,6 +5,15 @@ import type { Exchange } from '../types.js';
 
 export type Json = Record<string, unknown>;
 
+/**
+ * The list a check of a filtered or paged answer compares with (same query, no filter or page,
+ * an explicit large limit), and whether it holds every record the server has.
+ */
+export interface ReferenceList {
+  readonly reference: Exchange;
+  readonly referenceComplete: boolean;
+}
+
 /** The response body as a list of records, or undefined when it is not a JSON array. */
 export function recordsOf(exchange: Exchange | undefined): Json[] | undefined {
   const json = exchange?.response?.json;

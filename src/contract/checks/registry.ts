@@ -27,11 +27,11 @@ import { unauthenticatedRefused } from './unauthenticated-refused.js';
 import { wrongCredentialsRefused } from './wrong-credentials-refused.js';
 
 /** Applied to every exchange. */
-export const responseChecks: readonly Check[] = [transportError, notServerError, statusDocumented, contentType, responseSchema, noSensitiveData];
+export const responseChecks = [transportError, notServerError, statusDocumented, contentType, responseSchema, noSensitiveData] as const;
 /** Applied to every exchange too when the run goes through `prism proxy`. */
-export const prismResponseChecks: readonly Check[] = [...responseChecks, prismViolations];
+export const prismResponseChecks = [...responseChecks, prismViolations] as const;
 
-const all: readonly Check[] = [
+const all = [
   ...prismResponseChecks,
   unauthenticatedRefused,
   wrongCredentialsRefused,
@@ -50,18 +50,33 @@ const all: readonly Check[] = [
   mqttUpdateRefused,
   blockRecorded,
   caseExpectation,
-];
+] as const;
 
-const byName = new Map(all.map((c) => [c.name, c]));
-
+/** The name of every registered check: a misspelt name is a type error. */
 export type CheckName = (typeof all)[number]['name'];
+/** A step of a contract case is reported as `case/<case name>`, judged by case-expectation. */
+export type CaseCheckName = `case/${string}`;
+/** What an outcome is named by: a check, or a contract case. */
+export type OutcomeCheckName = CheckName | CaseCheckName;
 
-export function getCheck(name: string): Check {
+/** A check of any facts, as the registry lists them. */
+export type AnyCheck = Check<string, never>;
+
+const byName = new Map<string, AnyCheck>(all.map((c) => [c.name, c]));
+
+export function getCheck(name: CheckName): AnyCheck {
   const check = byName.get(name);
   if (!check) throw new Error(`No check is registered as "${name}".`);
   return check;
 }
 
-export function allChecks(): readonly Check[] {
+export const isCaseCheck = (name: string): name is CaseCheckName => name.startsWith('case/');
+
+/** The title an outcome shows: its check's, or case-expectation's for a contract case. */
+export function titleOf(name: OutcomeCheckName): string {
+  return isCaseCheck(name) ? caseExpectation.title : getCheck(name).title;
+}
+
+export function allChecks(): readonly AnyCheck[] {
   return all;
 }

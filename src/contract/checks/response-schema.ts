@@ -2,9 +2,10 @@ import { responseSpecView, type Document, type SchemaError } from '../../spec/in
 import { citeOperation, citeResponse } from '../citations.js';
 import { relevantErrors } from '../schema-errors.js';
 import { citeDocumentError, citeSpecError, componentNames, errorLocation } from '../schema-verdict.js';
-import type { Check, Citation, Exchange, Failure, Verdict } from '../types.js';
+import type { Citation, Exchange, Failure, Verdict } from '../types.js';
 import { failure } from './failure.js';
 import { responseProblems } from './response-problems.js';
+import { defineCheck } from './define.js';
 
 type Node = Record<string, unknown>;
 
@@ -64,7 +65,7 @@ function grouped(judged: readonly Judged[]): { citation: Citation; verdict: Verd
  * and JSON types of the spec's tables) is a violation; failing only the document's own
  * constraints is a note.
  */
-export const responseSchema: Check = {
+export const responseSchema = defineCheck({
   name: 'response-schema',
   title: 'The body matches the documented schema',
   run(exchange: Exchange, context) {
@@ -106,4 +107,4 @@ export const responseSchema: Check = {
     }
     return failures;
   },
-};
+});

@@ -1,24 +1,31 @@
 import { citeOperation, citeParameter } from '../citations.js';
-import type { Check, Citation } from '../types.js';
+import type { Citation } from '../types.js';
 import { failure, notAList } from './failure.js';
 import { citeOrder } from './order-citation.js';
 import { compareCollated, describeValue, distinctCount, firstDisorder, isSuccess, recordsOf, sortKeysOf, valueAt } from './records.js';
+import { defineCheck } from './define.js';
+
+export interface SortOrderFacts {
+  /** The sortField sent; absent: the document's default field (a gap-fill). */
+  readonly sortField?: string;
+  /** The sortDirection sent; absent: asc (spec 4.4). */
+  readonly sortDirection?: 'asc' | 'desc';
+}
 
 /**
  * Records come ordered by `sortField` in `sortDirection` (asc when absent: spec 4.4).
- * Facts: `sortField` (absent: the document's default field, a gap-fill), `sortDirection`.
  * An order that holds only under a case-insensitive collation is a note.
  */
-export const sortOrder: Check = {
+export const sortOrder = defineCheck({
   name: 'sort-order',
   title: 'Records are ordered by sortField and sortDirection (asc by default)',
-  run(exchange, context) {
+  run(exchange, context, facts: SortOrderFacts) {
     const records = recordsOf(exchange);
     if (!isSuccess(exchange) || !records) return notAList(exchange);
     const op = context.spec.operation(exchange.operationId);
-    const givenField = context.facts.sortField as string | undefined;
+    const givenField = facts.sortField;
     const field = givenField ?? String(op.parameters.find((p) => p.name === 'sortField')?.schema.default ?? 'timestamp');
-    const givenDirection = context.facts.sortDirection as 'asc' | 'desc' | undefined;
+    const givenDirection = facts.sortDirection;
     const direction = givenDirection ?? 'asc';
     const keys = sortKeysOf(records, field, direction);
     const at = firstDisorder(keys, direction);
@@ -43,4 +50,4 @@ export const sortOrder: Check = {
       }),
     ];
   },
-};
+});

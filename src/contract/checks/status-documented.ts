@@ -1,7 +1,8 @@
 import { citeOperation, gapFill } from '../citations.js';
-import type { Check, Citation } from '../types.js';
+import type { Citation } from '../types.js';
 import { failure } from './failure.js';
 import { responseProblems } from './response-problems.js';
+import { defineCheck } from './define.js';
 
 type Annotated = Record<string, unknown>;
 
@@ -10,7 +11,7 @@ type Annotated = Record<string, unknown>;
  * statuses are all gap-fills (every error status, the gap-filled 2xx of 4.1, 4.3, 4.5) is a
  * note; otherwise a violation. 5xx are left to not-server-error.
  */
-export const statusDocumented: Check = {
+export const statusDocumented = defineCheck({
   name: 'status-documented',
   title: 'The status is documented',
   run(exchange, context) {
@@ -35,4 +36,4 @@ export const statusDocumented: Check = {
       }),
     ];
   },
-};
+});

@@ -1,24 +1,29 @@
 import { citeOperation, citeParameter } from '../citations.js';
-import type { Check, Failure } from '../types.js';
+import type { Failure } from '../types.js';
 import { failure, notAList } from './failure.js';
-import { isSuccess, recordsOf } from './records.js';
+import { isSuccess, recordsOf, type ReferenceList } from './records.js';
+import { defineCheck } from './define.js';
 
 const stamp = (r: Record<string, unknown>): number | undefined => (typeof r.timestamp === 'number' ? r.timestamp : undefined);
 
+export interface TimeRangeFacts extends ReferenceList {
+  readonly from?: number;
+  readonly to?: number;
+}
+
 /**
- * `from`/`to` bound the records' timestamps (4.4, 4.6). Facts: `from`, `to`; with
- * `referenceComplete`, every record of the related `reference` inside the bounds must come back.
+ * `from`/`to` bound the records' timestamps (4.4, 4.6); when the reference list is complete,
+ * every record of it inside the bounds must come back.
  * A record outside or missing strictly inside is a violation; a missing record exactly on a
  * bound is a note (inclusive bounds are a gap-fill).
  */
-export const timeRange: Check = {
+export const timeRange = defineCheck({
   name: 'time-range',
   title: '`from`/`to` bound the timestamps',
-  run(exchange, context) {
+  run(exchange, context, facts: TimeRangeFacts) {
     const records = recordsOf(exchange);
     if (!isSuccess(exchange) || !records) return notAList(exchange);
-    const from = context.facts.from as number | undefined;
-    const to = context.facts.to as number | undefined;
+    const { from, to } = facts;
     const inside = (t: number): boolean => (from === undefined || t >= from) && (to === undefined || t <= to);
     const bounds = `from=${from ?? '-'}&to=${to ?? '-'}`;
     const op = context.spec.operation(exchange.operationId);
@@ -35,8 +40,8 @@ export const timeRange: Check = {
         }),
       );
     }
-    const reference = recordsOf(context.related.reference);
-    if (reference && context.facts.referenceComplete === true) {
+    const reference = recordsOf(facts.reference);
+    if (reference && facts.referenceComplete) {
       const got = new Set(records.map((r) => JSON.stringify(r._id ?? r)));
       const missing = reference.filter((r) => stamp(r) !== undefined && inside(stamp(r) ?? 0) && !got.has(JSON.stringify(r._id ?? r)));
       const onBound = missing.filter((r) => stamp(r) === from || stamp(r) === to);
@@ -60,4 +65,4 @@ export const timeRange: Check = {
     }
     return failures;
   },
-};
+});

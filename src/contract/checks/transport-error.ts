@@ -1,9 +1,9 @@
 import { citeOperation } from '../citations.js';
-import type { Check } from '../types.js';
 import { failure } from './failure.js';
+import { defineCheck } from './define.js';
 
 /** The server answered at all (no timeout, no reset connection). */
-export const transportError: Check = {
+export const transportError = defineCheck({
   name: 'transport-error',
   title: 'The server answers',
   run(exchange, context) {
@@ -17,4 +17,4 @@ export const transportError: Check = {
       }),
     ];
   },
-};
+});

@@ -1,8 +1,8 @@
-import type { Check } from '../types.js';
 import { citeAuthentication, judgeRefusal } from './refusal.js';
+import { defineCheck } from './define.js';
 
 /** A request without credentials is refused with 401. */
-export const unauthenticatedRefused: Check = {
+export const unauthenticatedRefused = defineCheck({
   name: 'unauthenticated-refused',
   title: 'A request without credentials is refused (401)',
   run(exchange, context) {
@@ -10,4 +10,4 @@ export const unauthenticatedRefused: Check = {
     if (op.security.length === 0) return [];
     return judgeRefusal(this, exchange, op, { status: 401, acceptedCitation: citeAuthentication(op), what: 'a request without credentials' });
   },
-};
+});

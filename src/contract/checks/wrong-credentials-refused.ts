@@ -1,8 +1,8 @@
-import type { Check } from '../types.js';
 import { citeAuthentication, judgeRefusal } from './refusal.js';
+import { defineCheck } from './define.js';
 
 /** Wrong credentials of each method (password, session cookie, token) are refused with 401. */
-export const wrongCredentialsRefused: Check = {
+export const wrongCredentialsRefused = defineCheck({
   name: 'wrong-credentials-refused',
   title: 'Wrong credentials are refused (401)',
   run(exchange, context) {
@@ -11,4 +11,4 @@ export const wrongCredentialsRefused: Check = {
     const method = exchange.auth.replace(/^wrong-/, '');
     return judgeRefusal(this, exchange, op, { status: 401, acceptedCitation: citeAuthentication(op), what: `a request with a wrong ${method}` });
   },
-};
+});

@@ -8,6 +8,7 @@ import { assertAllowed, type SafetyPolicy } from '../safety.js';
 import type { Secrets } from '../secrets.js';
 import type { Actor, AuthMode, Exchange } from '../types.js';
 import { bodyToken } from './body-token.js';
+import { createRetention } from './retention.js';
 import type { Transport } from './transport.js';
 import { urlFor } from './transport.js';
 
@@ -53,7 +54,7 @@ export interface ApiClient {
    */
   openRunSession(key: string): Promise<Exchange>;
   closeRunSession(key: string): Promise<Exchange | undefined>;
-  /** All exchanges so far, in order. */
+  /** All exchanges so far, in order; beyond a memory budget, only the head of each body (see retention.ts). */
   readonly exchanges: readonly Exchange[];
 }
 
@@ -101,6 +102,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   for (const c of [options.admin, options.low]) secrets.addCredentials(c);
   secrets.add(options.adminToken);
   const exchanges: Exchange[] = [];
+  const retain = createRetention();
   const runJar = new CookieJar();
   let runSession = false;
   let silent = 0;
@@ -201,7 +203,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       for (const c of Array.isArray(set) ? set : set ? [set] : []) await cookieJar.setCookie(c, url, { ignoreError: true });
     }
     remember(secrets, exchange);
-    if (options.keepExchanges !== false) exchanges.push(exchange);
+    if (options.keepExchanges !== false) exchanges.push(retain(exchange, result.values ?? 0));
     return exchange;
   }
 

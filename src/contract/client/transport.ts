@@ -1,6 +1,7 @@
 // The only place the runner touches the network: one undici Agent, a deadline per request, no
 // redirects followed.
 import { Agent, type Dispatcher, request } from 'undici';
+import { JSON_LIMITS, parseJson, type JsonLimits, type ParsedJson } from '../bounded-json.js';
 import type { ReceivedResponse, SentRequest } from '../types.js';
 
 export interface TransportOptions {
@@ -11,8 +12,10 @@ export interface TransportOptions {
   readonly signal?: AbortSignal;
   /** For tests: an undici dispatcher to use instead of the runner's own Agent. */
   readonly dispatcher?: Dispatcher;
-  /** Bodies beyond this many bytes are cut off (and the cut noted in `error`). */
+  /** Bodies beyond this many bytes are cut off unread (and the cut noted in `error`); default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /** Bodies deeper or larger (in values) than these are not parsed (noted in `error`). */
+  readonly json?: JsonLimits;
 }
 
 export interface OutgoingRequest {
@@ -28,6 +31,8 @@ export interface TransportResult {
   readonly request: SentRequest;
   readonly response?: ReceivedResponse;
   readonly error?: string;
+  /** The size of the parsed body in values (containers and separators), for the run's memory budget. */
+  readonly values?: number;
   /** True when the server could not be reached at all (refused, unknown host, connect timeout). */
   readonly unreachable?: boolean;
 }
@@ -37,6 +42,12 @@ export interface Transport {
   send(request: OutgoingRequest): Promise<TransportResult>;
   close(): Promise<void>;
 }
+
+/** Enough for 1,000 event log records; a run's memory is bounded by it (see README, Security). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Far more than a report shows of a body (its head, secrets masked) and than any error body needs. */
+const TEXT_KEPT_BYTES = 64 * 1024;
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -59,7 +70,7 @@ export function createTransport(options: TransportOptions): Transport {
   baseUrl.pathname = baseUrl.pathname.replace(/\/node\/api\/?$/, '/');
   if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') throw new Error(`The base URL must be http or https, not ${baseUrl.protocol}`);
   const timeout = options.timeoutMs ?? 10_000;
-  const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const own = options.dispatcher ? undefined : new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
   const dispatcher = options.dispatcher ?? own;
 
@@ -100,19 +111,20 @@ export function createTransport(options: TransportOptions): Transport {
           }
           chunks.push(chunk as Buffer);
         }
-        const body = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = body.length > 0 ? JSON.parse(body) : undefined;
-        } catch {
-          json = undefined;
-        }
+        const bytes = Buffer.concat(chunks);
+        // A cut body is no JSON; the rest is parsed within bounds of depth and size.
+        const parsed: ParsedJson = cut ? { values: 0 } : parseJson(bytes, options.json ?? JSON_LIMITS);
+        const json = parsed.json;
+        // Text that is not JSON is kept in part: reports show its head, no check reads more.
+        const body = parsed.text ?? bytes.subarray(0, TEXT_KEPT_BYTES).toString('utf8');
+        const error = cut ? `the body is larger than ${maxBody} bytes and was cut off` : parsed.error;
         const responseHeaders: Record<string, string | string[]> = {};
         for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k.toLowerCase()] = v;
         return {
           request: sent,
           response: { status: res.statusCode, headers: responseHeaders, body, ...(json === undefined ? {} : { json }) },
-          ...(cut ? { error: `the body is larger than ${maxBody} bytes and was cut off` } : {}),
+          values: parsed.values,
+          ...(error ? { error } : {}),
         };
       } catch (error) {
         if (run?.aborted) throw run.reason;

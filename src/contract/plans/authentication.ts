@@ -1,4 +1,8 @@
 // No credentials and wrong credentials are refused on every operation; each method works.
+import { authMethodAccepted } from '../checks/auth-method-accepted.js';
+import { apply } from '../checks/define.js';
+import { unauthenticatedRefused } from '../checks/unauthenticated-refused.js';
+import { wrongCredentialsRefused } from '../checks/wrong-credentials-refused.js';
 import type { AuthMode } from '../types.js';
 import { harmlessCall, isSessionCall, isWrite } from './harmless-calls.js';
 import type { Plan, PlanContext } from './plan.js';
@@ -14,16 +18,16 @@ async function refusals(ctx: PlanContext): Promise<void> {
   for (const op of ctx.spec.operations) {
     if (op.security.length === 0) continue;
     if (isWrite(op) && !isSessionCall(op) && !ctx.policy.writes) {
-      for (const check of ['unauthenticated-refused', 'wrong-credentials-refused']) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
+      for (const check of [unauthenticatedRefused.name, wrongCredentialsRefused.name]) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
       continue;
     }
     const call = harmlessCall(ctx, op);
-    await ctx.send({ ...call, key: `auth/${op.operationId}/none`, actor: 'anonymous', auth: 'none' }, { checks: ['unauthenticated-refused'] });
+    await ctx.send({ ...call, key: `auth/${op.operationId}/none`, actor: 'anonymous', auth: 'none' }, { checks: [apply(unauthenticatedRefused)] });
     const schemes = [...new Set(op.security.flatMap((alternative) => Object.keys(alternative)))];
     for (const scheme of schemes) {
       const auth = WRONG[scheme];
       if (!auth) continue;
-      await ctx.send({ ...call, key: `auth/${op.operationId}/${auth}`, actor: 'anonymous', auth }, { checks: ['wrong-credentials-refused'] });
+      await ctx.send({ ...call, key: `auth/${op.operationId}/${auth}`, actor: 'anonymous', auth }, { checks: [apply(wrongCredentialsRefused)] });
     }
   }
 }
@@ -32,26 +36,25 @@ async function methods(ctx: PlanContext): Promise<void> {
   const { client } = ctx;
   const admin = client.credentials('admin');
   const expectLogin = admin?.login;
-  const checks = ['auth-method-accepted'];
-  await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/basic' }, { checks, facts: { expectLogin } });
+  const accepted = { checks: [apply(authMethodAccepted, { expectLogin })] };
+  await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/basic' }, accepted);
   await ctx.send({ operationId: 'createSession', key: 'auth/method/session-login', auth: 'none', body: admin });
-  await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/session', auth: 'session' }, { checks, facts: { expectLogin } });
-  await ctx.send({ operationId: 'getEventLog', key: 'auth/method/session-event-log', auth: 'session', query: { limit: '1' } }, { checks });
+  await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/session', auth: 'session' }, accepted);
+  await ctx.send({ operationId: 'getEventLog', key: 'auth/method/session-event-log', auth: 'session', query: { limit: '1' } }, { checks: [apply(authMethodAccepted, {})] });
   await ctx.send({ operationId: 'deleteSession', key: 'auth/method/session-logout', auth: 'session' });
   if (client.token('admin')) {
-    await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/token', auth: 'token' }, { checks, facts: { expectLogin } });
-    await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/auth-token', auth: 'auth-token' }, { checks, facts: { expectLogin } });
+    await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/token', auth: 'token' }, accepted);
+    await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/auth-token', auth: 'auth-token' }, accepted);
   } else {
-    ctx.skip('getCurrentUser', 'auth-method-accepted', 'no API token for the administrator (give --token); the token flow case covers tokens when writes are allowed');
+    ctx.skip('getCurrentUser', authMethodAccepted.name, 'no API token for the administrator (give --token); the token flow case covers tokens when writes are allowed');
   }
   const low = client.credentials('low');
   if (low) {
-    await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/basic-low', actor: 'low' }, { checks, facts: { expectLogin: low.login } });
+    await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/basic-low', actor: 'low' }, { checks: [apply(authMethodAccepted, { expectLogin: low.login })] });
   }
 }
 
 export const authenticationPlan: Plan = {
-  group: 'authentication',
   async run(ctx) {
     await refusals(ctx);
     await methods(ctx);

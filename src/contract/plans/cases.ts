@@ -1,6 +1,9 @@
 // Runs the declarative cases of contracts/*.yaml: steps in order, values captured between them.
 import type { CaseStep, ContractCase, Requirement } from '../cases/case-schema.js';
 import { fill } from '../cases/template.js';
+import { caseExpectation } from '../checks/case-expectation.js';
+import { apply } from '../checks/define.js';
+import type { CaseCheckName } from '../checks/registry.js';
 import { resolveCitation } from '../citations.js';
 import { bodyToken } from '../client/body-token.js';
 import type { Exchange } from '../types.js';
@@ -53,10 +56,9 @@ async function captured(ctx: PlanContext, step: CaseStep, exchange: Exchange, va
 
 export function casesPlan(cases: readonly ContractCase[]): Plan {
   return {
-    group: 'cases',
     async run(ctx) {
       for (const c of cases) {
-        const check = `case/${c.name}`;
+        const check: CaseCheckName = `case/${c.name}`;
         const reason = c.requires.map((r) => unmet(ctx, r)).find((r) => r !== undefined);
         if (reason) {
           ctx.skip(c.operationId, check, reason);
@@ -80,8 +82,13 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
               contentType: step.contentType,
             },
             {
-              checks: ['case-expectation'],
-              facts: { step: step.name, expect: { status: statuses, body: fill(step.expect.body, vars) }, citation: step.cite ? resolveCitation(ctx.spec, step.cite) : undefined },
+              checks: [
+                apply(caseExpectation, {
+                  step: step.name,
+                  expect: { status: statuses, body: fill(step.expect.body, vars) },
+                  ...(step.cite ? { citation: resolveCitation(ctx.spec, step.cite) } : {}),
+                }),
+              ],
               reportAs: { operationId: c.operationId, check },
             },
           );

@@ -1,21 +1,31 @@
 // The meaning of the event log's query parameters, on whatever data the server has.
+import { apply } from '../checks/define.js';
+import { filterMatches } from '../checks/filter-matches.js';
+import { invalidInputRefused } from '../checks/invalid-input-refused.js';
+import { inverseOrder } from '../checks/inverse-order.js';
+import { limitHonoured } from '../checks/limit-honoured.js';
+import { pagesAgree } from '../checks/pages-agree.js';
+import { sortOrder } from '../checks/sort-order.js';
+import { timeRange } from '../checks/time-range.js';
+import { typeFilter } from '../checks/type-filter.js';
+import type { Exchange } from '../types.js';
 import type { Plan, PlanContext, Row } from './plan.js';
 import { rows, unreadable } from './plan.js';
 
 const OP = 'getEventLog';
 const SORTABLE = ['_id', 'agentId', 'type', 'entity.entityName', 'entity.entityType'];
 const FILTERABLE = ['agentId', 'type', 'entity.entityName', 'payload.trapOid'];
-const CHECKS = ['limit-honoured', 'pages-agree', 'sort-order', 'inverse-order', 'type-filter', 'time-range', 'filter-matches'];
+const CHECKS = [limitHonoured, pagesAgree, sortOrder, inverseOrder, typeFilter, timeRange, filterMatches].map((c) => c.name);
 
 const pick = (r: Row, path: string): unknown => path.split('.').reduce<unknown>((at, k) => (at as Row | undefined)?.[k], r);
 
-async function paging(ctx: PlanContext, reference: Awaited<ReturnType<PlanContext['send']>>, list: Row[], complete: boolean): Promise<void> {
+async function paging(ctx: PlanContext, reference: Exchange, list: Row[], complete: boolean): Promise<void> {
   const { random, maxRecords } = ctx;
-  const page = { idField: '_id', sortKey: 'timestamp', referenceComplete: complete };
+  const page = { idField: '_id', sortKey: 'timestamp', reference, referenceComplete: complete };
   const limit = random.int(1, Math.max(1, Math.min(list.length, maxRecords) - 1));
   await ctx.send(
     { operationId: OP, key: 'event-log/limit', query: { limit: String(limit) } },
-    { checks: ['limit-honoured', 'pages-agree'], facts: { limit, skip: 0, ...page }, related: { reference } },
+    { checks: [apply(limitHonoured, { limit }), apply(pagesAgree, { limit, skip: 0, ...page })] },
   );
   const size = random.int(1, Math.max(1, Math.floor(list.length / 3)));
   const pages = Math.min(Math.ceil(list.length / size), 5);
@@ -23,7 +33,7 @@ async function paging(ctx: PlanContext, reference: Awaited<ReturnType<PlanContex
     const skip = i * size;
     await ctx.send(
       { operationId: OP, key: `event-log/page-${i}`, query: { skip: String(skip), limit: String(size) } },
-      { checks: ['limit-honoured', 'pages-agree'], facts: { limit: size, skip, ...page }, related: { reference } },
+      { checks: [apply(limitHonoured, { limit: size }), apply(pagesAgree, { limit: size, skip, ...page })] },
     );
   }
 }
@@ -31,29 +41,29 @@ async function paging(ctx: PlanContext, reference: Awaited<ReturnType<PlanContex
 async function ordering(ctx: PlanContext): Promise<void> {
   const { random, maxRecords } = ctx;
   const limit = String(maxRecords);
-  await ctx.send({ operationId: OP, key: 'event-log/sort-default-direction', query: { sortField: 'timestamp', limit } }, { checks: ['sort-order'], facts: { sortField: 'timestamp' } });
+  await ctx.send({ operationId: OP, key: 'event-log/sort-default-direction', query: { sortField: 'timestamp', limit } }, { checks: [apply(sortOrder, { sortField: 'timestamp' })] });
   for (const sortField of ['timestamp', ...random.sample(SORTABLE, 2)]) {
     const sortDirection = random.pick(['asc', 'desc'] as const);
     await ctx.send(
       { operationId: OP, key: `event-log/sort-${sortField}-${sortDirection}`, query: { sortField, sortDirection, limit } },
-      { checks: ['sort-order'], facts: { sortField, sortDirection } },
+      { checks: [apply(sortOrder, { sortField, sortDirection })] },
     );
   }
   const sortDirection = random.pick(['asc', 'desc'] as const);
   const query = { sortField: 'timestamp', sortDirection, limit };
-  const plain = await ctx.send({ operationId: OP, key: 'event-log/inverse-plain', query }, { checks: ['sort-order'], facts: { sortField: 'timestamp', sortDirection } });
+  const plain = await ctx.send({ operationId: OP, key: 'event-log/inverse-plain', query }, { checks: [apply(sortOrder, { sortField: 'timestamp', sortDirection })] });
   await ctx.send(
     { operationId: OP, key: 'event-log/inverse', query: { ...query, inverse: 'true' } },
-    { checks: ['inverse-order'], facts: { sortField: 'timestamp', sortDirection }, related: { plain } },
+    { checks: [apply(inverseOrder, { sortField: 'timestamp', sortDirection, plain })] },
   );
 }
 
-async function selection(ctx: PlanContext, reference: Awaited<ReturnType<PlanContext['send']>>, list: Row[], complete: boolean): Promise<void> {
+async function selection(ctx: PlanContext, reference: Exchange, list: Row[], complete: boolean): Promise<void> {
   const { random } = ctx;
   const limit = String(ctx.maxRecords);
-  const related = { reference };
-  for (const type of ['1', '2']) {
-    await ctx.send({ operationId: OP, key: `event-log/type-${type}`, query: { type, limit } }, { checks: ['type-filter'], facts: { type, referenceComplete: complete }, related });
+  const against = { reference, referenceComplete: complete };
+  for (const type of ['1', '2'] as const) {
+    await ctx.send({ operationId: OP, key: `event-log/type-${type}`, query: { type, limit } }, { checks: [apply(typeFilter, { type, ...against })] });
   }
   const stamps = list.map((r) => r.timestamp).filter((t): t is number => typeof t === 'number');
   if (stamps.length > 0) {
@@ -61,7 +71,7 @@ async function selection(ctx: PlanContext, reference: Awaited<ReturnType<PlanCon
     const ranges = [{ from: Math.min(a, b), to: Math.max(a, b) }, { from: Math.max(a, b) }, { to: Math.min(a, b) }];
     for (const [i, range] of ranges.entries()) {
       const query = Object.fromEntries(Object.entries(range).map(([k, v]) => [k, String(v)]));
-      await ctx.send({ operationId: OP, key: `event-log/time-${i}`, query: { ...query, limit } }, { checks: ['time-range'], facts: { ...range, referenceComplete: complete }, related });
+      await ctx.send({ operationId: OP, key: `event-log/time-${i}`, query: { ...query, limit } }, { checks: [apply(timeRange, { ...range, ...against })] });
     }
   }
   const candidates = FILTERABLE.flatMap((field) => list.filter((r) => typeof pick(r, field) === 'string').map((r) => ({ field, value: pick(r, field) })));
@@ -69,20 +79,19 @@ async function selection(ctx: PlanContext, reference: Awaited<ReturnType<PlanCon
     const { field, value } = random.pick(candidates);
     await ctx.send(
       { operationId: OP, key: 'event-log/filter', query: { filter: JSON.stringify({ [field]: value }), limit } },
-      { checks: ['filter-matches'], facts: { field, value, referenceComplete: complete }, related },
+      { checks: [apply(filterMatches, { field, value, ...against })] },
     );
   }
   for (const [i, filter] of ['{"agentId":', '[1,2]', '"agentId"'].entries()) {
-    await ctx.send({ operationId: OP, key: `event-log/bad-filter-${i}`, query: { filter } }, { checks: ['invalid-input-refused'], facts: { what: `filter=${filter}`, parameter: 'filter' } });
+    await ctx.send({ operationId: OP, key: `event-log/bad-filter-${i}`, query: { filter } }, { checks: [apply(invalidInputRefused, { what: `filter=${filter}`, parameter: 'filter' })] });
   }
 }
 
 export const eventLogPlan: Plan = {
-  group: 'event-log',
   async run(ctx) {
     const reference = await ctx.send(
       { operationId: OP, key: 'event-log/reference', query: { limit: String(ctx.maxRecords) } },
-      { checks: ['limit-honoured', 'sort-order'], facts: { limit: ctx.maxRecords } },
+      { checks: [apply(limitHonoured, { limit: ctx.maxRecords }), apply(sortOrder, {})] },
     );
     ctx.world.eventLogSample ??= reference;
     const list = rows(reference);

@@ -1,5 +1,7 @@
 // Invalid inputs generated from the document get a 4xx on every operation (writes only when allowed).
 import type { Operation } from '../../spec/index.js';
+import { apply } from '../checks/define.js';
+import { invalidInputRefused } from '../checks/invalid-input-refused.js';
 import { negativeInputs } from '../negative-inputs.js';
 import { isSessionCall, isWrite } from './harmless-calls.js';
 import { restoreText, textOf } from './payload-text.js';
@@ -20,11 +22,10 @@ async function validStart(ctx: PlanContext, op: Operation): Promise<{ path?: Rec
 }
 
 export const negativeInputsPlan: Plan = {
-  group: 'negative-inputs',
   async run(ctx) {
     for (const op of ctx.spec.operations) {
       if (isWrite(op) && !isSessionCall(op) && !ctx.policy.writes) {
-        ctx.skip(op.operationId, 'invalid-input-refused', `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
+        ctx.skip(op.operationId, invalidInputRefused.name, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
         continue;
       }
       const start = await validStart(ctx, op);
@@ -45,7 +46,7 @@ export const negativeInputsPlan: Plan = {
               rawBody: input.rawBody,
               contentType: input.contentType,
             },
-            { checks: ['invalid-input-refused'], facts: { what: input.what, parameter: input.parameter } },
+            { checks: [apply(invalidInputRefused, { what: input.what, ...(input.parameter ? { parameter: input.parameter } : {}) })] },
           );
           if (login && exchange.response && exchange.response.status < 300) {
             await ctx.send({ operationId: 'deleteSession', key: `negative/${op.operationId}/${i}/logout`, actor: 'anonymous', auth: 'session' });

@@ -1,15 +1,17 @@
 // Reading one event-log record back and putting its original text back: shared by the plans that write.
+import { apply } from '../checks/define.js';
+import { payloadUpdatePersists, type PayloadUpdateFacts } from '../checks/payload-update-persists.js';
+import type { Evaluation } from '../run/recorder.js';
 import type { Exchange } from '../types.js';
 import type { PlanContext, Row } from './plan.js';
 import { rows } from './plan.js';
 
 /** Reads a record by a filter on its _id; when the filter is refused, by its timestamp as both bounds. */
-export async function readRecord(ctx: PlanContext, record: Row, key: string, facts: Record<string, unknown>): Promise<Exchange> {
+export async function readRecord(ctx: PlanContext, record: Row, key: string, after: Pick<PayloadUpdateFacts, 'stage' | 'text'>): Promise<Exchange> {
   // Reported on the update operation, though the read-back is a GET of the event log.
-  const evaluation = {
-    checks: ['payload-update-persists'],
-    facts: { recordId: record._id, original: record, ...facts },
-    reportAs: { operationId: 'updateEventLogPayload', check: 'payload-update-persists' },
+  const evaluation: Evaluation = {
+    checks: [apply(payloadUpdatePersists, { recordId: String(record._id), original: record, ...after })],
+    reportAs: { operationId: 'updateEventLogPayload' },
   };
   const byId = await ctx.send({ operationId: 'getEventLog', key, query: { filter: JSON.stringify({ _id: record._id }) } });
   if (rows(byId).some((r) => r._id === record._id)) {
@@ -29,7 +31,7 @@ export const textOf = (record: Row): string | undefined => {
 export async function restoreText(ctx: PlanContext, record: Row, key: string): Promise<void> {
   const text = textOf(record);
   if (text === undefined) return;
-  const facts = { stage: 'restore', recordId: record._id, text, original: record };
-  await ctx.send({ operationId: 'updateEventLogPayload', key, path: { id: String(record._id) }, body: { text } }, { checks: ['payload-update-persists'], facts });
+  const facts: PayloadUpdateFacts = { stage: 'restore', recordId: String(record._id), text, original: record };
+  await ctx.send({ operationId: 'updateEventLogPayload', key, path: { id: String(record._id) }, body: { text } }, { checks: [apply(payloadUpdatePersists, facts)] });
   await readRecord(ctx, record, `${key}/read-back`, { stage: 'restored', text });
 }

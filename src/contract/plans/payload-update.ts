@@ -1,4 +1,7 @@
 // A payload update persists and is put back; an MQTT record's payload cannot be updated.
+import { apply } from '../checks/define.js';
+import { mqttUpdateRefused } from '../checks/mqtt-update-refused.js';
+import { payloadUpdatePersists } from '../checks/payload-update-persists.js';
 import type { Plan } from './plan.js';
 import { sampleRecord } from './plan.js';
 import { readRecord, restoreText, textOf } from './payload-text.js';
@@ -6,15 +9,14 @@ import { readRecord, restoreText, textOf } from './payload-text.js';
 const OP = 'updateEventLogPayload';
 
 export const payloadUpdatePlan: Plan = {
-  group: 'payload-update',
   async run(ctx) {
     if (!ctx.policy.writes) {
-      for (const check of ['payload-update-persists', 'mqtt-update-refused']) ctx.skip(OP, check, `PATCH not sent: ${ctx.policy.reason}`);
+      for (const check of [payloadUpdatePersists.name, mqttUpdateRefused.name]) ctx.skip(OP, check, `PATCH not sent: ${ctx.policy.reason}`);
       return;
     }
     const trap = await sampleRecord(ctx, 'snmp-trap');
     if (!trap || textOf(trap) === undefined) {
-      ctx.skip(OP, 'payload-update-persists', 'no SNMP trap with a text in the event log');
+      ctx.skip(OP, payloadUpdatePersists.name, 'no SNMP trap with a text in the event log');
     } else {
       const text = `contract-check ${ctx.seed} ${ctx.random.word(8)}`;
       const id = String(trap._id);
@@ -22,7 +24,7 @@ export const payloadUpdatePlan: Plan = {
       try {
         const update = await ctx.send(
           { operationId: OP, key: 'payload/update', path: { id }, body: { text } },
-          { checks: ['payload-update-persists'], facts: { stage: 'update', recordId: id, text } },
+          { checks: [apply(payloadUpdatePersists, { stage: 'update', recordId: id, text })] },
         );
         const status = update.response?.status;
         touched = status === undefined || status < 300;
@@ -33,10 +35,10 @@ export const payloadUpdatePlan: Plan = {
     }
     const message = await sampleRecord(ctx, 'mqtt');
     if (!message) {
-      ctx.skip(OP, 'mqtt-update-refused', 'no MQTT record in the event log');
+      ctx.skip(OP, mqttUpdateRefused.name, 'no MQTT record in the event log');
       return;
     }
     // The text a trap would get; a server that wrongly accepts it adds `text` to this MQTT payload.
-    await ctx.send({ operationId: OP, key: 'payload/mqtt', path: { id: String(message._id) }, body: { text: 'contract-check' } }, { checks: ['mqtt-update-refused'] });
+    await ctx.send({ operationId: OP, key: 'payload/mqtt', path: { id: String(message._id) }, body: { text: 'contract-check' } }, { checks: [apply(mqttUpdateRefused)] });
   },
 };

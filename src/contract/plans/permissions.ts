@@ -1,10 +1,11 @@
 // A low-privilege user is refused (403) on every operation that needs a permission it lacks.
+import { apply } from '../checks/define.js';
+import { permissionRefused } from '../checks/permission-refused.js';
 import { harmlessCall, isWrite } from './harmless-calls.js';
 import type { Plan } from './plan.js';
 import { sampleRecord } from './plan.js';
 
 export const permissionsPlan: Plan = {
-  group: 'permissions',
   async run(ctx) {
     const guarded = ctx.spec.operations.filter((op) => op.permissions.length > 0);
     const low = ctx.world.low;
@@ -41,7 +42,7 @@ export const permissionsPlan: Plan = {
           body = { text: payload.text };
         }
       }
-      await ctx.send({ ...call, path, body, key: `permissions/${op.operationId}`, actor: 'low', auth: 'basic' }, { checks: ['permission-refused'], facts: { missing } });
+      await ctx.send({ ...call, path, body, key: `permissions/${op.operationId}`, actor: 'low', auth: 'basic' }, { checks: [apply(permissionRefused)] });
     }
   },
 };

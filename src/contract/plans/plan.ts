@@ -1,5 +1,6 @@
 // A plan sends the requests of one group of checks and names the checks each answer gets.
 import type { Spec, User } from '../../spec/index.js';
+import type { OutcomeCheckName } from '../checks/registry.js';
 import type { ApiClient, Call } from '../client/api-client.js';
 import type { Random } from '../random.js';
 import type { Evaluation } from '../run/recorder.js';
@@ -30,13 +31,13 @@ export interface PlanContext {
   /** Runs named checks on an exchange already sent (its response checks ran when it was sent). */
   evaluate(exchange: Exchange, evaluation: Evaluation): void;
   /** The check did not run, for a stated reason (read-only target, no low-privilege user, no data). */
-  skip(operationId: string, check: string, reason: string): void;
+  skip(operationId: string, check: OutcomeCheckName, reason: string): void;
   /** The check, or part of it, could not run because of what the server answered: never `ok`. */
-  inconclusive(operationId: string, check: string, reason: string): void;
+  inconclusive(operationId: string, check: OutcomeCheckName, reason: string): void;
 }
 
+/** The requests of one group (run/groups.ts names the groups; run/plans.ts gives each its plan). */
 export interface Plan {
-  readonly group: string;
   run(context: PlanContext): Promise<void>;
 }
 

@@ -1,10 +1,11 @@
 // Opt-in (--probe-limits): trip a rate limit with quick requests to one URI, then find the block in the log.
+import { blockRecorded } from '../checks/block-recorded.js';
+import { apply } from '../checks/define.js';
 import type { Plan } from './plan.js';
 
 const PROBED = 'getCurrentUser';
 
 export const probeLimitsPlan: Plan = {
-  group: 'probe-limits',
   async run(ctx) {
     if (!ctx.policy.probeLimits) {
       ctx.skip('getLimitBlockLog', 'block-recorded', 'rate limits are probed only with --probe-limits');
@@ -36,6 +37,7 @@ export const probeLimitsPlan: Plan = {
       return;
     }
     const op = ctx.spec.operation(PROBED);
-    ctx.evaluate(log, { checks: ['block-recorded'], facts: { since, uri: op.path, login: ctx.client.credentials(actor)?.login } });
+    const login = ctx.client.credentials(actor)?.login;
+    ctx.evaluate(log, { checks: [apply(blockRecorded, { since, uri: op.path, ...(login === undefined ? {} : { login }) })] });
   },
 };

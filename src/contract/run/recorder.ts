@@ -1,42 +1,53 @@
 // Applies checks to exchanges and keeps the outcomes, with failures made ready to report.
 import { inconclusive, isInconclusive } from '../checks/failure.js';
-import { getCheck, responseChecks } from '../checks/registry.js';
+import { apply } from '../checks/define.js';
+import { responseChecks, titleOf, type CaseCheckName, type OutcomeCheckName } from '../checks/registry.js';
 import { transportError } from '../checks/transport-error.js';
 import { toCurl } from '../curl.js';
-import { maskJsonText, type Secrets } from '../secrets.js';
-import type { Check, CheckContext, Exchange, Failure, ReportedFailure } from '../types.js';
+import { head } from '../head.js';
+import { maskSecretFields, type Secrets } from '../secrets.js';
+import type { Applied, Check, CheckContext, Exchange, Failure, ReportedFailure } from '../types.js';
 import { createCredentialsSeen } from './credentials-seen.js';
 import type { Outcome } from './results.js';
 
 const BODY_LIMIT = 600;
 
 export interface Evaluation {
-  readonly checks?: readonly string[];
-  /** Report the named checks under another operation or check name (a case step: `case/<name>` on the case's operation). */
-  readonly reportAs?: { readonly operationId: string; readonly check: string };
-  readonly facts?: Readonly<Record<string, unknown>>;
-  readonly related?: Readonly<Record<string, Exchange>>;
+  /** The checks of the step, each with its facts (`apply(check, facts)`). */
+  readonly checks?: readonly Applied[];
+  /**
+   * Report the checks under another operation (a read-back of an update, on the update), and
+   * name (a case step: `case/<name>` on the case's operation).
+   */
+  readonly reportAs?: { readonly operationId: string; readonly check?: CaseCheckName };
 }
 
 export interface Recorder {
-  /** Runs the response checks (unless `withResponseChecks` is false) and the named ones on an exchange. */
+  /** Runs the response checks (unless `withResponseChecks` is false) and the step's own on an exchange. */
   evaluate(exchange: Exchange, evaluation: Evaluation, withResponseChecks?: boolean): Failure[];
   /** Records that a check did not run on an operation, for a stated reason (read-only target, no low user…). */
-  skip(operationId: string, check: string, reason: string): void;
+  skip(operationId: string, check: OutcomeCheckName, reason: string): void;
   /** Records that a check, or part of it, could not run or judge (a step captured nothing, no block came…): never `ok`. */
-  inconclusive(operationId: string, check: string, reason: string): void;
+  inconclusive(operationId: string, check: OutcomeCheckName, reason: string): void;
   setGroup(group: string): void;
   outcomes(): Outcome[];
 }
 
-const titleOf = (check: string): string => getCheck(check.startsWith('case/') ? 'case-expectation' : check).title;
+// Masking looks this far past what is shown, so a secret that starts in the shown head is masked whole.
+const MASK_MARGIN = 4096;
 
+/** The head of a body for a report: secret fields by name and every known secret masked. */
 export function trimBody(text: string, secrets: Secrets): string {
-  const masked = secrets.mask(maskJsonText(text));
-  return masked.length > BODY_LIMIT ? `${masked.slice(0, BODY_LIMIT)}… (${masked.length} characters)` : masked;
+  const masked = secrets.mask(maskSecretFields(head(text, BODY_LIMIT + MASK_MARGIN)));
+  return masked.length > BODY_LIMIT || text.length > BODY_LIMIT + MASK_MARGIN ? `${head(masked, BODY_LIMIT)}… (${text.length} characters)` : masked;
 }
 
-export function createRecorder(base: Omit<CheckContext, 'facts' | 'related' | 'credentials'>, secrets: Secrets, onEvery: readonly Check[] = responseChecks): Recorder {
+export function createRecorder(
+  base: Omit<CheckContext, 'credentials'>,
+  secrets: Secrets,
+  responseChecksToRun: readonly Check<string, void>[] = responseChecks,
+): Recorder {
+  const onEvery = responseChecksToRun.map((check) => apply(check));
   const outcomes = new Map<string, Outcome>();
   const credentials = createCredentialsSeen(base.spec);
   let group = 'responses';
@@ -49,12 +60,19 @@ export function createRecorder(base: Omit<CheckContext, 'facts' | 'related' | 'c
     }
     return o;
   };
+  // Masking a body of megabytes once per exchange, not once per finding on it.
+  const bodies = new WeakMap<Exchange, string>();
+  const bodyOf = (exchange: Exchange, text: string): string => {
+    const trimmed = bodies.get(exchange) ?? trimBody(text, secrets);
+    bodies.set(exchange, trimmed);
+    return trimmed;
+  };
   const report = (exchange: Exchange, failure: Failure): ReportedFailure => ({
     ...failure,
     key: exchange.key,
     curl: toCurl(secrets.maskRequest(exchange.request)),
     actual: exchange.response
-      ? { status: exchange.response.status, body: trimBody(exchange.response.body, secrets) }
+      ? { status: exchange.response.status, body: bodyOf(exchange, exchange.response.body) }
       : { error: exchange.error ?? 'no answer' },
   });
 
@@ -64,24 +82,23 @@ export function createRecorder(base: Omit<CheckContext, 'facts' | 'related' | 'c
     },
     evaluate(exchange, evaluation, withResponseChecks = true) {
       credentials.learn(exchange);
-      const context: CheckContext = { ...base, credentials: credentials.seen, facts: evaluation.facts ?? {}, related: evaluation.related ?? {} };
-      const named = (evaluation.checks ?? []).map(getCheck);
+      const context: CheckContext = { ...base, credentials: credentials.seen };
       const found: Failure[] = [];
-      const run = (check: Check, renamed: Evaluation['reportAs']): void => {
+      const run = (check: Applied, renamed: Evaluation['reportAs']): void => {
         // Without an answer only transport-error can judge; the others say so rather than `ok`.
-        const judgement = exchange.response || check === transportError ? check.run(exchange, context) : inconclusive(`no answer: ${exchange.error ?? 'none'}`);
+        const judgement = exchange.response || check.name === transportError.name ? check.judge(exchange, context) : inconclusive(`no answer: ${exchange.error ?? 'none'}`);
         const o = outcome(renamed?.operationId ?? exchange.operationId, renamed?.check ?? check.name, check.title);
         o.exchanges += 1;
         if (isInconclusive(judgement)) {
           o.inconclusive ??= `${exchange.operationId === o.operationId ? '' : `${exchange.operationId} `}${judgement.inconclusive} (${exchange.key})`;
           return;
         }
-        const failures = judgement.map((f) => (renamed ? { ...f, ...renamed } : f));
+        const failures = judgement.map((f) => ({ ...f, operationId: o.operationId, check: o.check }));
         for (const f of failures) o.failures.push(report(exchange, f));
         found.push(...failures);
       };
       if (withResponseChecks) for (const check of onEvery) run(check, undefined);
-      for (const check of named) run(check, evaluation.reportAs);
+      for (const check of evaluation.checks ?? []) run(check, evaluation.reportAs);
       return found;
     },
     skip(operationId, check, reason) {

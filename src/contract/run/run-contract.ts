@@ -1,6 +1,7 @@
 // runContract: the whole suite against one base URL, as data. Reporters listen to its events.
 import type { Dispatcher } from 'undici';
 import { createSpecValidator, loadSpec, type Spec, type User } from '../../spec/index.js';
+import { answerLimitsFor } from '../bounded-json.js';
 import type { ContractCase } from '../cases/case-schema.js';
 import { prismResponseChecks, responseChecks } from '../checks/registry.js';
 import { defaultCasesDir, loadCases } from '../cases/load-cases.js';
@@ -11,7 +12,8 @@ import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
 import { createSecrets, type Secrets } from '../secrets.js';
-import { GROUPS, plansFor } from './plans.js';
+import { boundedValidator } from './bounded-validator.js';
+import { GROUPS, isGroup, plansInOrder } from './plans.js';
 import { startDeadline } from './deadline.js';
 import { createRecorder, type Recorder } from './recorder.js';
 import { totalsOf, type RunEvent, type RunResult } from './results.js';
@@ -89,14 +91,20 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const spec = options.spec ?? (await loadSpec());
   const cases: ContractCase[] = options.casesDir === false ? [] : await loadCases(options.casesDir ?? defaultCasesDir, spec);
-  const unknown = (options.groups ?? []).filter((g) => !(GROUPS as readonly string[]).includes(g));
+  const unknown = (options.groups ?? []).filter((g) => !isGroup(g));
   if (unknown.length > 0) throw new UsageError(`unknown group ${unknown.join(', ')} (groups: ${GROUPS.join(', ')})`);
   const seed = options.seed ?? newSeed();
   const policy = decidePolicy({ targetUrl: options.targetUrl ?? options.baseUrl, allowWrites: options.allowWrites, probeLimits: options.probeLimits, isLoopback: options.isLoopback });
   let transport;
   const deadline = startDeadline(options.maxDurationMs);
   try {
-    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, dispatcher: options.dispatcher, signal: deadline.signal });
+    transport = createTransport({
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
+      dispatcher: options.dispatcher,
+      signal: deadline.signal,
+      ...answerLimitsFor(options.maxRecords ?? 200),
+    });
   } catch (error) {
     deadline.clear();
     throw new UsageError(`bad base URL "${options.baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
@@ -104,7 +112,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const secrets = options.secrets ?? createSecrets();
   for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
-  const recorder = createRecorder({ spec, validator: createSpecValidator(spec) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
+  const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
@@ -114,9 +122,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     recorder.setGroup(group);
     const world = await learn(client, send, options);
     recorder.evaluate(await client.openRunSession('preflight/run-session'), {});
-    for (const plan of plansFor(cases)) {
-      if (options.groups && !options.groups.includes(plan.group)) continue;
-      group = plan.group;
+    for (const [name, plan] of plansInOrder(cases, options.groups)) {
+      group = name;
       emit({ type: 'group-start', group });
       recorder.setGroup(group);
       const before = client.exchanges.length;

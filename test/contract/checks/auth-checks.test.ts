@@ -35,19 +35,20 @@ describe('wrong-credentials-refused', () => {
 
 describe('auth-method-accepted', () => {
   it('passes the caller\'s own record and flags another user\'s', async () => {
-    const ctx = await context({ expectLogin: 'admin' });
-    expect(found(authMethodAccepted.run(exchange('getCurrentUser', { status: 200, body: user }, 'session'), ctx))).toEqual([]);
-    const [f] = found(authMethodAccepted.run(exchange('getCurrentUser', { status: 200, body: { ...user, login: 'viewer' } }, 'session'), ctx));
+    const ctx = await context();
+    const facts = { expectLogin: 'admin' };
+    expect(found(authMethodAccepted.run(exchange('getCurrentUser', { status: 200, body: user }, 'session'), ctx, facts))).toEqual([]);
+    const [f] = found(authMethodAccepted.run(exchange('getCurrentUser', { status: 200, body: { ...user, login: 'viewer' } }, 'session'), ctx, facts));
     expect(f).toMatchObject({ verdict: 'violation', citation: { ref: '4.2' } });
   });
   it('flags a refused valid Basic login as a violation and a refused auth-token alias as a note', async () => {
     const ctx = await context();
-    expect(found(authMethodAccepted.run(exchange('getEventLog', refused(401), 'basic'), ctx))[0]?.verdict).toBe('violation');
-    expect(found(authMethodAccepted.run(exchange('getEventLog', refused(401), 'auth-token'), ctx))[0]?.verdict).toBe('note');
+    expect(found(authMethodAccepted.run(exchange('getEventLog', refused(401), 'basic'), ctx, {}))[0]?.verdict).toBe('violation');
+    expect(found(authMethodAccepted.run(exchange('getEventLog', refused(401), 'auth-token'), ctx, {}))[0]?.verdict).toBe('note');
   });
   it('makes a token refused because token authentication is off a note (spec 5, rule 2)', async () => {
     const off = { status: 401, body: { status: 401, code: 'TOKEN_AUTH_DISABLED', message: 'off' } };
-    expect(found(authMethodAccepted.run(exchange('getEventLog', off, 'token'), await context()))[0]?.verdict).toBe('note');
+    expect(found(authMethodAccepted.run(exchange('getEventLog', off, 'token'), await context(), {}))[0]?.verdict).toBe('note');
   });
 });
 

@@ -4,7 +4,7 @@ import { booleanFilter } from '../../../src/contract/checks/boolean-filter.js';
 import { caseExpectation, subsetMismatch } from '../../../src/contract/checks/case-expectation.js';
 import { mqttUpdateRefused } from '../../../src/contract/checks/mqtt-update-refused.js';
 import { payloadUpdatePersists } from '../../../src/contract/checks/payload-update-persists.js';
-import { allChecks, getCheck } from '../../../src/contract/checks/registry.js';
+import { allChecks, getCheck, type CheckName } from '../../../src/contract/checks/registry.js';
 import type { BlockedRequest } from '../../../src/spec/index.js';
 import { resolveCitation } from '../../../src/contract/citations.js';
 import { context, exchange, found, specAndValidator, trap } from '../helpers/synthetic.js';
@@ -14,17 +14,17 @@ describe('payload-update-persists', () => {
   const facts = { recordId: original._id, text: 'changed', original };
   it('passes a persisted text with everything else unchanged', async () => {
     const after = { ...original, payload: { ...original.payload, text: 'changed' } };
-    expect(found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [after] }), await context({ ...facts, stage: 'read-back' })))).toEqual([]);
+    expect(found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [after] }), await context(), { ...facts, stage: 'read-back' }))).toEqual([]);
   });
   it('flags an update that did not persist and one that changed other fields', async () => {
-    const [lost] = found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [original] }), await context({ ...facts, stage: 'read-back' })));
+    const [lost] = found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [original] }), await context(), { ...facts, stage: 'read-back' }));
     expect(lost).toMatchObject({ verdict: 'violation', citation: { ref: '4.5' } });
     const moved = { ...original, agentId: 'other', payload: { ...original.payload, text: 'changed' } };
-    const [other] = found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [moved] }), await context({ ...facts, stage: 'read-back' })));
+    const [other] = found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [moved] }), await context(), { ...facts, stage: 'read-back' }));
     expect(other?.message).toBe('fields other than payload.text changed');
   });
   it('flags a refused update by an administrator', async () => {
-    const [f] = found(payloadUpdatePersists.run(exchange('updateEventLogPayload', { status: 403, body: {} }), await context({ ...facts, stage: 'update' })));
+    const [f] = found(payloadUpdatePersists.run(exchange('updateEventLogPayload', { status: 403, body: {} }), await context(), { ...facts, stage: 'update' }));
     expect(f?.verdict).toBe('violation');
   });
 });
@@ -41,13 +41,13 @@ describe('mqtt-update-refused', () => {
 describe('boolean-filter', () => {
   const blocks: BlockedRequest[] = [{ ip: '198.51.100.2', timestamp: 1, ttl: 60 }, { login: 'operator', timestamp: 2, ttl: 60 }];
   it('flags records without the field under field=true', async () => {
-    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: blocks }), await context({ field: 'ip', value: true })));
+    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: blocks }), await context(), { field: 'ip', value: true, reference: exchange('getLimitBlockLog', { status: 200, body: blocks }) }));
     expect(f).toMatchObject({ verdict: 'violation', citation: { ref: '4.6' } });
-    expect(found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context({ field: 'ip', value: true })))).toEqual([]);
+    expect(found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context(), { field: 'ip', value: true, reference: exchange('getLimitBlockLog', { status: 200, body: blocks }) }))).toEqual([]);
   });
   it('flags a false filter that drops records', async () => {
     const reference = exchange('getLimitBlockLog', { status: 200, body: blocks });
-    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context({ field: 'login', value: false }, { reference })));
+    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context(), { field: 'login', value: false, reference }));
     expect(f?.verdict).toBe('violation');
   });
 });
@@ -56,9 +56,9 @@ describe('block-recorded', () => {
   it('finds a recent block naming the URI and flags its absence', async () => {
     const facts = { since: 1_000_000, uri: '/node/api/users/current', login: 'viewer' };
     const recent: BlockedRequest[] = [{ uri: '/node/api/users/current', timestamp: 1_000_500, ttl: 60 }];
-    expect(found(blockRecorded.run(exchange('getLimitBlockLog', { status: 200, body: recent }), await context(facts)))).toEqual([]);
+    expect(found(blockRecorded.run(exchange('getLimitBlockLog', { status: 200, body: recent }), await context(), facts))).toEqual([]);
     const old: BlockedRequest[] = [{ uri: '/node/api/users/current', timestamp: 1, ttl: 60 }];
-    const [f] = found(blockRecorded.run(exchange('getLimitBlockLog', { status: 200, body: old }), await context(facts)));
+    const [f] = found(blockRecorded.run(exchange('getLimitBlockLog', { status: 200, body: old }), await context(), facts));
     expect(f).toMatchObject({ verdict: 'violation', citation: { source: 'spec', ref: '8' } });
   });
 });
@@ -66,18 +66,18 @@ describe('block-recorded', () => {
 describe('case-expectation', () => {
   const expect401 = { step: 'refused after logout', expect: { status: [401] } };
   it('judges a status of another class by the operation', async () => {
-    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context(expect401)));
+    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context(), expect401));
     expect(f).toMatchObject({ check: 'case-expectation', verdict: 'violation', citation: { ref: '4.2' } });
   });
   it('makes another status of the same class a note by the expected response', async () => {
-    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 403, body: {} }), await context(expect401)));
+    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 403, body: {} }), await context(), expect401));
     expect(f?.verdict).toBe('note');
   });
   it('follows the citation the case gives for a step', async () => {
     const { spec } = await specAndValidator();
     const citation = resolveCitation(spec, 'deleteSession');
     expect(citation?.source).toBe('gap-fill');
-    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context({ ...expect401, citation })));
+    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 200, body: {} }), await context(), { ...expect401, citation }));
     expect(f).toMatchObject({ verdict: 'note', citation: { ref: 'deleteSession' } });
     expect(resolveCitation(spec, 'components/securitySchemes/apiToken')?.text).toMatch(/token expiry/);
     expect(resolveCitation(spec, 'components/schemas/Nope')).toBeUndefined();
@@ -87,7 +87,7 @@ describe('case-expectation', () => {
     expect(subsetMismatch({ a: 1 }, { a: 2 })).toBe('/a');
     expect(subsetMismatch([1, 2], [1])).toBe('/');
     const facts = { step: 's', expect: { status: [200], body: { login: 'admin' } } };
-    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 200, body: { login: 'x' } }), await context(facts)));
+    const [f] = found(caseExpectation.run(exchange('getCurrentUser', { status: 200, body: { login: 'x' } }), await context(), facts));
     expect(f?.message).toBe('step "s": the body differs at /login');
   });
 });
@@ -96,7 +96,7 @@ describe('registry', () => {
   it('finds every check by its unique name and refuses unknown names', () => {
     const names = allChecks().map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const name of names) expect(getCheck(name).name).toBe(name);
-    expect(() => getCheck('nope')).toThrow(/No check/);
+    for (const name of names) expect(getCheck(name as CheckName).name).toBe(name);
+    expect(() => getCheck('nope' as CheckName)).toThrow(/No check/);
   });
 });

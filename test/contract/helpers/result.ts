@@ -2,13 +2,13 @@
 import { createRecorder } from '../../../src/contract/run/recorder.js';
 import { totalsOf, type RunResult } from '../../../src/contract/run/results.js';
 import { createSecrets } from '../../../src/contract/secrets.js';
-import type { Exchange } from '../../../src/contract/types.js';
+import type { Applied, Exchange } from '../../../src/contract/types.js';
 import { specAndValidator } from './synthetic.js';
 
-export async function resultOf(entries: { exchange: Exchange; checks?: string[]; facts?: Record<string, unknown> }[], strict = false): Promise<RunResult> {
+export async function resultOf(entries: { exchange: Exchange; checks?: Applied[] }[], strict = false): Promise<RunResult> {
   const { spec, validator } = await specAndValidator();
   const recorder = createRecorder({ spec, validator }, createSecrets());
-  for (const e of entries) recorder.evaluate(e.exchange, { checks: e.checks, facts: e.facts });
+  for (const e of entries) recorder.evaluate(e.exchange, { checks: e.checks });
   recorder.skip('getLimitBlockLog', 'block-recorded', 'rate limits are probed only with --probe-limits');
   recorder.inconclusive('createAuthToken', 'case/token-flow', 'step "create a token" captured no "first"; the later steps did not run');
   const outcomes = recorder.outcomes();

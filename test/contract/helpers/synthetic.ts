@@ -44,9 +44,9 @@ export function exchange(operationId: string, response: SyntheticResponse | unde
   };
 }
 
-export async function context(facts: Record<string, unknown> = {}, related: Record<string, Exchange> = {}): Promise<CheckContext> {
+export async function context(): Promise<CheckContext> {
   const { spec, validator } = await specAndValidator();
-  return { spec, validator, credentials: createCredentialsSeen(spec).seen, facts, related };
+  return { spec, validator, credentials: createCredentialsSeen(spec).seen };
 }
 
 const hex = (n: number, width = 24): string => n.toString(16).padStart(width, '0');

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { caseExpectation } from '../../../src/contract/checks/case-expectation.js';
+import { apply } from '../../../src/contract/checks/define.js';
+import { limitHonoured } from '../../../src/contract/checks/limit-honoured.js';
 import { createRecorder, trimBody } from '../../../src/contract/run/recorder.js';
 import { statusOf } from '../../../src/contract/run/results.js';
 import { createSecrets } from '../../../src/contract/secrets.js';
@@ -8,7 +11,7 @@ describe('recorder', () => {
   it('runs the response checks on every exchange and the named ones on request, counting per operation and check', async () => {
     const { spec, validator } = await specAndValidator();
     const recorder = createRecorder({ spec, validator }, createSecrets());
-    recorder.evaluate(exchange('getEventLog', { status: 200, body: records(3) }), { checks: ['limit-honoured'], facts: { limit: 2 } });
+    recorder.evaluate(exchange('getEventLog', { status: 200, body: records(3) }), { checks: [apply(limitHonoured, { limit: 2 })] });
     recorder.evaluate(exchange('getEventLog', { status: 200, body: records(1) }), {});
     const outcomes = recorder.outcomes();
     const of = (check: string) => outcomes.find((o) => o.operationId === 'getEventLog' && o.check === check);
@@ -23,8 +26,7 @@ describe('recorder', () => {
     const { spec, validator } = await specAndValidator();
     const recorder = createRecorder({ spec, validator }, createSecrets());
     recorder.evaluate(exchange('getCurrentUser', { status: 200, body: {} }), {
-      checks: ['case-expectation'],
-      facts: { step: 'refused', expect: { status: [401] } },
+      checks: [apply(caseExpectation, { step: 'refused', expect: { status: [401] } })],
       reportAs: { operationId: 'createSession', check: 'case/session-flow' },
     });
     const outcome = recorder.outcomes().find((o) => o.check === 'case/session-flow');

@@ -1,5 +1,6 @@
 // What did not run is inconclusive, never `ok`: its own result, counted, and failing --strict.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apply } from '../../../src/contract/checks/define.js';
 import { sortOrder } from '../../../src/contract/checks/sort-order.js';
 import { createRecorder } from '../../../src/contract/run/recorder.js';
 import { runContract } from '../../../src/contract/run/run-contract.js';
@@ -55,13 +56,13 @@ describe('inconclusive', () => {
   });
 
   it('a check of an answer that is not the list it reads says why instead of passing', async () => {
-    expect(sortOrder.run(exchange('getEventLog', { status: 400, body: { status: 400 } }), await context({ sortField: 'timestamp' }))).toEqual({ inconclusive: 'answered 400, not a list' });
+    expect(sortOrder.run(exchange('getEventLog', { status: 400, body: { status: 400 } }), await context(), { sortField: 'timestamp' })).toEqual({ inconclusive: 'answered 400, not a list' });
   });
 
   it('a request without an answer leaves every check but transport-error inconclusive', async () => {
     const { spec, validator } = await specAndValidator();
     const recorder = createRecorder({ spec, validator }, createSecrets());
-    recorder.evaluate({ ...exchange('getEventLog', undefined), error: 'timeout after 10000 ms' }, { checks: ['sort-order'], facts: {} });
+    recorder.evaluate({ ...exchange('getEventLog', undefined), error: 'timeout after 10000 ms' }, { checks: [apply(sortOrder, {})] });
     const statuses = Object.fromEntries(recorder.outcomes().map((o) => [o.check, statusOf(o)]));
     expect(statuses).toEqual({
       'transport-error': 'failed',

@@ -1,0 +1,106 @@
+// The slow-connection flood of `npm run bench:hostile`: many connections that never finish a
+// request (slowloris), held open against a listening fake, while new connections ask for
+// /users/current. Loopback only; the count is bounded and every connection ends by the
+// fake's timeouts (or after a deadline, counted as not shed).
+import { connect, type Socket } from 'node:net';
+import { defaultConnectionLimits } from '../../src/server/connection-limits.js';
+import type { HostileResult } from './hostile-requests.js';
+import { connect as connectHttp, send } from './http.js';
+import { adminBasic } from './servers.js';
+import { quantile, round } from './stats.js';
+
+interface SlowKind {
+  readonly label: string;
+  /** How long the fake may take to shed it: its timeout, the check interval and a second of slack. */
+  readonly withinMs: number;
+  readonly start: (socket: Socket) => void;
+}
+
+const dribble = (socket: Socket, first: string, more: string) => {
+  socket.write(first);
+  const timer = setInterval(() => (socket.writable ? socket.write(more) : clearInterval(timer)), 1000);
+  socket.once('close', () => clearInterval(timer));
+};
+const limits = defaultConnectionLimits;
+const KINDS: readonly SlowKind[] = [
+  {
+    label: 'headers never end (a line a second)',
+    withinMs: limits.headersTimeoutMs + limits.checkIntervalMs + 1000,
+    start: (s) => dribble(s, 'GET /node/api/users/current HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: 1\r\n'),
+  },
+  { label: 'nothing sent', withinMs: limits.headersTimeoutMs + limits.checkIntervalMs + 1000, start: () => undefined },
+  {
+    label: 'body never ends (a byte a second)',
+    withinMs: limits.requestTimeoutMs + limits.checkIntervalMs + 1000,
+    start: (s) => dribble(s, 'POST /node/api/users/session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{', ' '),
+  },
+];
+
+/** Opens one slow connection; resolves when it ends with the status the fake answered (0: none) and how long it lived. */
+function slowConnection(origin: URL, kind: SlowKind, deadlineMs: number): Promise<{ status: number; ms: number }> {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const socket = connect(Number(origin.port), origin.hostname);
+    let head = '';
+    socket.on('data', (chunk: Buffer) => (head += chunk.toString('latin1').slice(0, 64)));
+    socket.on('error', () => undefined);
+    socket.once('connect', () => kind.start(socket));
+    const deadline = setTimeout(() => socket.destroy(), deadlineMs);
+    socket.once('close', () => {
+      clearTimeout(deadline);
+      const ms = performance.now() - t0;
+      // Destroyed by us at the deadline: not shed.
+      resolve({ status: ms >= deadlineMs ? -1 : Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), ms });
+    });
+  });
+}
+
+const counts = (statuses: readonly number[]) => {
+  const map = new Map<number, number>();
+  for (const s of statuses) map.set(s, (map.get(s) ?? 0) + 1);
+  return Object.fromEntries(map) as Record<number, number>;
+};
+
+const row = (label: string, expect: number, statuses: readonly number[], times: readonly number[], withinMs: number): HostileResult => ({
+  label,
+  expect: [expect],
+  withinMs,
+  statuses: counts(statuses),
+  p50Ms: round(quantile(times, 0.5), 2),
+  p99Ms: round(quantile(times, 0.99), 2),
+  maxMs: round(Math.max(...times), 2),
+});
+
+/**
+ * Opens `count` slow connections (a third of each kind) at once and, while they are open,
+ * asks for /users/current on a new connection every 100 ms. Rows: each kind (expected: the
+ * document's 408, within the fake's timeout for it) and the new connections (expected: 200).
+ */
+export async function floodSlowConnections(originText: string, count: number, log: (line: string) => void): Promise<HostileResult[]> {
+  const origin = new URL(originText);
+  const deadlineMs = Math.max(...KINDS.map((k) => k.withinMs)) + 10_000;
+  log(`slow-connection flood: ${count} connections, at most ${deadlineMs / 1000} s`);
+  const flood = Array.from({ length: count }, (_, i) => {
+    const kind = KINDS[i % KINDS.length]!;
+    return slowConnection(origin, kind, deadlineMs).then((end) => ({ kind, ...end }));
+  });
+  let over = false;
+  const ended = Promise.all(flood).finally(() => (over = true));
+  const fresh: { status: number; ms: number }[] = [];
+  while (!over) {
+    // A new connection each time: over a cap, it is the new connections that would be refused.
+    const client = connectHttp(originText);
+    const answer = await send(client, '/node/api/users/current', { headers: { authorization: adminBasic } }).catch(() => ({ status: 0, ms: 0 }));
+    await client.close();
+    fresh.push({ status: answer.status, ms: answer.ms });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const ends = await ended;
+  const rows = KINDS.map((kind) => {
+    const mine = ends.filter((e) => e.kind === kind);
+    return row(`slow connections, ${kind.label} ×${mine.length}: time to be shed`, 408, mine.map((e) => e.status), mine.map((e) => e.ms), kind.withinMs);
+  });
+  rows.push(row(`new connections during the flood (GET /users/current) ×${fresh.length}`, 200, fresh.map((f) => f.status), fresh.map((f) => f.ms), 100));
+  for (const r of rows) log(`${r.label}: ${JSON.stringify(r.statuses)} p50 ${r.p50Ms} ms, max ${r.maxMs} ms`);
+  return rows;
+}

@@ -1,0 +1,28 @@
+// What a run keeps of each exchange after the step that sent it is done, for the differential
+// comparison at the end: everything while a budget lasts, then only the head of the body. Against a server
+// of huge answers the run's memory stays bounded; a normal run stays well within the budget.
+import { head } from '../head.js';
+import type { Exchange } from '../types.js';
+
+/** A run against the fake keeps about 3 MB and 120,000 values; a hostile server's huge answers are kept in part. */
+export const RETENTION_LIMITS = { chars: 8 * 1024 * 1024, values: 200_000, partialChars: 2048 } as const;
+
+/** The exchange as the run keeps it; `values` is the size of its parsed body. */
+export type Retain = (exchange: Exchange, values: number) => Exchange;
+
+export function createRetention(limits = RETENTION_LIMITS): Retain {
+  let chars = 0;
+  let values = 0;
+  return (exchange, parsedValues) => {
+    const response = exchange.response;
+    if (!response) return exchange;
+    const size = response.json === undefined ? 0 : parsedValues;
+    if (chars + response.body.length <= limits.chars && values + size <= limits.values) {
+      chars += response.body.length;
+      values += size;
+      return exchange;
+    }
+    const { json: _dropped, ...rest } = response;
+    return { ...exchange, response: { ...rest, body: head(response.body, limits.partialChars), partial: true } };
+  };
+}

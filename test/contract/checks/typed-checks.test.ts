@@ -1,0 +1,40 @@
+// A check reads alone: its name is a literal of the registry's union and its facts are its own
+// type, so a misspelt name or a missing or misspelt fact does not compile (npm test type-checks
+// this file; each @ts-expect-error fails the type check if the error it expects goes away).
+import { describe, expect, it } from 'vitest';
+import { apply } from '../../../src/contract/checks/define.js';
+import { limitHonoured } from '../../../src/contract/checks/limit-honoured.js';
+import { getCheck, titleOf, type CheckName } from '../../../src/contract/checks/registry.js';
+import { responseSchema } from '../../../src/contract/checks/response-schema.js';
+import { sortOrder } from '../../../src/contract/checks/sort-order.js';
+import { GROUPS } from '../../../src/contract/run/groups.js';
+import { plansFor } from '../../../src/contract/run/plans.js';
+import { context, exchange, found, records } from '../helpers/synthetic.js';
+
+describe('typed checks', () => {
+  it('names are literals of the registry', () => {
+    const name: CheckName = 'pages-agree';
+    expect(getCheck(name).title).toMatch(/skip\/limit/);
+    // @ts-expect-error: no check is named so
+    expect(() => getCheck('page-agree')).toThrow(/No check/);
+    expect(titleOf('case/token-flow')).toBe(getCheck('case-expectation').title);
+  });
+
+  it('facts are each check\'s own type', async () => {
+    const applied = apply(limitHonoured, { limit: 1 });
+    expect(found(applied.judge(exchange('getEventLog', { status: 200, body: records(2) }), await context()))).toHaveLength(1);
+    // @ts-expect-error: limit-honoured needs its limit
+    apply(limitHonoured);
+    // @ts-expect-error: a misspelt fact
+    apply(limitHonoured, { limt: 1 });
+    // @ts-expect-error: sortDirection is asc or desc
+    apply(sortOrder, { sortDirection: 'up' });
+    // @ts-expect-error: response checks take no facts
+    apply(responseSchema, { limit: 1 });
+    expect(apply(responseSchema).name).toBe('response-schema');
+  });
+
+  it('every group has its plan and every plan its group', () => {
+    expect(Object.keys(plansFor([]))).toEqual([...GROUPS]);
+  });
+});
