@@ -2,7 +2,7 @@
 // sessions), GET requests, the log-out. Built on the contract runner's client, so the same
 // transport deadline, body cap, no-redirect rule, read-only guard, secret list and bounded
 // waits for blocks apply.
-import { answerLimitsFor } from '../contract/bounded-json.js';
+import { JSON_LIMITS, type JsonLimits } from '../contract/bounded-json.js';
 import { createApiClient, type ApiClient, type Credentials } from '../contract/client/api-client.js';
 import { createTransport, type Transport } from '../contract/client/transport.js';
 import { StoppedError, UsageError } from '../contract/errors.js';
@@ -19,6 +19,14 @@ const READ_ONLY: SafetyPolicy = { writes: false, probeLimits: false, reason: 're
 /** Attempts of a request that got no answer at all (a dropped connection, a timeout). */
 const ATTEMPTS = 3;
 const RETRY_PAUSE_MS = 1000;
+
+/**
+ * What is read and parsed of one answer: room for a page of records far larger than usual
+ * (traps with many bindings), and still a bound, so a server cannot make the run hold more.
+ */
+function pageLimits(pageSize: number): { maxBodyBytes: number; json: JsonLimits } {
+  return { maxBodyBytes: Math.max(1024 * 1024, 8 * 1024 * pageSize), json: { ...JSON_LIMITS, maxValues: Math.max(JSON_LIMITS.maxValues, 200 * pageSize) } };
+}
 
 export interface SourceOptions {
   readonly spec: Spec;
@@ -63,7 +71,7 @@ export function openSource(options: SourceOptions): Source {
   const { spec, secrets, deadline, wait } = options;
   let transport: Transport;
   try {
-    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, ...answerLimitsFor(options.pageSize), signal: deadline.signal });
+    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, ...pageLimits(options.pageSize), signal: deadline.signal });
   } catch (error) {
     throw new UsageError(`bad base URL "${options.baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -92,7 +100,9 @@ export function openSource(options: SourceOptions): Source {
         onWait: (ms, after) => options.onWait?.(`blocked (429 on ${operationId}, Retry-After ${after ?? '?'}): waiting ${Math.round(ms / 1000)} s`),
       });
       if (exchange.response && !exchange.error) return exchange;
-      // No answer, or one cut off: the connection dropped, timed out or the body was too large.
+      // An answer too large or too deep to read will be so again: no retry.
+      if (exchange.response) throw new SourceError(`${operationId} answered ${exchange.response.status}, but ${exchange.error}: ask for fewer records a page (--page-size)`);
+      // No answer: the connection dropped or timed out.
       const why = exchange.error ?? 'no answer';
       if (attempt >= ATTEMPTS) throw new StoppedError(`stopped: ${operationId} got no complete answer from ${origin} in ${ATTEMPTS} attempts (the last: ${why})`);
       options.onWait?.(`no complete answer to ${operationId} (${why}): trying again in 1 s`);

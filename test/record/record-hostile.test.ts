@@ -123,6 +123,24 @@ describe('record against a server whose pages cannot be trusted', () => {
     expect(stderr).toMatch(/does not sort ascending by timestamp; nothing was written$/m);
   });
 
+  it('a page too large to read: exit 2 at once, no retry, nothing written', async () => {
+    const huge = [trap(1, 1_756_000_000_000, 'x'.repeat(2 * 1024 * 1024))];
+    let pages = 0;
+    server = await miniServer({
+      events: huge,
+      intercept: (req, _res, path) => {
+        if (path === '/node/api/event-log') pages += 1;
+        return false;
+      },
+    });
+    const parent = scratch();
+    const { code, stderr } = await record({ baseUrl: server.url, out: join(parent, 'x'), pageSize: 10 });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^monitoring-api-kit record: getEventLog answered 200, but the body is larger than 1048576 bytes and was cut off: ask for fewer records a page \(--page-size\); nothing was written$/m);
+    expect(pages).toBe(1);
+    expectNothingWritten(parent, join(parent, 'x'));
+  });
+
   it('refused credentials: exit 2 with the status', async () => {
     server = await miniServer({ events: [], intercept: (req, res, path) => (path === '/node/api/users/current' ? (json(res, 401, { status: 401, code: 'UNAUTHENTICATED', message: 'no' }), true) : false) });
     const { code, stderr } = await record({ baseUrl: server.url, out: join(scratch(), 'x') });
