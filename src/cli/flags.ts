@@ -1,34 +1,13 @@
 import { Option, type Command } from 'commander';
 import { MAX_LIVE_RATE } from '../live/live-feed.js';
+import { DEFAULT_END_TIME, DEFAULT_EVENT_COUNT, DEFAULT_SEED } from '../seed/generate-events.js';
 import { defaultConnectionLimits } from '../server/connection-limits.js';
-import { DEFAULT_EVENT_COUNT, DEFAULT_SEED } from '../seed/generate-events.js';
+import { LOCAL_ORIGINS } from '../server/cors.js';
 import { anchorTime, integer, list, origin, yesNo } from './flag-values.js';
 
-/** The flags of `serve`, parsed. */
-export interface ServeFlags {
-  readonly port: number;
-  readonly host: string;
-  readonly seed: number;
-  readonly records: number;
-  readonly fixture: readonly string[];
-  readonly anchor?: number;
-  readonly users?: string;
-  readonly tokenAuth: boolean;
-  readonly rateLimit: string;
-  readonly latency: number;
-  readonly requireCsrf: boolean;
-  readonly liveRate: number;
-  readonly snmpPort?: number;
-  readonly snmpCommunity: readonly string[];
-  readonly mqttPort?: number;
-  readonly corsOrigin?: readonly string[];
-  readonly controlAnyAddress: boolean;
-  readonly controlHost?: readonly string[];
-  readonly maxConnections: number;
-  readonly logLevel: string;
-}
-
 export interface Flag {
+  /** The key of the parsed value: Commander's attribute name of the flag (checked when added). */
+  readonly name: string;
   readonly flags: string;
   readonly description: string;
   /** The environment variable that gives the flag's value when the flag is not given. */
@@ -38,117 +17,173 @@ export interface Flag {
   /** How the default shows in --help, when not the value itself. */
   readonly defaultDescription?: string;
   readonly choices?: readonly string[];
+  /** A `--no-…` flag: sets the value of `name` to false; shown with that flag in the README. */
+  readonly negates?: boolean;
 }
 
 const ENV = 'MONITORING_FAKE_';
 const port = integer(0, 65535);
+const MAX_RECORDS = 2_000_000;
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+const count = (n: number) => n.toLocaleString('en-US');
 
-/** Every flag of `serve`, in one place: a new option of the fake adds its flag here. */
-export const serveFlags: readonly Flag[] = [
-  { flags: '--port <port>', description: 'port of the API, docs and control API (0 picks a free one)', env: `${ENV}PORT`, parse: port, defaultValue: 4010 },
-  { flags: '--host <host>', description: 'address to listen on (also for --snmp-port and --mqtt-port)', env: `${ENV}HOST`, defaultValue: '127.0.0.1' },
-  { flags: '--seed <n>', description: 'seed of the generated data; the same seed gives the same data', env: `${ENV}SEED`, parse: integer(0, 2 ** 31 - 1), defaultValue: DEFAULT_SEED },
-  { flags: '--records <n>', description: 'number of generated event log records', env: `${ENV}RECORDS`, parse: integer(0, 2_000_000), defaultValue: DEFAULT_EVENT_COUNT },
+/**
+ * Every flag of `serve`, in one place: a new option of the fake adds its flag here. The type
+ * of the parsed flags (ServeFlags), `--help` and the README's table of flags (a test compares
+ * it) all come from this list.
+ */
+const declaredFlags = [
+  { name: 'port', flags: '--port <port>', description: 'port of the API, docs and control API (0 picks a free one)', env: `${ENV}PORT`, parse: port, defaultValue: 4010 },
+  { name: 'host', flags: '--host <host>', description: 'address to listen on (the SNMP and MQTT ports too)', env: `${ENV}HOST`, defaultValue: '127.0.0.1' },
+  { name: 'seed', flags: '--seed <n>', description: 'seed of the generated data: the same seed gives the same data', env: `${ENV}SEED`, parse: integer(0, 2 ** 31 - 1), defaultValue: DEFAULT_SEED },
   {
+    name: 'records',
+    flags: '--records <n>',
+    description: `generated event log records (up to ${count(MAX_RECORDS)})`,
+    env: `${ENV}RECORDS`,
+    parse: integer(0, MAX_RECORDS),
+    defaultValue: DEFAULT_EVENT_COUNT,
+  },
+  {
+    name: 'fixture',
     flags: '--fixture <file>',
-    description: 'extra event log records (a JSON array), added to the seed; repeatable or comma-separated',
+    description: 'extra records (a JSON array), added to `fixtures/events.json`; repeatable or comma-separated',
     env: `${ENV}FIXTURES`,
-    parse: list as Flag['parse'],
+    parse: list,
     defaultValue: [],
     defaultDescription: 'none',
   },
   {
+    name: 'anchor',
     flags: '--anchor <time>',
-    description: 'end of the seed window: "now", an ISO date-time or epoch ms',
+    description: 'end of the seed window: `now`, an ISO date-time or epoch ms',
     env: `${ENV}ANCHOR`,
     parse: anchorTime(() => Date.now()),
-    defaultDescription: '2025-09-01T00:00:00Z',
+    defaultDescription: new Date(DEFAULT_END_TIME).toISOString().replace('.000Z', 'Z'),
   },
-  { flags: '--users <file>', description: 'users fixture (JSON)', env: `${ENV}USERS`, defaultDescription: 'fixtures/users.json' },
+  { name: 'users', flags: '--users <file>', description: 'users fixture (JSON)', env: `${ENV}USERS`, defaultDescription: 'fixtures/users.json' },
   {
+    name: 'tokenAuth',
     flags: '--token-auth [yes|no]',
-    description: 'token authentication (server.user.auth_token_enabled)',
+    description: 'token authentication (`server.user.auth_token_enabled`)',
     env: `${ENV}TOKEN_AUTH`,
-    parse: yesNo as Flag['parse'],
+    parse: yesNo,
     defaultValue: true,
     defaultDescription: 'yes',
   },
-  { flags: '--no-token-auth', description: 'switch token authentication off (same as --token-auth no)' },
+  { name: 'tokenAuth', flags: '--no-token-auth', description: 'switch token authentication off (same as --token-auth no)', negates: true },
+  { name: 'rateLimit', flags: '--rate-limit <preset|file>', description: 'rate limits: `lenient`, `strict`, `off`, or a JSON file of rules', env: `${ENV}RATE_LIMIT`, defaultValue: 'lenient' },
   {
-    flags: '--rate-limit <preset|file>',
-    description: 'rate limits: lenient, strict, off, or a JSON file of rules',
-    env: `${ENV}RATE_LIMIT`,
-    defaultValue: 'lenient',
+    name: 'latency',
+    flags: '--latency <ms>',
+    description: 'milliseconds added before every answer of `/node/api`',
+    env: `${ENV}LATENCY`,
+    parse: integer(0, 60_000),
+    defaultValue: 0,
   },
-  { flags: '--latency <ms>', description: 'milliseconds added before every answer of the API', env: `${ENV}LATENCY`, parse: integer(0, 60_000), defaultValue: 0 },
   {
+    name: 'requireCsrf',
     flags: '--require-csrf [yes|no]',
-    description: 'require x-csrf-token on writes made with a session cookie',
+    description: "writes made with the session cookie must send the `csrf` cookie's value in `x-csrf-token`",
     env: `${ENV}REQUIRE_CSRF`,
-    parse: yesNo as Flag['parse'],
+    parse: yesNo,
     defaultValue: false,
     defaultDescription: 'no',
   },
   {
+    name: 'liveRate',
     flags: '--live-rate <n>',
-    description: 'new seeded event log records per second (0: none)',
+    description: `new seeded records per second (up to ${count(MAX_LIVE_RATE)}), timestamped now`,
     env: `${ENV}LIVE_RATE`,
     parse: integer(0, MAX_LIVE_RATE),
     defaultValue: 0,
   },
-  { flags: '--snmp-port <port>', description: 'receive SNMP traps (v1, v2c) on this UDP port into the event log', env: `${ENV}SNMP_PORT`, parse: port, defaultDescription: 'off' },
   {
+    name: 'snmpPort',
+    flags: '--snmp-port <port>',
+    description: 'receive SNMP v1/v2c traps on this UDP port into the event log',
+    env: `${ENV}SNMP_PORT`,
+    parse: port,
+    defaultDescription: 'off',
+  },
+  {
+    name: 'snmpCommunity',
     flags: '--snmp-community <name>',
-    description: 'SNMP communities accepted; repeatable or comma-separated',
+    description: 'communities accepted; repeatable or comma-separated',
     env: `${ENV}SNMP_COMMUNITY`,
-    parse: list as Flag['parse'],
+    parse: list,
     defaultValue: ['public'],
     defaultDescription: 'public',
   },
-  { flags: '--mqtt-port <port>', description: 'run an MQTT broker on this TCP port; published messages go into the event log', env: `${ENV}MQTT_PORT`, parse: port, defaultDescription: 'off' },
   {
-    flags: '--cors-origin <origin>',
-    description: 'origins of pages allowed to call the fake (replaces the default); repeatable or comma-separated',
-    env: `${ENV}CORS_ORIGINS`,
-    parse: origin as Flag['parse'],
-    defaultDescription: 'any http://localhost:* and http://127.0.0.1:*',
+    name: 'mqttPort',
+    flags: '--mqtt-port <port>',
+    description: 'an MQTT broker on this TCP port; published messages go into the event log',
+    env: `${ENV}MQTT_PORT`,
+    parse: port,
+    defaultDescription: 'off',
   },
   {
+    name: 'corsOrigin',
+    flags: '--cors-origin <origin>',
+    description: 'pages allowed to call the fake (replaces the default); repeatable or comma-separated',
+    env: `${ENV}CORS_ORIGINS`,
+    parse: origin,
+    defaultDescription: `any ${LOCAL_ORIGINS.map((o) => `\`${o}\``).join(', ')}`,
+  },
+  {
+    name: 'controlAnyAddress',
     flags: '--control-any-address [yes|no]',
-    description: 'answer the control API (/__control) from any address, not only loopback',
+    description: 'answer `/__control` from any address, not only loopback',
     env: `${ENV}CONTROL_ANY_ADDRESS`,
-    parse: yesNo as Flag['parse'],
+    parse: yesNo,
     defaultValue: false,
     defaultDescription: 'no',
   },
   {
+    name: 'controlHost',
     flags: '--control-host <name>',
-    description: 'more Host names the control API answers (besides localhost, loopback addresses and --host); repeatable or comma-separated',
+    description:
+      'more Host names `/__control` answers (besides `localhost`, loopback addresses and `--host`), e.g. the name containers reach the fake by; repeatable or comma-separated',
     env: `${ENV}CONTROL_HOSTS`,
-    parse: list as Flag['parse'],
+    parse: list,
     defaultDescription: 'none',
   },
   {
+    name: 'maxConnections',
     flags: '--max-connections <n>',
-    description: 'most connections open at once; more are closed at once (slow clients are shed by timeouts)',
+    description: 'most connections open at once (e.g. raise it for a load test with more clients); more are closed at once',
     env: `${ENV}MAX_CONNECTIONS`,
     parse: integer(1, 1_000_000),
     defaultValue: defaultConnectionLimits.maxConnections,
   },
   {
+    name: 'logLevel',
     flags: '--log-level <level>',
-    description: 'request log level',
+    description: `request log level: ${LOG_LEVELS.slice(0, -1).join(', ')} or ${LOG_LEVELS.at(-1)}`,
     env: `${ENV}LOG_LEVEL`,
-    choices: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
+    choices: LOG_LEVELS,
     defaultValue: 'info',
   },
-];
+] as const satisfies readonly Flag[];
+export const serveFlags: readonly Flag[] = declaredFlags;
+
+type Declared = (typeof declaredFlags)[number];
+type ValueOf<F> = F extends { parse: (...args: never[]) => infer T } ? T : F extends { choices: readonly (infer C)[] } ? C : string;
+
+/** The flags of `serve`, parsed: a value for each flag, undefined when it has no default and was not given. */
+export type ServeFlags = {
+  readonly [F in Exclude<Declared, { negates: true }> as F['name']]: F extends { defaultValue: unknown } ? ValueOf<F> : ValueOf<F> | undefined;
+};
+
 
 export function addFlags(command: Command, flags: readonly Flag[]): Command {
   for (const flag of flags) {
     // Commander shows a default only when there is a value; "off" and the like go into the text.
+    // The descriptions are also the README's, whose code spans lose their backquotes here.
     const shown = flag.defaultValue === undefined && flag.defaultDescription ? ` (default: ${flag.defaultDescription})` : '';
-    const option = new Option(flag.flags, flag.description + shown);
+    const option = new Option(flag.flags, (flag.description + shown).replaceAll('`', ''));
+    if (option.attributeName() !== flag.name) throw new Error(`The flag ${flag.flags} is named "${flag.name}", not "${option.attributeName()}".`);
     if (flag.env) option.env(flag.env);
     if (flag.choices) option.choices(flag.choices);
     if (flag.parse) option.argParser(flag.parse as never);

@@ -1,8 +1,10 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 
-/** Pages served from any port of localhost or 127.0.0.1 (or [::1]), over http. */
-const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** The pages allowed by default: any port of a loopback host, over http (as `--help` and the README say). */
+export const LOCAL_ORIGINS: readonly string[] = LOCAL_HOSTS.map((host) => `http://${host}:*`);
+const LOCAL_ORIGIN = new RegExp(`^http://(${LOCAL_HOSTS.map((h) => h.replace(/[.[\]]/g, '\\$&')).join('|')})(:\\d{1,5})?$`);
 
 /** Whether a page of this origin may call the fake: the allow-list when given, else any local origin. */
 export function originAllowed(allowList: readonly string[] | undefined): (origin: string) => boolean {

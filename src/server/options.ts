@@ -44,7 +44,7 @@ export interface FakeOptions {
   readonly rateLimit?: RateLimitChoice;
   /** Milliseconds added before every answer of the monitoring API (default 0). */
   readonly latencyMs?: number;
-  /** Origins of pages allowed to call the fake (CORS); default: any http://localhost:* or http://127.0.0.1:* page. */
+  /** Origins of pages allowed to call the fake (CORS); default: any page of LOCAL_ORIGINS (http://localhost:*, http://127.0.0.1:*, http://[::1]:*). */
   readonly corsOrigins?: readonly string[];
   /** Answer the control API from any address, not only loopback (default false). */
   readonly controlFromAnyAddress?: boolean;
@@ -66,33 +66,22 @@ export interface FakeOptions {
   readonly random?: () => number;
 }
 
-/** FakeOptions with every default filled in. */
-export interface ResolvedFakeOptions {
-  readonly spec: Spec;
-  readonly clock: Clock;
-  readonly users: string;
-  readonly tokenAuthEnabled: boolean;
-  readonly requireCsrf: boolean;
-  readonly sessions: { readonly max: number; readonly maxPerUser: number; readonly idleSeconds: number };
-  readonly logger: false | FakeLoggerOptions;
-  readonly handlers: HandlerMap;
-  readonly seed: number;
-  readonly records?: number;
-  readonly endTime?: number;
-  readonly eventFixtures: readonly string[];
-  readonly rateLimit: RateLimitChoice;
-  readonly latencyMs: number;
-  readonly corsOrigins?: readonly string[];
-  readonly controlFromAnyAddress: boolean;
-  readonly controlHosts: readonly string[];
-  readonly docs: boolean;
-  readonly connections: ConnectionLimits;
-  readonly controlSpec: Spec;
-  readonly sleep: Sleep;
-  readonly random: () => number;
-}
+/** What stays optional once resolved: absent means the seed's own default, or any local page (CORS). */
+type LeftOptional = 'records' | 'endTime' | 'corsOrigins';
 
+/** FakeOptions with every default filled in: the same fields, derived, not listed again. */
+export type ResolvedFakeOptions = Readonly<
+  Required<Omit<FakeOptions, LeftOptional | 'logger' | 'sessions' | 'connections'>> &
+    Pick<FakeOptions, LeftOptional> & {
+      readonly logger: false | FakeLoggerOptions;
+      readonly sessions: Readonly<Required<NonNullable<FakeOptions['sessions']>>>;
+      readonly connections: ConnectionLimits;
+    }
+>;
+
+/** The defaults of the options that have a plain value. */
 export const fakeDefaults = {
+  users: defaultUsersFixture,
   tokenAuthEnabled: true,
   requireCsrf: false,
   sessions: {
@@ -103,39 +92,35 @@ export const fakeDefaults = {
     maxPerUser: 100,
     idleSeconds: 1800,
   },
+  handlers: {},
   seed: 42,
+  eventFixtures: [defaultEventFixturesPath],
   rateLimit: 'lenient',
   latencyMs: 0,
-} as const;
+  controlFromAnyAddress: false,
+  controlHosts: [],
+  docs: true,
+} as const satisfies Partial<ResolvedFakeOptions>;
+
+/** The options given, without those given as undefined (which take their default). */
+const given = <T extends object>(options: T): Partial<T> =>
+  Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 export async function resolveFakeOptions(options: FakeOptions = {}): Promise<ResolvedFakeOptions> {
+  const seed = options.seed ?? fakeDefaults.seed;
   return {
-    spec: options.spec ?? (await loadSpec()),
-    clock: options.clock ?? systemClock,
-    users: options.users ?? defaultUsersFixture,
-    tokenAuthEnabled: options.tokenAuthEnabled ?? fakeDefaults.tokenAuthEnabled,
-    requireCsrf: options.requireCsrf ?? fakeDefaults.requireCsrf,
-    sessions: {
-      max: options.sessions?.max ?? fakeDefaults.sessions.max,
-      maxPerUser: options.sessions?.maxPerUser ?? fakeDefaults.sessions.maxPerUser,
-      idleSeconds: options.sessions?.idleSeconds ?? fakeDefaults.sessions.idleSeconds,
-    },
-    logger: options.logger === true ? {} : (options.logger ?? false),
-    handlers: options.handlers ?? {},
-    seed: options.seed ?? fakeDefaults.seed,
-    records: options.records,
-    endTime: options.endTime,
-    eventFixtures: options.eventFixtures ?? [defaultEventFixturesPath],
-    rateLimit: options.rateLimit ?? fakeDefaults.rateLimit,
-    latencyMs: options.latencyMs ?? fakeDefaults.latencyMs,
+    ...fakeDefaults,
+    ...given(options),
+    sessions: { ...fakeDefaults.sessions, ...given(options.sessions ?? {}) },
+    connections: { ...defaultConnectionLimits, ...given(options.connections ?? {}) },
     ...(options.corsOrigins ? { corsOrigins: [...options.corsOrigins] } : {}),
-    controlFromAnyAddress: options.controlFromAnyAddress ?? false,
-    controlHosts: [...(options.controlHosts ?? [])],
-    docs: options.docs ?? true,
-    connections: { ...defaultConnectionLimits, ...options.connections },
+    controlHosts: [...(options.controlHosts ?? fakeDefaults.controlHosts)],
+    logger: options.logger === true ? {} : (options.logger ?? false),
+    spec: options.spec ?? (await loadSpec()),
     controlSpec: options.controlSpec ?? (await loadSpec(controlApiPath)),
+    clock: options.clock ?? systemClock,
     sleep: options.sleep ?? ((ms) => wait(ms).then(() => undefined)),
     // A stream of its own, so share faults do not shift when the seed data changes.
-    random: options.random ?? seededRandom((options.seed ?? fakeDefaults.seed) + 7),
+    random: options.random ?? seededRandom(seed + 7),
   };
 }

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { serveFlags, type Flag } from '../../src/cli/flags.js';
+
+// The README's table of `serve` flags is the flag definitions, written out: a new flag or a
+// changed default, range or text fails here until the README shows it.
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const HEADER = '| Flag | Environment variable | Default | What it does |';
+
+const cell = (text: string) => text.replaceAll('|', '\\|');
+const code = (text: string) => `\`${cell(text)}\``;
+
+function row(flag: Flag, flags: readonly Flag[]): string {
+  const negation = flags.find((f) => f.negates && f.name === flag.name);
+  const names = [flag, ...(negation ? [negation] : [])].map((f) => code(f.flags)).join(', ');
+  const shown = flag.defaultDescription ?? String(flag.defaultValue);
+  return `| ${names} | ${flag.env ? code(flag.env) : ''} | ${cell(shown)} | ${cell(flag.description)} |`;
+}
+
+/** The table as the flag definitions give it. */
+function flagTable(flags: readonly Flag[]): string {
+  return [HEADER, '|---|---|---|---|', ...flags.filter((f) => !f.negates).map((f) => row(f, flags))].join('\n');
+}
+
+/** The table as the README has it. */
+function readmeTable(): string {
+  const start = readme.indexOf(HEADER);
+  const end = readme.indexOf('\n\n', start);
+  return readme.slice(start, end);
+}
+
+describe("the README's table of serve flags", () => {
+  it('is the flag definitions', () => {
+    expect(readmeTable(), `README.md should hold:\n${flagTable(serveFlags)}\n`).toBe(flagTable(serveFlags));
+  });
+
+  it('notices a drifted default', () => {
+    const drifted = serveFlags.map((f) => (f.name === 'records' ? { ...f, description: 'generated event log records (up to 1,000,000)' } : f));
+    expect(flagTable(drifted)).not.toBe(readmeTable());
+  });
+});
