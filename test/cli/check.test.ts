@@ -1,14 +1,13 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCheck, type CheckFlags } from '../../src/cli/check.js';
 import { freePort } from '../../src/contract/prism.js';
 import { listeningFake } from '../contract/helpers/fake.js';
+import { bin, runBin } from '../helpers/run-bin.js';
 
-const bin = fileURLToPath(new URL('../../bin/monitoring-api-kit.js', import.meta.url));
 const base: CheckFlags = { reporter: 'console', quiet: true };
 
 async function run(flags: Partial<CheckFlags> & { readOnly?: boolean }) {
@@ -53,14 +52,12 @@ describe('check against a started fake, from the command line', () => {
     const fake = await listeningFake();
     const report = join(mkdtempSync(join(tmpdir(), 'junit-')), 'contract.xml');
     try {
-      const child = spawn(process.execPath, [bin, 'check', '--base-url', fake.url, '--seed', '9', '--reporter', 'junit', '--output', report], {
-        env: { ...process.env, MONITORING_API_LOGIN: 'admin', MONITORING_API_PASSWORD: 'admin-password', MONITORING_API_LOW_LOGIN: 'viewer', MONITORING_API_LOW_PASSWORD: 'viewer-password' },
+      const { code, stdout, stderr } = await runBin(['check', '--base-url', fake.url, '--seed', '9', '--reporter', 'junit', '--output', report], {
+        MONITORING_API_LOGIN: 'admin',
+        MONITORING_API_PASSWORD: 'admin-password',
+        MONITORING_API_LOW_LOGIN: 'viewer',
+        MONITORING_API_LOW_PASSWORD: 'viewer-password',
       });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(code, stderr).toBe(0);
       expect(stderr).toMatch(/^Checking http:\/\/127\.0\.0\.1:\d+ \(seed 9; writes allowed \(loopback target\)\)\n/);
       expect(stderr).toMatch(/^ok {3}event-log +\d+ requests, 0 violation\(s\), 0 note\(s\)$/m);
