@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '..');
 const src = join(root, 'src');
 
-type Layer = 'shared' | 'spec' | 'store' | 'seed' | 'server' | 'ingest' | 'live' | 'fake' | 'contract' | 'cli' | 'entry';
+type Layer = 'shared' | 'spec' | 'store' | 'seed' | 'server' | 'ingest' | 'live' | 'fake' | 'contract' | 'record' | 'cli' | 'entry';
 
 /** What each layer may import besides itself. */
 const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
@@ -22,7 +22,9 @@ const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   live: ['seed', 'spec', 'shared'],
   fake: ['server', 'ingest', 'live', 'spec', 'shared'],
   contract: ['spec', 'shared'],
-  cli: ['fake', 'contract', 'server', 'seed', 'live', 'spec', 'shared'],
+  // Like the runner, the recorder speaks only HTTP: it reuses the runner's client, never the fake's code.
+  record: ['contract', 'spec', 'shared'],
+  cli: ['fake', 'contract', 'record', 'server', 'seed', 'live', 'spec', 'shared'],
   entry: ['fake', 'server', 'live', 'spec', 'shared'],
 };
 
@@ -95,5 +97,8 @@ describe('the layer rule', () => {
     expect(offences(join(src, 'store/state.ts'), "import type { X } from '../seed/seed-records.js';")).toHaveLength(1);
     expect(offences(join(src, 'seed/seed-records.ts'), "const m = await import('../store/state.js');")).toHaveLength(1);
     expect(offences(join(src, 'store/state.ts'), "export * from '../spec/index.js';")).toEqual([]);
+    expect(offences(join(src, 'record/record-server.ts'), "import { buildFake } from '../server/build.js';")).toHaveLength(1);
+    expect(offences(join(src, 'record/record-server.ts'), "import { seedRecords } from '../seed/seed-records.js';")).toHaveLength(1);
+    expect(offences(join(src, 'record/record-server.ts'), "import { createSecrets } from '../contract/secrets.js';")).toEqual([]);
   });
 });

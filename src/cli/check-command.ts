@@ -16,7 +16,8 @@ export interface CheckFlags {
   readonly probeRequests?: number;
   readonly maxWait?: number;
   readonly strict?: boolean;
-  readonly reporter: 'console' | 'json' | 'junit';
+  readonly reporter: 'console' | 'json' | 'junit' | 'html' | 'markdown';
+  readonly minCoverage?: number;
   readonly output?: string;
   readonly timeout?: number;
   readonly maxDuration?: number;
@@ -35,13 +36,31 @@ function integer(min: number) {
   };
 }
 
+function percent(value: string): number {
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) > 100) throw new InvalidArgumentError('expected a percentage from 0 to 100');
+  return Number(value);
+}
+
 const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
 
-export function addCheckOptions(command: Command): Command {
+/** The server and its administrator, as `check` and `record` take them (flags or the same environment variables). */
+export function addServerOptions(command: Command, what: string): Command {
   return command
-    .addOption(new Option('--base-url <url>', 'the server to check, e.g. http://127.0.0.1:4010').env('MONITORING_API_BASE_URL'))
+    .addOption(new Option('--base-url <url>', `the server to ${what}, e.g. http://127.0.0.1:4010`).env('MONITORING_API_BASE_URL'))
     .addOption(new Option('--login <login>', 'an administrator login (required)').env('MONITORING_API_LOGIN'))
-    .addOption(new Option('--password <password>', "the administrator's password (required)").env('MONITORING_API_PASSWORD'))
+    .addOption(new Option('--password <password>', "the administrator's password (required)").env('MONITORING_API_PASSWORD'));
+}
+
+/** How long `check` and `record` wait: each request, a block, the whole run. */
+export function addWaitOptions(command: Command, maxDurationSeconds: number): Command {
+  return command
+    .addOption(new Option('--timeout <ms>', 'deadline of each request, whole: connecting, the headers and the body').argParser(integer(1)).default(10_000))
+    .addOption(new Option('--max-wait <seconds>', 'longest wait for a block (Retry-After) to end').argParser(integer(0)).default(30))
+    .addOption(new Option('--max-duration <seconds>', 'longest the whole run may take; then it stops with exit 2').argParser(integer(1)).default(maxDurationSeconds));
+}
+
+export function addCheckOptions(command: Command): Command {
+  return addWaitOptions(addServerOptions(command, 'check'), 600)
     .addOption(new Option('--low-login <login>', 'a low-privilege login, for the permission checks').env('MONITORING_API_LOW_LOGIN'))
     .addOption(new Option('--low-password <password>', "the low-privilege user's password").env('MONITORING_API_LOW_PASSWORD'))
     .addOption(new Option('--token <token>', "the administrator's API token (default: the one its user record shows)").env('MONITORING_API_TOKEN'))
@@ -50,12 +69,10 @@ export function addCheckOptions(command: Command): Command {
     .addOption(new Option('--read-only', 'GET requests and session log-in/out only, even on loopback'))
     .addOption(new Option('--probe-limits', 'trip a rate limit on purpose and look for the block in the limit-block log'))
     .addOption(new Option('--probe-requests <n>', 'requests of the rate-limit probe').argParser(integer(1)).default(300))
-    .addOption(new Option('--max-wait <seconds>', 'longest wait for a block (Retry-After) to end').argParser(integer(0)).default(30))
     .addOption(new Option('--strict', 'notes (differences from gap-fills) and inconclusive checks fail the run too'))
-    .addOption(new Option('--reporter <name>', 'report format').choices(['console', 'json', 'junit']).default('console'))
+    .addOption(new Option('--reporter <name>', 'report format').choices(['console', 'json', 'junit', 'html', 'markdown']).default('console'))
+    .addOption(new Option('--min-coverage <percent>', 'fail the run (exit 1) when fewer of the documented statuses were seen').argParser(percent))
     .addOption(new Option('--output <file>', 'write the report to this file instead of stdout (with junit, the console summary still goes to stdout)'))
-    .addOption(new Option('--timeout <ms>', 'deadline of each request, whole: connecting, the headers and the body').argParser(integer(1)).default(10_000))
-    .addOption(new Option('--max-duration <seconds>', 'longest the whole run may take; then it stops with exit 2').argParser(integer(1)).default(600))
     .addOption(new Option('--max-records <n>', 'the explicit large limit of reference lists').argParser(integer(2)).default(200))
     .addOption(new Option('--cases <dir>', 'folder of contract cases (default: the kit\'s contracts/)'))
     .addOption(new Option('--no-cases', 'run no contract cases'))

@@ -8,9 +8,11 @@ import { BlockedError, StoppedError, UnreachableError, UsageError } from '../con
 import { startPrism, type RunningPrism } from '../contract/prism.js';
 import { consoleReporter } from '../contract/reporters/console.js';
 import { jsonReporter } from '../contract/reporters/json.js';
+import { htmlReporter } from '../contract/reporters/html.js';
 import { junitReporter } from '../contract/reporters/junit.js';
+import { markdownReporter } from '../contract/reporters/markdown.js';
 import { maskedReporter } from '../contract/reporters/masked.js';
-import type { Reporter } from '../contract/reporters/reporter.js';
+import type { Reporter, Write } from '../contract/reporters/reporter.js';
 import type { RunResult } from '../contract/run/results.js';
 import { runContract, type RunOptions } from '../contract/run/run-contract.js';
 import { createSecrets, type Secrets } from '../contract/secrets.js';
@@ -37,6 +39,7 @@ export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunO
     timeoutMs: flags.timeout,
     ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
     maxRecords: flags.maxRecords,
+    ...(flags.minCoverage === undefined ? {} : { minCoverage: flags.minCoverage }),
     ...(flags.cases === false ? { casesDir: false as const } : typeof flags.cases === 'string' ? { casesDir: flags.cases } : {}),
     groups: flags.only,
   };
@@ -49,11 +52,15 @@ export interface CheckIo {
 
 const processIo: CheckIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
+// Reports written whole at the end (to --output or stdout), with the console summary beside them.
+const FILE_REPORTERS: Partial<Record<CheckFlags['reporter'], (write: Write) => Reporter>> = { junit: junitReporter, html: htmlReporter, markdown: markdownReporter };
+
 function reportersFor(flags: CheckFlags, io: CheckIo): Reporter[] {
   const toFile = (text: string): void => writeFileSync(flags.output ?? '', text);
   const progress = flags.quiet ? () => undefined : io.stderr;
   if (flags.reporter === 'json') return [jsonReporter(flags.output ? toFile : io.stdout), consoleReporter(() => undefined, progress)];
-  if (flags.reporter === 'junit') return [junitReporter(flags.output ? toFile : io.stdout), consoleReporter(flags.output ? io.stdout : io.stderr, progress)];
+  const fileReporter = FILE_REPORTERS[flags.reporter];
+  if (fileReporter) return [fileReporter(flags.output ? toFile : io.stdout), consoleReporter(flags.output ? io.stdout : io.stderr, progress)];
   return [consoleReporter(flags.output ? toFile : io.stdout, progress)];
 }
 

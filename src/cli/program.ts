@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { packageRoot } from '../spec/index.js';
 import { registerCheckCommand } from './check-command.js';
+import { registerRecordCommand } from './record-command.js';
 import { registerServeCommand } from './serve.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
@@ -14,5 +15,6 @@ export function createProgram(): Command {
     .version(version);
   registerServeCommand(program);
   registerCheckCommand(program);
+  registerRecordCommand(program);
   return program;
 }

@@ -15,11 +15,14 @@ export interface JsonLimits {
  */
 export const JSON_LIMITS: JsonLimits = { maxDepth: 100, maxValues: 8_000 };
 
+// Values of one record at most, with room: a trap with its varbinds counts up to 42 in the fake's data.
+const VALUES_PER_RECORD = 64;
+
 /** What the runner reads and parses of an answer when reference lists ask for `maxRecords` records: more records, more room. */
 export function answerLimitsFor(maxRecords: number): { readonly maxBodyBytes: number; readonly json: JsonLimits } {
   return {
     maxBodyBytes: Math.max(1024 * 1024, 1024 * maxRecords),
-    json: { ...JSON_LIMITS, maxValues: Math.max(JSON_LIMITS.maxValues, 40 * maxRecords) },
+    json: { ...JSON_LIMITS, maxValues: Math.max(JSON_LIMITS.maxValues, VALUES_PER_RECORD * maxRecords) },
   };
 }
 

@@ -116,5 +116,5 @@ export function withDifferences(first: RunResult, second: RunResult): RunResult 
     outcomes.set(d.operationId, o);
   }
   const all = [...first.outcomes, ...outcomes.values()];
-  return { ...first, outcomes: all, ...totalsOf(all, first.strict), unpaired };
+  return { ...first, outcomes: all, ...totalsOf(all, first.strict, first.coverage.belowMinimum), unpaired };
 }

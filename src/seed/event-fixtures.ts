@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../spec/paths.js';
 import type { EventLogRecord } from '../spec/types.js';
 import type { SpecValidator } from '../spec/validator.js';
+import { describeRecordProblem, eventRecordProblem } from '../spec/record-problem.js';
 
 /** The kit's own hand-written event log records, merged into the seed by default. */
 export const defaultEventFixturesPath = join(packageRoot, 'fixtures', 'events.json');
@@ -28,8 +29,6 @@ export function fixtureOrigin(record: object): string | undefined {
   const o = origins.get(record);
   return o && `${o.file} record ${o.index}`;
 }
-
-const SCHEMA_OF_TYPE: Readonly<Record<string, string>> = { 'snmp-trap': 'SnmpTrapRecord', 'mqtt-message': 'MqttMessageRecord' };
 
 function describeId(record: unknown): string {
   const id = record !== null && typeof record === 'object' ? (record as { _id?: unknown })._id : undefined;
@@ -60,17 +59,10 @@ export function loadEventFixtures(
     const checkSchema = !alreadyChecked(file);
     data.forEach((record: unknown, index) => {
       const where = `Fixture file ${file}, record ${index} (${describeId(record)})`;
-      if (checkSchema && validator.validateNamed('EventLogRecord', record).length > 0) {
-        // The oneOf reports both branches; the branch of the record's type says what is wrong.
-        const type = (record as { type?: unknown } | null)?.type;
-        const branch = typeof type === 'string' ? SCHEMA_OF_TYPE[type] : undefined;
-        const errors = branch ? validator.validateNamed(branch, record) : [];
-        const first = errors[0];
-        const path = first ? first.instancePath : '/type';
-        // SchemaError messages start with the path; keep only what is wrong.
-        const problem = first ? first.message.slice((first.instancePath || '(root)').length + 1) : 'must be snmp-trap or mqtt-message';
+      const problem = checkSchema ? eventRecordProblem(validator, record) : undefined;
+      if (problem) {
         const id = (record as { _id?: unknown } | null)?._id;
-        throw new FixtureError(`${where}: field ${path || '(the record itself)'} ${problem}`, file, index, typeof id === 'string' ? id : undefined, path);
+        throw new FixtureError(`${where}: ${describeRecordProblem(problem)}`, file, index, typeof id === 'string' ? id : undefined, problem.pointer);
       }
       const r = record as EventLogRecord;
       const earlier = seen.get(r._id);

@@ -8,3 +8,4 @@ export { filterLimits, type FilterLimits } from './filter-limits.js';
 export { controlApiPath, monitoringApiPath, packageRoot } from './paths.js';
 export type * from './types.js';
 export { responseSpecView, specDescribesBody, specView } from './spec-view.js';
+export { describeRecordProblem, eventRecordProblem, schemaProblem, type RecordProblem } from './record-problem.js';

@@ -1,5 +1,6 @@
 import type { EventLogRecord, PayloadUpdate, SnmpTrapRecord } from '../spec/types.js';
 import { deepFreeze } from '../shared/deep-freeze.js';
+import { unstorableReason } from '../shared/storable-record.js';
 import type { EventLogQuery } from './event-log-query.js';
 import { selectRecords, selectRecordsInSlices, type QueryLimits, type WorkLimits } from './event-log-select.js';
 import type { SliceBudget } from './sliced-run.js';
@@ -14,27 +15,17 @@ export type UpdatePayloadResult =
 /** The payload fields an update may change: those of the document's PayloadUpdate. */
 const UPDATABLE_FIELDS = ['text'] as const satisfies readonly (keyof PayloadUpdate)[];
 
-const TYPES = new Set<string>(['snmp-trap', 'mqtt-message']);
-
 // Records this store froze itself; they are shared between snapshots, the seed and queries.
 const owned = new WeakSet<object>();
 
 /** The stored form of a record: a frozen copy, or the record itself frozen in place when adopted. */
 function own(record: EventLogRecord, adopt = false): EventLogRecord {
   if (owned.has(record)) return record;
-  const problem = recordProblem(record);
+  const problem = unstorableReason(record);
   if (problem) throw new Error(`Cannot store event log record ${JSON.stringify(record?._id)}: ${problem}.`);
   const stored = deepFreeze(adopt ? record : structuredClone(record));
   owned.add(stored);
   return stored;
-}
-
-function recordProblem(r: EventLogRecord): string | undefined {
-  if (r === null || typeof r !== 'object') return 'it is not an object';
-  if (typeof r._id !== 'string' || r._id.length === 0) return '_id must be a non-empty string';
-  if (!Number.isSafeInteger(r.timestamp) || r.timestamp < 0) return 'timestamp must be a non-negative integer (ms)';
-  if (!TYPES.has(r.type)) return 'type must be snmp-trap or mqtt-message';
-  return undefined;
 }
 
 /**

@@ -1,14 +1,13 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCheck, type CheckFlags } from '../../src/cli/check.js';
 import { freePort } from '../../src/contract/prism.js';
 import { listeningFake } from '../contract/helpers/fake.js';
+import { bin, runBin } from '../helpers/run-bin.js';
 
-const bin = fileURLToPath(new URL('../../bin/monitoring-api-kit.js', import.meta.url));
 const base: CheckFlags = { reporter: 'console', quiet: true };
 
 async function run(flags: Partial<CheckFlags> & { readOnly?: boolean }) {
@@ -53,14 +52,12 @@ describe('check against a started fake, from the command line', () => {
     const fake = await listeningFake();
     const report = join(mkdtempSync(join(tmpdir(), 'junit-')), 'contract.xml');
     try {
-      const child = spawn(process.execPath, [bin, 'check', '--base-url', fake.url, '--seed', '9', '--reporter', 'junit', '--output', report], {
-        env: { ...process.env, MONITORING_API_LOGIN: 'admin', MONITORING_API_PASSWORD: 'admin-password', MONITORING_API_LOW_LOGIN: 'viewer', MONITORING_API_LOW_PASSWORD: 'viewer-password' },
+      const { code, stdout, stderr } = await runBin(['check', '--base-url', fake.url, '--seed', '9', '--reporter', 'junit', '--output', report], {
+        MONITORING_API_LOGIN: 'admin',
+        MONITORING_API_PASSWORD: 'admin-password',
+        MONITORING_API_LOW_LOGIN: 'viewer',
+        MONITORING_API_LOW_PASSWORD: 'viewer-password',
       });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(code, stderr).toBe(0);
       expect(stderr).toMatch(/^Checking http:\/\/127\.0\.0\.1:\d+ \(seed 9; writes allowed \(loopback target\)\)\n/);
       expect(stderr).toMatch(/^ok {3}event-log +\d+ requests, 0 violation\(s\), 0 note\(s\)$/m);
@@ -72,6 +69,32 @@ describe('check against a started fake, from the command line', () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe('check --reporter markdown and --min-coverage', () => {
+  it('writes markdown with the coverage section, and fails the run when too few documented statuses were seen', async () => {
+    const fake = await listeningFake();
+    try {
+      const flags = { baseUrl: fake.url, login: 'admin', password: 'admin-password', seed: 3, only: ['event-log'] };
+      const passed = await run({ ...flags, reporter: 'markdown' });
+      expect(passed.code).toBe(0);
+      expect(passed.stdout).toMatch(/^## Contract check: ✅ PASSED\n/);
+      expect(passed.stdout).toMatch(/### Coverage\n\n\d+ of 8 operations answered; \d+ of \d+ documented statuses seen/);
+      expect(passed.stderr).toMatch(/PASSED: 0 violation\(s\)/);
+      const short = await run({ ...flags, minCoverage: 90 });
+      expect(short.code).toBe(1);
+      expect(short.stdout).toMatch(/--min-coverage 90: [\d.]+ % of the documented statuses seen, below the minimum: the run fails\./);
+      expect(short.stdout).toMatch(/FAILED: 0 violation\(s\), 0 note\(s\), 0 inconclusive in \d+ requests to [^;]+; [\d.]+ % of the documented statuses seen, below --min-coverage 90\./);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('refuses a percentage out of range, from the command line', () => {
+    const result = spawnSync(process.execPath, [bin, 'check', '--min-coverage', '150'], { encoding: 'utf8', env: { ...process.env, MONITORING_API_LOGIN: '', MONITORING_API_PASSWORD: '' } });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/option '--min-coverage <percent>' argument '150' is invalid\. expected a percentage from 0 to 100/);
   });
 });
 

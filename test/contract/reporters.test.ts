@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../src/contract/checks/define.js';
 import { limitHonoured } from '../../src/contract/checks/limit-honoured.js';
+import { markdownReporter } from '../../src/contract/reporters/markdown.js';
 import { consoleReporter } from '../../src/contract/reporters/console.js';
 import { jsonReporter } from '../../src/contract/reporters/json.js';
 import { junitReporter } from '../../src/contract/reporters/junit.js';
@@ -47,6 +48,45 @@ describe('console reporter', () => {
   });
 });
 
+describe('the coverage section, in every report', () => {
+  it('console: totals, a block per operation, what did not run', async () => {
+    let out = '';
+    await consoleReporter((t) => (out += t)).finish(await sample());
+    expect(out).toMatch(/Coverage: 2 of 8 operations answered; 3 of 43 documented statuses seen \(7 %\); 3 of 7 spec sections covered\./);
+    expect(out).toContain('  getEventLog: 2 requests\n    statuses    seen 200 400; not seen 401 429');
+    expect(out).toContain('    query       filter (not sent) from (not sent) to (not sent) inverse (not sent) limit skip (not sent)');
+    expect(out).toContain('Not run:\n  skipped: rate limits are probed only with --probe-limits (getLimitBlockLog block-recorded)\n  inconclusive: step "create a token" captured no "first"; the later steps did not run (createAuthToken case/token-flow)');
+  });
+
+  it('json: the coverage object', async () => {
+    let out = '';
+    await jsonReporter((t) => (out += t)).finish(await sample());
+    const report = JSON.parse(out) as { coverage: { totals: { statuses: { covered: number; of: number } }; operations: { operationId: string }[] } };
+    expect(report.coverage.totals.statuses).toMatchObject({ covered: 3, of: 43, percent: 7 });
+    expect(report.coverage.operations).toHaveLength(8);
+  });
+
+  it('junit: a coverage suite with the totals as properties and a testcase per operation', async () => {
+    let xml = '';
+    await junitReporter((t) => (xml += t)).finish(await sample());
+    expect(xml).toMatch(/<testsuite name="coverage"[^>]*>\s*<properties>\s*<property name="operations" value="2\/8"\/>\s*<property name="statuses" value="3\/43"\/>/);
+    expect(xml).toMatch(/<testcase classname="monitoring-api-kit.coverage" name="getEventLog">\s*<system-out>\s*<!\[CDATA\[requests: 2\nstatuses seen: 200 400\nnot seen: 401 429/);
+  });
+
+  it('markdown: verdict, checks, coverage table, findings folded', async () => {
+    let md = '';
+    await markdownReporter((t) => (md += t)).finish(await sample());
+    expect(md).toMatch(/^## Contract check: ❌ FAILED\n/);
+    expect(md).toContain('| getEventLog | limit-honoured | ❌ FAIL | 1 | 1 | 0 |  |');
+    expect(md).toContain('### Coverage');
+    expect(md).toContain('| getEventLog | 2 | 200 400 | 401 429 |');
+    expect(md).toContain('- skipped: rate limits are probed only with --probe-limits (getLimitBlockLog block-recorded)');
+    expect(md).toMatch(/<details><summary><b>VIOLATION<\/b> getEventLog · limit-honoured: limit=2 returned 4 records<\/summary>/);
+    expect(md).toContain("```\ncurl -sS -i 'http://127.0.0.1:4010/node/api/event-log?limit=2' -H 'authorization: Basic ***'\n```");
+    expect(md).not.toContain(secretToken);
+  });
+});
+
 describe('json reporter', () => {
   it('writes totals, seed and outcomes without exchanges', async () => {
     let out = '';
@@ -67,7 +107,7 @@ describe('junit reporter', () => {
     let xml = '';
     await junitReporter((t) => (xml += t)).finish(await sample());
     const suites = [...xml.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1]);
-    expect(suites).toEqual(['createAuthToken', 'getCurrentUser', 'getEventLog', 'getLimitBlockLog']);
+    expect(suites).toEqual(['createAuthToken', 'getCurrentUser', 'getEventLog', 'getLimitBlockLog', 'coverage']);
     expect(xml).toMatch(/<property name="seed" value="4242"\/>/);
     expect(xml).toMatch(/<testcase classname="monitoring-api-kit.getEventLog" name="limit-honoured">\s*<failure message="1 finding\(s\): limit=2 returned 4 records" type="violation"\/>/);
     expect(xml).toMatch(/<testcase classname="monitoring-api-kit.getEventLog" name="response-schema">\s*<system-out>/);

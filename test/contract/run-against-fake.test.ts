@@ -1,5 +1,6 @@
 // The whole suite against the healthy fake: every group runs, nothing is flagged.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { answerLimitsFor, measureJson } from '../../src/contract/bounded-json.js';
 import { startBreakingProxy } from './broken/breaking-proxy.js';
 import { runContract } from '../../src/contract/run/run-contract.js';
 import { statusOf, type RunResult } from '../../src/contract/run/results.js';
@@ -68,6 +69,15 @@ describe('the suite against the healthy fake', () => {
     const id = new URL(texts[0]?.request.url ?? '').pathname.split('/')[4];
     const after = await fake.app.inject({ url: `/node/api/event-log?filter=${encodeURIComponent(JSON.stringify({ _id: id }))}`, headers: { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` } });
     expect(after.body).not.toContain('contract-check');
+  });
+});
+
+describe('the bounds of what the runner parses', () => {
+  it('admit a reference list of the fake\'s largest records (sorted so that traps with the most varbinds come first)', async () => {
+    const all = await fake.app.inject({ url: '/node/api/event-log', headers: { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` } });
+    const size = (r: unknown): number => measureJson(Buffer.from(JSON.stringify(r)), { maxDepth: 100, maxValues: Number.MAX_SAFE_INTEGER }).values;
+    const largest = (JSON.parse(all.body) as unknown[]).sort((a, b) => size(b) - size(a)).slice(0, 200);
+    expect(measureJson(Buffer.from(JSON.stringify(largest)), answerLimitsFor(200).json).excess).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import { citeOperation, gapFill } from '../citations.js';
+import { schemeOf } from '../client/auth-schemes.js';
 import type { Citation, Failure } from '../types.js';
 import { failure, inconclusive } from './failure.js';
 import { citeAuthentication } from './refusal.js';
@@ -6,7 +7,6 @@ import { defineCheck } from './define.js';
 
 type Annotated = Record<string, unknown>;
 
-const SCHEME_OF: Record<string, string> = { basic: 'basicAuth', session: 'sessionCookie', token: 'apiToken', 'auth-token': 'authTokenQuery' };
 
 export interface AuthMethodFacts {
   /** The login whose record getCurrentUser must return. */
@@ -26,13 +26,14 @@ export const authMethodAccepted = defineCheck({
     if (!response) return inconclusive('no answer');
     if (response.status >= 500 || response.status === 429) return inconclusive(`answered ${response.status}`);
     const op = context.spec.operation(exchange.operationId);
-    const scheme = context.spec.document.components?.securitySchemes?.[SCHEME_OF[exchange.auth] ?? ''] as Annotated | undefined;
+    const schemeName = schemeOf(exchange.auth) ?? '';
+    const scheme = context.spec.document.components?.securitySchemes?.[schemeName] as Annotated | undefined;
     const failures: Failure[] = [];
     if (response.status >= 300) {
       const code = (response.json as Annotated | undefined)?.code;
       let citation: Citation = citeAuthentication(op);
       if (scheme?.['x-extension'] === true || (exchange.auth === 'token' && code === 'TOKEN_AUTH_DISABLED')) {
-        citation = gapFill(`components/securitySchemes/${SCHEME_OF[exchange.auth] ?? ''}`, String(scheme?.['x-gap-fill'] ?? ''));
+        citation = gapFill(`components/securitySchemes/${schemeName}`, String(scheme?.['x-gap-fill'] ?? ''));
       }
       failures.push(
         failure(this, exchange, {

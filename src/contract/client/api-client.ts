@@ -67,6 +67,8 @@ export interface ApiClientOptions {
   readonly admin: Credentials;
   readonly low?: Credentials;
   readonly adminToken?: string;
+  /** Keep every exchange in `exchanges` (default true); a long paging run keeps none, so its memory stays flat. */
+  readonly keepExchanges?: boolean;
 }
 
 interface ActorState {
@@ -201,7 +203,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       for (const c of Array.isArray(set) ? set : set ? [set] : []) await cookieJar.setCookie(c, url, { ignoreError: true });
     }
     remember(secrets, exchange);
-    exchanges.push(retain(exchange, result.values ?? 0));
+    if (options.keepExchanges !== false) exchanges.push(retain(exchange, result.values ?? 0));
     return exchange;
   }
 

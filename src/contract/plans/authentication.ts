@@ -3,16 +3,10 @@ import { authMethodAccepted } from '../checks/auth-method-accepted.js';
 import { apply } from '../checks/define.js';
 import { unauthenticatedRefused } from '../checks/unauthenticated-refused.js';
 import { wrongCredentialsRefused } from '../checks/wrong-credentials-refused.js';
-import type { AuthMode } from '../types.js';
+import { wrongAuthOf } from '../client/auth-schemes.js';
 import { harmlessCall, isSessionCall, isWrite } from './harmless-calls.js';
 import type { Plan, PlanContext } from './plan.js';
 
-const WRONG: Record<string, AuthMode> = {
-  basicAuth: 'wrong-basic',
-  sessionCookie: 'wrong-session',
-  apiToken: 'wrong-token',
-  authTokenQuery: 'wrong-auth-token',
-};
 
 async function refusals(ctx: PlanContext): Promise<void> {
   for (const op of ctx.spec.operations) {
@@ -25,7 +19,7 @@ async function refusals(ctx: PlanContext): Promise<void> {
     await ctx.send({ ...call, key: `auth/${op.operationId}/none`, actor: 'anonymous', auth: 'none' }, { checks: [apply(unauthenticatedRefused)] });
     const schemes = [...new Set(op.security.flatMap((alternative) => Object.keys(alternative)))];
     for (const scheme of schemes) {
-      const auth = WRONG[scheme];
+      const auth = wrongAuthOf(scheme);
       if (!auth) continue;
       await ctx.send({ ...call, key: `auth/${op.operationId}/${auth}`, actor: 'anonymous', auth }, { checks: [apply(wrongCredentialsRefused)] });
     }

@@ -1,5 +1,6 @@
 // Progress while the run goes (one line per group), then the summary table and every failure.
 import { statusOf } from '../run/results.js';
+import { coverageText } from './coverage-text.js';
 import { formatFailure, summaryTable, verdictLine } from './format.js';
 import type { Reporter, Write } from './reporter.js';
 
@@ -22,7 +23,7 @@ export function consoleReporter(write: Write, progress: Write = write): Reporter
     },
     async finish(result) {
       const failures = result.outcomes.flatMap((o) => o.failures);
-      const out = [`\n${summaryTable(result.outcomes)}\n`];
+      const out = [`\n${summaryTable(result.outcomes)}\n`, `\n${coverageText(result.coverage)}\n`];
       const ordered = [...failures.filter((f) => f.verdict === 'violation'), ...failures.filter((f) => f.verdict === 'note')];
       if (ordered.length > 0) out.push(`\n${ordered.map(formatFailure).join('\n\n')}\n`);
       out.push(`\n${verdictLine(result)}\n`);

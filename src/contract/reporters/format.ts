@@ -36,5 +36,6 @@ export function summaryTable(outcomes: readonly Outcome[]): string {
 export function verdictLine(result: RunResult): string {
   const outcome = result.exitCode === 0 ? 'PASSED' : 'FAILED';
   const strict = result.strict ? ' (--strict: notes and inconclusive checks fail the run)' : '';
-  return `${outcome}: ${result.violations} violation(s), ${result.notes} note(s), ${result.inconclusive} inconclusive in ${result.requests} requests to ${result.baseUrl}${strict}. Seed ${result.seed} (replay with --seed ${result.seed}).`;
+  const short = result.coverage.belowMinimum ? `; ${result.coverage.totals.statuses.percent} % of the documented statuses seen, below --min-coverage ${result.coverage.minimum ?? ''}` : '';
+  return `${outcome}: ${result.violations} violation(s), ${result.notes} note(s), ${result.inconclusive} inconclusive in ${result.requests} requests to ${result.baseUrl}${strict}${short}. Seed ${result.seed} (replay with --seed ${result.seed}).`;
 }

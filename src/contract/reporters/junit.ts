@@ -2,12 +2,37 @@
 // failures; notes are system-out (failures under --strict); checks that did not run are skipped,
 // with the reason in system-out (inconclusive ones are failures under --strict).
 import junitModule, { type Builder } from 'junit-report-builder';
-import { statusOf } from '../run/results.js';
+import { statusOf, type RunResult } from '../run/results.js';
+import { coverageTotals, minimumLine, notRunLines, operationCells } from './coverage-text.js';
 import { formatFailure, verdictLine } from './format.js';
 import type { Reporter, Write } from './reporter.js';
 
 // junit-report-builder is CommonJS; under NodeNext its default export arrives wrapped or not, depending on the loader.
 const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as unknown as Builder;
+
+/** The coverage section: totals as properties, one testcase per operation, and --min-coverage as a testcase that fails when the run fell short. */
+function coverageSuite(builder: Builder, result: RunResult): void {
+  const { coverage } = result;
+  const suite = builder.testSuite().name('coverage');
+  const { operations, statuses, sections } = coverage.totals;
+  suite
+    .property('operations', `${operations.covered}/${operations.of}`)
+    .property('statuses', `${statuses.covered}/${statuses.of}`)
+    .property('statusPercent', String(statuses.percent))
+    .property('sections', `${sections.covered}/${sections.of}`);
+  for (const o of coverage.operations) {
+    const cells = operationCells(o);
+    const text = [`requests: ${o.requests}`, `statuses seen: ${cells.seen}`, `not seen: ${cells.notSeen}`, `auth: ${cells.auth}`, `query: ${cells.parameters}`, `spec: ${cells.sections}`];
+    suite.testCase().className('monitoring-api-kit.coverage').name(o.operationId).standardOutput(text.join('\n'));
+  }
+  const minimum = minimumLine(coverage);
+  if (minimum) {
+    const test = suite.testCase().className('monitoring-api-kit.coverage').name('min-coverage').standardOutput(`${coverageTotals(coverage)}\n${minimum}`);
+    if (coverage.belowMinimum) test.failure(minimum, 'coverage');
+  }
+  const notRun = notRunLines(coverage);
+  if (notRun.length > 0) suite.testCase().className('monitoring-api-kit.coverage').name('not-run').standardOutput(notRun.join('\n'));
+}
 
 export function junitReporter(write: Write): Reporter {
   return {
@@ -39,6 +64,7 @@ export function junitReporter(write: Write): Reporter {
           }
         }
       }
+      coverageSuite(builder, result);
       write(builder.build());
     },
   };

@@ -1,5 +1,6 @@
 // What a run produces: outcomes by operation and check, failures with their requests, totals.
 import type { Exchange, ReportedFailure } from '../types.js';
+import type { Coverage } from './coverage.js';
 
 /**
  * passed: it looked at answers and found nothing; failed: a violation; noted: notes only;
@@ -34,16 +35,20 @@ export interface Totals {
   readonly notes: number;
   /** Outcomes that are inconclusive. */
   readonly inconclusive: number;
-  /** 0 when there is no violation (and, under --strict, no note and nothing inconclusive), else 1. */
+  /**
+   * 0 when there is no violation (and, under --strict, no note and nothing inconclusive, and with
+   * --min-coverage, enough documented statuses seen), else 1.
+   */
   readonly exitCode: 0 | 1;
 }
 
-export function totalsOf(outcomes: readonly Outcome[], strict: boolean): Totals {
+export function totalsOf(outcomes: readonly Outcome[], strict: boolean, belowMinimumCoverage = false): Totals {
   const failures = outcomes.flatMap((o) => o.failures);
   const violations = failures.filter((f) => f.verdict === 'violation').length;
   const notes = failures.length - violations;
   const inconclusive = outcomes.filter((o) => statusOf(o) === 'inconclusive').length;
-  return { violations, notes, inconclusive, exitCode: violations > 0 || (strict && (notes > 0 || inconclusive > 0)) ? 1 : 0 };
+  const failed = violations > 0 || (strict && (notes > 0 || inconclusive > 0)) || belowMinimumCoverage;
+  return { violations, notes, inconclusive, exitCode: failed ? 1 : 0 };
 }
 
 export interface RunResult extends Totals {
@@ -56,6 +61,8 @@ export interface RunResult extends Totals {
   readonly durationMs: number;
   readonly requests: number;
   readonly outcomes: readonly Outcome[];
+  /** What the run exercised: operations, statuses, auth methods, parameters, spec sections. */
+  readonly coverage: Coverage;
   /** Everything sent and received, for differential comparison; never written to a report. */
   readonly exchanges: readonly Exchange[];
 }

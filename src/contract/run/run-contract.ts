@@ -14,6 +14,7 @@ import { decidePolicy } from '../safety.js';
 import { createSecrets, type Secrets } from '../secrets.js';
 import { boundedValidator } from './bounded-validator.js';
 import { GROUPS, isGroup, plansInOrder } from './plans.js';
+import { coverageOf } from './coverage.js';
 import { startDeadline } from './deadline.js';
 import { createRecorder, type Recorder } from './recorder.js';
 import { totalsOf, type RunEvent, type RunResult } from './results.js';
@@ -45,6 +46,8 @@ export interface RunOptions {
   /** Folder of contract cases (default: the kit's contracts/), or false for none. */
   readonly casesDir?: string | false;
   readonly spec?: Spec;
+  /** Fail the run when fewer than this percentage of the documented statuses were seen. */
+  readonly minCoverage?: number;
   /** Run only these groups (see GROUPS). */
   readonly groups?: readonly string[];
   readonly probeRequests?: number;
@@ -150,6 +153,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     deadline.clear();
   }
   const outcomes = recorder.outcomes();
+  const coverage = coverageOf(spec, client.exchanges, outcomes, options.minCoverage);
   const result: RunResult = {
     baseUrl: options.baseUrl,
     seed,
@@ -159,7 +163,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     durationMs: Date.now() - started,
     requests: client.exchanges.length,
     outcomes,
-    ...totalsOf(outcomes, options.strict === true),
+    coverage,
+    ...totalsOf(outcomes, options.strict === true, coverage.belowMinimum),
     exchanges: client.exchanges,
   };
   emit({ type: 'end', result });

@@ -1,4 +1,5 @@
 // A RunResult built from synthetic exchanges through the real recorder, for reporter tests.
+import { coverageOf } from '../../../src/contract/run/coverage.js';
 import { createRecorder } from '../../../src/contract/run/recorder.js';
 import { totalsOf, type RunResult } from '../../../src/contract/run/results.js';
 import { createSecrets } from '../../../src/contract/secrets.js';
@@ -21,6 +22,7 @@ export async function resultOf(entries: { exchange: Exchange; checks?: Applied[]
     durationMs: 1,
     requests: entries.length,
     outcomes,
+    coverage: coverageOf(spec, entries.map((e) => e.exchange), outcomes),
     ...totalsOf(outcomes, strict),
     exchanges: entries.map((e) => e.exchange),
   };

@@ -1,0 +1,75 @@
+// `monitoring-api-kit record`: exit 0 with a whole recording written, 2 on a usage or connection
+// error, a long block, dropped connections or answers that cannot be paged safely, with
+// nothing written then. Everything printed goes through the run's secret masking.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
+import { createSecrets } from '../contract/secrets.js';
+import { PagingError } from '../record/page-by-time.js';
+import { recordServer, type RecordResult } from '../record/record-server.js';
+import { SourceError } from '../record/source.js';
+import { RECORDING_FILES } from '../shared/recording-layout.js';
+import { packageRoot } from '../spec/index.js';
+import type { CheckIo } from './check.js';
+import type { RecordFlags } from './record-command.js';
+
+const processIo: CheckIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+const SHOWN_INVALID = 20;
+const count = (n: number): string => n.toLocaleString('en-US');
+
+function summary(result: RecordResult): string[] {
+  const { manifest } = result;
+  const c = manifest.counts;
+  const lines = manifest.invalid.slice(0, SHOWN_INVALID).map((note) => `invalid ${note.log} record${note._id ? ` ${note._id}` : ''}${note.timestamp === undefined ? '' : ` (${note.timestamp})`}: ${note.problem} (${note.kept ? 'kept' : 'skipped'})`);
+  const invalid = c.invalidKept + c.invalidSkipped;
+  if (invalid > SHOWN_INVALID) lines.push(`... and ${count(invalid - SHOWN_INVALID)} more invalid records (the first 1,000 are listed in manifest.json)`);
+  lines.push(
+    `Recorded ${count(c.events)} event log records${invalid > 0 ? ` (${count(c.invalidSkipped)} invalid skipped, ${count(c.invalidKept)} kept)` : ''}, ` +
+      `${manifest.blockLog === 'recorded' ? `${count(c.blocks)} blocked requests` : `no block log (${manifest.blockLog})`} and ${c.users === 1 ? 'the current user' : 'no user'} into ${result.out}`,
+  );
+  if (manifest.maxRecordsReached) lines.push(`--max-records stopped the event log before its end: newer records are not in the recording`);
+  if (manifest.anonymized) lines.push('IP addresses, entity names, logins and ids are anonymized.');
+  if (result.masked > 0) lines.push(`${count(result.masked)} value(s) held a secret and were masked (***).`);
+  if (result.login) lines.push(`Serve it: monitoring-api-kit serve --records 0 --fixture ${join(result.out, RECORDING_FILES.events)} --users ${join(result.out, RECORDING_FILES.users)}`, `Log in to it as ${result.login.login} with the placeholder password ${result.login.password} (the real password is not stored).`);
+  else lines.push(`No users file: ${result.userProblem ?? 'no user'}.`);
+  return lines;
+}
+
+export async function runRecord(flags: RecordFlags, rawIo: CheckIo = processIo): Promise<number> {
+  const secrets = createSecrets();
+  secrets.addUrl(flags.baseUrl);
+  if (flags.login !== undefined && flags.password !== undefined) secrets.addCredentials({ login: flags.login, password: flags.password });
+  const io: CheckIo = { stdout: (t) => rawIo.stdout(secrets.mask(t)), stderr: (t) => rawIo.stderr(secrets.mask(t)) };
+  try {
+    if (!flags.baseUrl) throw new UsageError('--base-url is required (or MONITORING_API_BASE_URL)');
+    if (!flags.login || flags.password === undefined) {
+      throw new UsageError('administrator credentials are required: --login and --password (or MONITORING_API_LOGIN and MONITORING_API_PASSWORD)');
+    }
+    if (!flags.out) throw new UsageError('--out is required: the folder to write the recording to');
+    const { name, version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { name: string; version: string };
+    const result = await recordServer({
+      baseUrl: flags.baseUrl,
+      admin: { login: flags.login, password: flags.password },
+      out: flags.out,
+      since: flags.since,
+      until: flags.until,
+      maxRecords: flags.maxRecords,
+      pageSize: flags.pageSize,
+      keepInvalid: flags.keepInvalid === true,
+      anonymize: flags.anonymize === true,
+      timeoutMs: flags.timeout,
+      maxWaitMs: (flags.maxWait ?? 30) * 1000,
+      ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
+      secrets,
+      kit: { name, version },
+      progress: flags.quiet ? undefined : (line) => io.stderr(`${line}\n`),
+    });
+    io.stdout(`${summary(result).join('\n')}\n`);
+    return 0;
+  } catch (error) {
+    const known = [UsageError, UnreachableError, BlockedError, StoppedError, PagingError, SourceError].some((type) => error instanceof type);
+    if (!known) throw error;
+    io.stderr(`monitoring-api-kit record: ${(error as Error).message}; nothing was written\n`);
+    return 2;
+  }
+}

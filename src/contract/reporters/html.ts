@@ -1,0 +1,139 @@
+// One self-contained HTML page (no script, no font, no request of any kind: a Content-Security-
+// Policy says so to the browser too): the verdict, operations × checks in colour, the coverage
+// matrix, and every finding folded in <details> with its curl command, citation and answer.
+import { formatCitation } from '../citations.js';
+import type { Coverage } from '../run/coverage.js';
+import { statusOf, type Outcome, type OutcomeStatus, type RunResult } from '../run/results.js';
+import type { ReportedFailure } from '../types.js';
+import { coverageTotals, minimumLine, notRunLines, operationCells } from './coverage-text.js';
+import { verdictLine } from './format.js';
+import type { Reporter, Write } from './reporter.js';
+
+const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (text: string | number): string => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+const MARK: Readonly<Record<OutcomeStatus, string>> = { passed: 'ok', failed: 'FAIL', noted: 'note', inconclusive: '?', skipped: 'skip' };
+
+const STYLE = `
+:root { --ok:#1a7f37; --ok-bg:#dafbe1; --fail:#cf222e; --fail-bg:#ffebe9; --note:#9a6700; --note-bg:#fff8c5;
+  --inc:#8250df; --inc-bg:#fbefff; --skip:#57606a; --skip-bg:#eaeef2; --line:#d0d7de; --ink:#1f2328; --muted:#57606a; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #f6f8fa; }
+header { padding: 20px 28px; color: #fff; }
+header.run-passed { background: linear-gradient(90deg, #1a7f37, #2da44e); }
+header.run-failed { background: linear-gradient(90deg, #a40e26, #cf222e); }
+header h1 { margin: 0 0 6px; font-size: 26px; letter-spacing: .5px; }
+header p { margin: 2px 0; opacity: .95; }
+.badges { display: flex; gap: 10px; flex-wrap: wrap; margin-top: 12px; }
+.badge { background: rgba(255,255,255,.18); border: 1px solid rgba(255,255,255,.35); border-radius: 14px; padding: 3px 12px; font-weight: 600; }
+main { padding: 8px 28px 40px; }
+section { background: #fff; border: 1px solid var(--line); border-radius: 8px; margin: 18px 0; padding: 14px 18px; overflow-x: auto; }
+h2 { font-size: 17px; margin: 0 0 10px; }
+table { border-collapse: collapse; font-size: 13px; }
+th, td { border: 1px solid var(--line); padding: 4px 7px; text-align: left; vertical-align: top; }
+th { background: #f6f8fa; font-weight: 600; }
+th.check { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; padding: 8px 4px; font-weight: 500; }
+td.cell { text-align: center; font-weight: 600; min-width: 34px; }
+.passed { color: var(--ok); background: var(--ok-bg); } .failed { color: var(--fail); background: var(--fail-bg); }
+.noted { color: var(--note); background: var(--note-bg); } .inconclusive { color: var(--inc); background: var(--inc-bg); }
+.skipped { color: var(--skip); background: var(--skip-bg); } .none { background: #fff; }
+.seen { color: var(--ok); background: var(--ok-bg); } .unseen { color: var(--note); background: var(--note-bg); }
+.undocumented { color: var(--inc); background: var(--inc-bg); } .na { color: #afb8c1; }
+.legend span { display: inline-block; padding: 1px 8px; border-radius: 10px; margin-right: 6px; font-size: 12px; font-weight: 600; }
+.muted { color: var(--muted); }
+details { border: 1px solid var(--line); border-left-width: 5px; border-radius: 6px; margin: 8px 0; background: #fff; }
+details.violation { border-left-color: var(--fail); } details.note { border-left-color: var(--note); }
+summary { cursor: pointer; padding: 8px 12px; font-weight: 600; }
+summary .kind { display: inline-block; min-width: 78px; font-size: 12px; padding: 1px 8px; border-radius: 10px; text-align: center; margin-right: 8px; }
+details.violation .kind { color: #fff; background: var(--fail); } details.note .kind { color: #3b2300; background: #f2cc60; }
+details dl { margin: 0; padding: 4px 14px 12px; display: grid; grid-template-columns: 90px 1fr; gap: 6px 12px; }
+dt { font-weight: 600; color: var(--muted); } dd { margin: 0; }
+pre { margin: 0; padding: 8px 10px; background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px; white-space: pre-wrap; word-break: break-all; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
+ul { margin: 6px 0; padding-left: 22px; }
+`;
+
+function operationOrder(result: RunResult): string[] {
+  const known = result.coverage.operations.map((o) => o.operationId);
+  return [...known, ...new Set(result.outcomes.map((o) => o.operationId).filter((op) => !known.includes(op)))];
+}
+
+function checksMatrix(result: RunResult): string {
+  const operations = operationOrder(result).filter((op) => result.outcomes.some((o) => o.operationId === op));
+  const checks = [...new Set(result.outcomes.map((o) => o.check))].sort((a, b) => Number(a.startsWith('case/')) - Number(b.startsWith('case/')));
+  const byKey = new Map<string, Outcome>(result.outcomes.map((o) => [`${o.operationId}\u0000${o.check}`, o]));
+  const rows = operations.map((op) => {
+    const cells = checks.map((check) => {
+      const o = byKey.get(`${op}\u0000${check}`);
+      if (!o) return '<td class="cell none"></td>';
+      const status = statusOf(o);
+      const tip = [`${o.check}: ${o.title}`, `${o.exchanges} request(s), ${o.failures.length} finding(s)`, o.inconclusive ?? o.skipped ?? ''].filter(Boolean).join('\n');
+      return `<td class="cell ${status}" title="${esc(tip)}">${esc(MARK[status])}${o.failures.length > 0 ? `<sub>${o.failures.length}</sub>` : ''}</td>`;
+    });
+    return `<tr><th>${esc(op)}</th>${cells.join('')}</tr>`;
+  });
+  const legend = (['passed', 'failed', 'noted', 'inconclusive', 'skipped'] as const).map((s) => `<span class="${s}">${MARK[s]} ${s}</span>`).join('');
+  return `<p class="legend">${legend}</p><table id="checks"><thead><tr><th>operation</th>${checks.map((c) => `<th class="check">${esc(c)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function coverageMatrix(coverage: Coverage): string {
+  const statuses = [...new Set(coverage.operations.flatMap((o) => [...o.statuses.map((s) => s.status), ...o.undocumented.map(String)]))].sort();
+  const rows = coverage.operations.map((o) => {
+    const cells = statuses.map((status) => {
+      const documented = o.statuses.find((s) => s.status === status);
+      if (documented) return `<td class="cell ${documented.seen ? 'seen' : 'unseen'}" title="${esc(`${status} ${documented.seen ? 'seen' : 'documented, not seen'}`)}">${documented.seen ? '✓' : '✗'}</td>`;
+      if (o.undocumented.map(String).includes(status)) return `<td class="cell undocumented" title="${esc(`${status} answered, not documented`)}">!</td>`;
+      return '<td class="cell na">·</td>';
+    });
+    const c = operationCells(o);
+    return `<tr><th>${esc(o.operationId)}</th><td>${o.requests}</td>${cells.join('')}<td>${esc(c.auth)}</td><td>${esc(c.parameters)}</td><td>${esc(c.sections)}</td></tr>`;
+  });
+  const minimum = minimumLine(coverage);
+  const notRun = notRunLines(coverage);
+  return [
+    `<p>${esc(coverageTotals(coverage))}</p>`,
+    minimum ? `<p><b class="${coverage.belowMinimum ? 'failed' : 'passed'}">${esc(minimum)}</b></p>` : '',
+    '<p class="legend"><span class="seen">✓ seen</span><span class="unseen">✗ documented, not seen</span><span class="undocumented">! not documented</span></p>',
+    `<table id="coverage"><thead><tr><th>operation</th><th>requests</th>${statuses.map((s) => `<th>${esc(s)}</th>`).join('')}<th>auth tried</th><th>query parameters</th><th>spec sections</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,
+    notRun.length > 0 ? `<h3>Not run</h3><ul>${notRun.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '',
+  ].join('\n');
+}
+
+function finding(f: ReportedFailure): string {
+  const got = f.actual.error ? `no answer: ${f.actual.error}` : `${f.actual.status ?? '?'} ${f.actual.body ?? ''}`.trim();
+  return `<details class="${f.verdict}"><summary><span class="kind">${f.verdict === 'violation' ? 'VIOLATION' : 'NOTE'}</span>${esc(`${f.operationId} · ${f.check}: ${f.message}`)}</summary>
+<dl><dt>check</dt><dd>${esc(f.title)}</dd><dt>found</dt><dd>${esc(f.message)}</dd><dt>expected</dt><dd>${esc(f.expected)}</dd>
+<dt>cites</dt><dd>${esc(formatCitation(f.citation))}</dd><dt>request</dt><dd><pre>${esc(f.curl)}</pre></dd><dt>got</dt><dd><pre>${esc(got)}</pre></dd></dl></details>`;
+}
+
+export function htmlReport(result: RunResult): string {
+  const passed = result.exitCode === 0;
+  const failures = result.outcomes.flatMap((o) => o.failures);
+  const ordered = [...failures.filter((f) => f.verdict === 'violation'), ...failures.filter((f) => f.verdict === 'note')];
+  const badges = [`${result.violations} violation(s)`, `${result.notes} note(s)`, `${result.inconclusive} inconclusive`, `${result.requests} requests`, `${result.coverage.totals.statuses.percent} % of statuses seen`];
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(`${passed ? 'PASSED' : 'FAILED'}: contract check of ${result.baseUrl}`)}</title>
+<style>${STYLE}</style></head>
+<body>
+<header class="${passed ? 'run-passed' : 'run-failed'}"><h1 id="verdict">${passed ? 'PASSED' : 'FAILED'}</h1>
+<p>${esc(verdictLine(result))}</p>
+<p>${esc(`${result.safety}; started ${result.startedAt}; ${(result.durationMs / 1000).toFixed(1)} s`)}</p>
+<div class="badges">${badges.map((b) => `<span class="badge">${esc(b)}</span>`).join('')}</div></header>
+<main>
+<section><h2>Operations × checks</h2>${checksMatrix(result)}</section>
+<section><h2>Coverage</h2>${coverageMatrix(result.coverage)}</section>
+<section id="findings"><h2>Findings (${ordered.length})</h2>${ordered.length > 0 ? ordered.map(finding).join('\n') : '<p class="muted">None.</p>'}</section>
+</main></body></html>
+`;
+}
+
+export function htmlReporter(write: Write): Reporter {
+  return {
+    onEvent() {},
+    async finish(result) {
+      write(htmlReport(result));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Markdown for a CI job summary (GitHub's $GITHUB_STEP_SUMMARY and the like): the verdict, the
+// outcomes that are not plain `ok`, the coverage table, and each finding folded in <details>.
+import { formatCitation } from '../citations.js';
+import { statusOf, type Outcome, type RunResult } from '../run/results.js';
+import type { ReportedFailure } from '../types.js';
+import { coverageTotals, minimumLine, notRunLines, operationCells } from './coverage-text.js';
+import { verdictLine } from './format.js';
+import type { Reporter, Write } from './reporter.js';
+
+const MARK = { passed: '✅ ok', failed: '❌ FAIL', noted: '📝 note', inconclusive: '❔ inconclusive', skipped: '⏭️ skip' } as const;
+
+/** A table cell: one line, pipes escaped, HTML not interpreted. */
+const cell = (text: string): string => text.replace(/[\r\n]+/g, ' ').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\|/g, '\\|');
+
+/** Text inside a fenced block: a fence in the text must not end it. */
+const fenced = (text: string): string => `\`\`\`\n${text.replace(/```/g, '`\u200b``')}\n\`\`\``;
+
+function table(header: readonly string[], rows: readonly string[][]): string {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+}
+
+function outcomesTable(outcomes: readonly Outcome[]): string {
+  const rows = [...outcomes]
+    .sort((a, b) => a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check))
+    .map((o) => {
+      const violations = o.failures.filter((f) => f.verdict === 'violation').length;
+      return [o.operationId, o.check, MARK[statusOf(o)], String(o.exchanges), String(violations), String(o.failures.length - violations), o.inconclusive ?? o.skipped ?? ''];
+    });
+  return table(['operation', 'check', 'result', 'requests', 'violations', 'notes', 'remark'], rows);
+}
+
+function finding(f: ReportedFailure): string {
+  const got = f.actual.error ? `no answer: ${f.actual.error}` : `${f.actual.status ?? '?'} ${f.actual.body ?? ''}`.trim();
+  return [
+    `<details><summary><b>${f.verdict === 'violation' ? 'VIOLATION' : 'NOTE'}</b> ${cell(`${f.operationId} · ${f.check}: ${f.message}`)}</summary>`,
+    '',
+    `- expected: ${cell(f.expected)}`,
+    `- cites: ${cell(formatCitation(f.citation))}`,
+    '',
+    fenced(f.curl),
+    '',
+    fenced(got),
+    '',
+    '</details>',
+  ].join('\n');
+}
+
+export function markdownReport(result: RunResult): string {
+  const { coverage } = result;
+  const failures = result.outcomes.flatMap((o) => o.failures);
+  const ordered = [...failures.filter((f) => f.verdict === 'violation'), ...failures.filter((f) => f.verdict === 'note')];
+  const coverageRows = coverage.operations.map((o) => {
+    const c = operationCells(o);
+    return [o.operationId, String(o.requests), c.seen, c.notSeen, c.auth, c.parameters, c.sections];
+  });
+  const notRun = notRunLines(coverage);
+  const minimum = minimumLine(coverage);
+  return [
+    `## Contract check: ${result.exitCode === 0 ? '✅ PASSED' : '❌ FAILED'}`,
+    '',
+    cell(verdictLine(result)),
+    '',
+    `Safety: ${cell(result.safety)}`,
+    '',
+    '### Checks',
+    '',
+    outcomesTable(result.outcomes),
+    '',
+    '### Coverage',
+    '',
+    cell(coverageTotals(coverage)),
+    ...(minimum ? ['', `**${cell(minimum)}**`] : []),
+    '',
+    table(['operation', 'requests', 'statuses seen', 'not seen', 'auth', 'query parameters', 'spec sections'], coverageRows),
+    ...(notRun.length > 0 ? ['', '**Not run**', '', ...notRun.map((l) => `- ${cell(l)}`)] : []),
+    ...(ordered.length > 0 ? ['', `### Findings (${ordered.length})`, '', ...ordered.map(finding)] : []),
+    '',
+  ].join('\n');
+}
+
+export function markdownReporter(write: Write): Reporter {
+  return {
+    onEvent() {},
+    async finish(result) {
+      write(markdownReport(result));
+    },
+  };
+}
