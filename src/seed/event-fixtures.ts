@@ -23,17 +23,23 @@ export interface FixtureProblem {
 /**
  * Fixtures that cannot be used; `problems` holds every problem found (all files, all records),
  * each naming the file, the record and the field. The other fields are those of the first.
+ * Made from one message (and where it is) or from a list of problems.
  */
 export class FixtureError extends Error {
+  readonly problems: readonly FixtureProblem[];
   readonly file: string;
   readonly index?: number;
   readonly recordId?: string;
   readonly instancePath?: string;
 
-  constructor(readonly problems: readonly FixtureProblem[]) {
+  constructor(problems: readonly FixtureProblem[]);
+  constructor(message: string, file: string, index?: number, recordId?: string, instancePath?: string);
+  constructor(given: string | readonly FixtureProblem[], file?: string, index?: number, recordId?: string, instancePath?: string) {
+    const problems: readonly FixtureProblem[] = typeof given === 'string' ? [{ message: given, file: file as string, index, recordId, instancePath }] : given;
     const lines = problems.map((p) => p.message);
     super(problems.length === 1 ? (lines[0] as string) : `${problems.length} problems in the fixture files:\n${problemList(lines)}`);
     this.name = 'FixtureError';
+    this.problems = problems;
     const first = problems[0] as FixtureProblem;
     this.file = first.file;
     if (first.index !== undefined) this.index = first.index;
