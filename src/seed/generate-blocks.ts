@@ -1,5 +1,4 @@
 import type { BlockedRequest } from '../spec/types.js';
-import { formatObjectId } from '../shared/object-id.js';
 import { DEFAULT_END_TIME, DEFAULT_SEED, DEFAULT_SPAN_MS } from './generate-events.js';
 import { checkWindow, englishFaker, spreadTimestamps } from './draws.js';
 
@@ -10,6 +9,17 @@ export interface GenerateBlocksOptions {
   readonly count?: number;
   readonly endTime?: number;
   readonly spanMs?: number;
+  /**
+   * The users that blocks by login or user id name (a users fixture's); without any, every
+   * block is by IP address or URI, so that no record names a user who does not exist.
+   */
+  readonly users?: readonly BlockedUser[];
+}
+
+/** A user as a block names it: the login and the id of a user of the users fixture. */
+export interface BlockedUser {
+  readonly login: string;
+  readonly id: string;
 }
 
 /** The API paths that clients hammer, and so get blocked on. */
@@ -26,15 +36,10 @@ const TTLS = [
  * by login (with the user id, on the log-in path), by user id and by URI.
  */
 export function generateBlocks(options: GenerateBlocksOptions = {}): BlockedRequest[] {
-  const { seed = DEFAULT_SEED, count = DEFAULT_BLOCK_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS } = options;
+  const { seed = DEFAULT_SEED, count = DEFAULT_BLOCK_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS, users = [] } = options;
   checkWindow({ seed, count, endTime, spanMs });
   // Its own stream, so the block log does not change when the event generator draws differently.
   const faker = englishFaker(seed + 1);
-  const userMachine = Uint8Array.from([0x75, 0x73, 0x65, 0x72, 0x73]);
-  const users = ['operator', 'noc-bot', 'grafana', ...Array.from({ length: 4 }, () => faker.internet.username().toLowerCase())].map((login, i) => ({
-    login,
-    user: formatObjectId(Date.UTC(2024, 0, 15) / 1000, userMachine, i + 1),
-  }));
   const ips = [
     ...Array.from({ length: 5 }, () => faker.internet.ipv4({ cidrBlock: '198.51.100.0/24' })),
     ...Array.from({ length: 5 }, () => faker.internet.ipv4({ cidrBlock: '203.0.113.0/24' })),
@@ -50,21 +55,12 @@ export function generateBlocks(options: GenerateBlocksOptions = {}): BlockedRequ
       { weight: 2, value: 'user' },
       { weight: 2, value: 'uri' },
     ] as const);
-    const who = faker.helpers.arrayElement(users);
-    switch (kind) {
-      case 'ip':
-        blocks.push({ ip: faker.helpers.arrayElement(ips), timestamp, ttl });
-        break;
-      case 'login':
-        blocks.push({ login: who.login, user: who.user, uri: URIS[0], timestamp, ttl });
-        break;
-      case 'user':
-        blocks.push({ user: who.user, login: who.login, timestamp, ttl });
-        break;
-      case 'uri':
-        blocks.push({ uri: faker.helpers.arrayElement(URIS), timestamp, ttl });
-        break;
-    }
+    // Drawn whatever the kind, so that the users given change who is named, not the other draws.
+    const who = users[faker.number.int({ min: 0, max: Math.max(users.length - 1, 0) })];
+    if (kind === 'login' && who) blocks.push({ login: who.login, user: who.id, uri: URIS[0], timestamp, ttl });
+    else if (kind === 'user' && who) blocks.push({ user: who.id, login: who.login, timestamp, ttl });
+    else if (kind === 'uri') blocks.push({ uri: faker.helpers.arrayElement(URIS), timestamp, ttl });
+    else blocks.push({ ip: faker.helpers.arrayElement(ips), timestamp, ttl });
   }
   return blocks;
 }

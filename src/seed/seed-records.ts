@@ -1,7 +1,7 @@
 import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import { anchorShift, shiftTimestamps, timeSpan } from './anchor.js';
 import { fixtureOrigin } from './event-fixtures.js';
-import { DEFAULT_BLOCK_COUNT, generateBlocks } from './generate-blocks.js';
+import { DEFAULT_BLOCK_COUNT, generateBlocks, type BlockedUser } from './generate-blocks.js';
 import { DEFAULT_END_TIME, DEFAULT_EVENT_COUNT, DEFAULT_SEED, planEvents, type GenerateEventsOptions } from './generate-events.js';
 import type { LoadedRecording } from './recording.js';
 
@@ -13,6 +13,8 @@ export interface SeedEventsOptions extends GenerateEventsOptions {
 export interface SeedRecordsOptions extends SeedEventsOptions {
   /** Historic blocked-request records; default DEFAULT_BLOCK_COUNT (none beside a recording without generated records). */
   readonly blockCount?: number;
+  /** The users that generated blocks name (the users fixture's); none: blocks by IP address and URI only. */
+  readonly users?: readonly BlockedUser[];
   /**
    * Recorded data (loadRecording): served as it is, with no generated records unless `count`
    * asks for them (they then end where the recording ends).
@@ -57,7 +59,7 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
   const plan = planEvents({ seed, count, endTime, spanMs });
   const extra = [...(options.fixtures ?? []), ...(recording?.events ?? [])];
   checkIds(plan.ids, extra, seed);
-  const blocks = [...generateBlocks({ seed, count: blockCount, endTime, spanMs }), ...(recording?.blocks ?? [])];
+  const blocks = [...generateBlocks({ seed, count: blockCount, endTime, spanMs, users: options.users ?? [] }), ...(recording?.blocks ?? [])];
 
   const span = timeSpan([...(plan.span ? [{ timestamp: plan.span.first }, { timestamp: plan.span.last }] : []), ...extra, ...blocks]);
   const shift = anchorShift(span?.last, options.anchor);

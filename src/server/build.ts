@@ -133,6 +133,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
         seed: resolved.seed,
         count: resolved.records,
         fixtures: fixtures.events,
+        users,
         ...(resolved.recording === undefined ? {} : { recording: loadRecording(resolved.recording, validator) }),
         ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
       }),

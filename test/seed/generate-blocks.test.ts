@@ -10,10 +10,17 @@ describe('generateBlocks', () => {
   });
 
   it('makes repeatable, conforming block records of every kind, in time order', () => {
-    const blocks = generateBlocks();
+    const users = [
+      { login: 'admin', id: '5867948233835d9661c56dc8' },
+      { login: 'viewer', id: '5867948233835d9661c56dc9' },
+    ];
+    const blocks = generateBlocks({ users });
     expect(blocks).toHaveLength(40);
-    expect(JSON.stringify(generateBlocks())).toBe(JSON.stringify(blocks));
-    expect(JSON.stringify(generateBlocks({ seed: 9 }))).not.toBe(JSON.stringify(blocks));
+    expect(JSON.stringify(generateBlocks({ users }))).toBe(JSON.stringify(blocks));
+    expect(JSON.stringify(generateBlocks({ seed: 9, users }))).not.toBe(JSON.stringify(blocks));
+    for (const b of blocks) if (b.user || b.login) expect(users).toContainEqual({ login: b.login, id: b.user });
+    // Without users, no block names one.
+    expect(generateBlocks().filter((b) => b.user || b.login)).toEqual([]);
     for (const b of blocks) {
       expect(validator.validateNamed('BlockedRequest', b)).toEqual([]);
       expect(b.timestamp).toBeGreaterThanOrEqual(DEFAULT_END_TIME - DEFAULT_SPAN_MS);
