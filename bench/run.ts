@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { describeMachine, loadAverage } from './lib/machine.js';
 import { evaluateTargets, renderMarkdown, type BenchResults } from './lib/report.js';
 import { installedSize, installKit } from '../tools/installed-kit.js';
-import { buildDist, fakeCliCommand, fakeCommand, fromSources, root } from './lib/servers.js';
+import { buildDist, fakeCliCommand, fakeCommand, fromSources, root, withLogLevel } from './lib/servers.js';
 import { hasCheckCommand, runContract } from './sections/contract.js';
 import { runScale } from './sections/scale.js';
 import { runStartup } from './sections/startup.js';
@@ -67,7 +67,14 @@ const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { 
 
 if (sections.has('throughput')) {
   const settings = { connections: num('connections'), duration: num('duration'), warmup: num('warmup') };
-  partial.throughput = await runThroughput({ settings, rounds: num('rounds'), records, fake, log });
+  // The fake without a logger (as Prism runs here), and as users run it: `--log-level warn`,
+  // and the default level (info: a line per request) written to a pipe the bench reads.
+  const fakes = [
+    { key: 'fake', label: 'the fake, --log-level silent', command: fake, goalOverBare: 0.8 },
+    { key: 'fake-warn', label: 'the fake, --log-level warn', command: withLogLevel(fake, 'warn'), goalOverBare: 0.85 },
+    { key: 'fake-info', label: 'the fake, default level (info) to a pipe', command: withLogLevel(fake, 'info'), goalOverBare: 0.85 },
+  ];
+  partial.throughput = await runThroughput({ settings, rounds: num('rounds'), records, fakes, log });
 }
 if (sections.has('startup')) {
   // Start-up as a user sees it: the installed package's `serve --records N`, every other setting at its default.

@@ -149,7 +149,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const app = Fastify({
     ...connectionOptions(resolved.connections),
     clientErrorHandler: createClientErrorHandler(errors),
-    logger: loggerSettings(resolved.logger),
+    ...loggerSettings(resolved.logger),
     bodyLimit: BODY_LIMIT_BYTES,
     // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
     exposeHeadRoutes: false,
