@@ -40,7 +40,7 @@ describe('check --compare-with a server with other logins', () => {
   it("stops at once when the first server's credentials are reused and refused", async () => {
     const { code, stderr } = await run({ baseUrl: first.url, compareWith: second.url, only: ['event-log'] });
     expect(code).toBe(2);
-    expect(stderr).toContain(`the administrator credentials were refused (401) by ${second.url}`);
+    expect(stderr).toContain(`the administrator credentials were refused (401) by ${second.url}; give the second server its own with --compare-login and --compare-password`);
   });
 
   it('logs in to each server with its own credentials; in the same data only the user logged in differs', async () => {
