@@ -132,6 +132,10 @@ describe('check --compare-with a deliberately different server', () => {
     for (const g of drift.groups) expect(report).toMatch(new RegExp(`^  ${g.title} +${g.count}  e\\.g\\. ${g.example.operationId}, step ${g.example.step.replace(/[/.]/g, '\\$&')}`, 'm'));
     expect(console.stdout).toMatch(/^NOTE getEventLog · differs: Answers the same as http:\/\/127\.0\.0\.1:\d+$/m);
 
+    const html = await run({ ...flags, reporter: 'html' });
+    expect(html.stdout).toContain(`<section id="drift"><h2>Drift of ${different.url}</h2>`);
+    for (const g of drift.groups) expect(html.stdout).toContain(`<tr><td>${g.title}</td><td>${g.count}</td>`);
+
     const markdown = await run({ ...flags, reporter: 'markdown' });
     expect(markdown.stdout).toContain(`### Drift of ${different.url}`);
     for (const g of drift.groups) expect(markdown.stdout).toMatch(new RegExp(`^\\| ${g.title} \\| ${g.count} \\| ${g.example.operationId}, step `, 'm'));
