@@ -135,6 +135,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
       ...seedRecords({
         seed: resolved.seed,
         count: resolved.records,
+        users,
         fixtures: fixtures.events,
         ...(resolved.recording === undefined ? {} : { recording: loadRecording(resolved.recording, validator) }),
         ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
