@@ -4,26 +4,29 @@ import { checkWindow, englishFaker, spreadTimestamps } from './draws.js';
 
 export const DEFAULT_BLOCK_COUNT = 40;
 
+/** A user the block log may name: its id and login, as the users fixture has them. */
+export interface BlockedUser {
+  readonly id: string;
+  readonly login: string;
+}
+
 export interface GenerateBlocksOptions {
   readonly seed?: number;
   readonly count?: number;
   readonly endTime?: number;
   readonly spanMs?: number;
-  /**
-   * The users that blocks by login or user id name (a users fixture's); without any, every
-   * block is by IP address or URI, so that no record names a user who does not exist.
-   */
+  /** The users that blocks by login or user name (the fake's users); none: blocks by IP address and URI only. */
   readonly users?: readonly BlockedUser[];
-}
-
-/** A user as a block names it: the login and the id of a user of the users fixture. */
-export interface BlockedUser {
-  readonly login: string;
-  readonly id: string;
 }
 
 /** The API paths that clients hammer, and so get blocked on. */
 const URIS = ['/node/api/users/session', '/node/api/event-log', '/node/api/users/current', '/node/api/limit-block-log'];
+const KINDS = [
+  { weight: 4, value: 'ip' },
+  { weight: 2, value: 'login' },
+  { weight: 2, value: 'user' },
+  { weight: 2, value: 'uri' },
+] as const;
 const TTLS = [
   { weight: 5, value: 60 },
   { weight: 3, value: 300 },
@@ -33,13 +36,15 @@ const TTLS = [
 
 /**
  * Deterministic historic blocked-request records in timestamp order: blocks by IP address,
- * by login (with the user id, on the log-in path), by user id and by URI.
+ * by login (with the user id, on the log-in path), by user id and by URI. Logins and user ids
+ * are those of the users given, so a block names a user that exists.
  */
 export function generateBlocks(options: GenerateBlocksOptions = {}): BlockedRequest[] {
-  const { seed = DEFAULT_SEED, count = DEFAULT_BLOCK_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS, users = [] } = options;
+  const { seed = DEFAULT_SEED, count = DEFAULT_BLOCK_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS } = options;
   checkWindow({ seed, count, endTime, spanMs });
   // Its own stream, so the block log does not change when the event generator draws differently.
   const faker = englishFaker(seed + 1);
+  const users = (options.users ?? []).map(({ id, login }) => ({ login, user: id }));
   const ips = [
     ...Array.from({ length: 5 }, () => faker.internet.ipv4({ cidrBlock: '198.51.100.0/24' })),
     ...Array.from({ length: 5 }, () => faker.internet.ipv4({ cidrBlock: '203.0.113.0/24' })),
@@ -49,18 +54,22 @@ export function generateBlocks(options: GenerateBlocksOptions = {}): BlockedRequ
   for (let i = 0; i < count; i++) {
     const timestamp = times[i] as number;
     const ttl = faker.helpers.weightedArrayElement(TTLS);
-    const kind = faker.helpers.weightedArrayElement([
-      { weight: 4, value: 'ip' },
-      { weight: 2, value: 'login' },
-      { weight: 2, value: 'user' },
-      { weight: 2, value: 'uri' },
-    ] as const);
-    // Drawn whatever the kind, so that the users given change who is named, not the other draws.
-    const who = users[faker.number.int({ min: 0, max: Math.max(users.length - 1, 0) })];
-    if (kind === 'login' && who) blocks.push({ login: who.login, user: who.id, uri: URIS[0], timestamp, ttl });
-    else if (kind === 'user' && who) blocks.push({ user: who.id, login: who.login, timestamp, ttl });
-    else if (kind === 'uri') blocks.push({ uri: faker.helpers.arrayElement(URIS), timestamp, ttl });
-    else blocks.push({ ip: faker.helpers.arrayElement(ips), timestamp, ttl });
+    const kind = faker.helpers.weightedArrayElement(users.length > 0 ? KINDS : KINDS.filter((k) => k.value === 'ip' || k.value === 'uri'));
+    const who = users.length > 0 ? faker.helpers.arrayElement(users) : { login: '', user: '' };
+    switch (kind) {
+      case 'ip':
+        blocks.push({ ip: faker.helpers.arrayElement(ips), timestamp, ttl });
+        break;
+      case 'login':
+        blocks.push({ login: who.login, user: who.user, uri: URIS[0], timestamp, ttl });
+        break;
+      case 'user':
+        blocks.push({ user: who.user, login: who.login, timestamp, ttl });
+        break;
+      case 'uri':
+        blocks.push({ uri: faker.helpers.arrayElement(URIS), timestamp, ttl });
+        break;
+    }
   }
   return blocks;
 }

@@ -13,13 +13,13 @@ export interface SeedEventsOptions extends GenerateEventsOptions {
 export interface SeedRecordsOptions extends SeedEventsOptions {
   /** Historic blocked-request records; default DEFAULT_BLOCK_COUNT (none beside a recording without generated records). */
   readonly blockCount?: number;
-  /** The users that generated blocks name (the users fixture's); none: blocks by IP address and URI only. */
-  readonly users?: readonly BlockedUser[];
   /**
    * Recorded data (loadRecording): served as it is, with no generated records unless `count`
    * asks for them (they then end where the recording ends).
    */
   readonly recording?: LoadedRecording;
+  /** The users generated blocks by login or user name (the fake's users); default none. */
+  readonly users?: readonly BlockedUser[];
   /** Where the data's newest instant falls, ms (see anchor.ts); default: the data's own times. */
   readonly anchor?: number;
 }
@@ -59,13 +59,13 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
   const plan = planEvents({ seed, count, endTime, spanMs });
   const extra = [...(options.fixtures ?? []), ...(recording?.events ?? [])];
   checkIds(plan.ids, extra, seed);
-  const blocks = [...generateBlocks({ seed, count: blockCount, endTime, spanMs, users: options.users ?? [] }), ...(recording?.blocks ?? [])];
+  const blocks = [...generateBlocks({ seed, count: blockCount, endTime, spanMs, users: options.users }), ...(recording?.blocks ?? [])];
 
   const span = timeSpan([...(plan.span ? [{ timestamp: plan.span.first }, { timestamp: plan.span.last }] : []), ...extra, ...blocks]);
   const shift = anchorShift(span?.last, options.anchor);
   if (span && span.first + shift < 0) throw new RangeError(`anchor ${options.anchor}: the data spans ${span.last - span.first} ms and would start before 1970`);
   return {
-    events: () => [...shiftTimestamps(plan.records(), shift), ...shiftTimestamps(extra, shift)],
+    events: () => plan.records(shift).concat(shiftTimestamps(extra, shift)),
     blocks: [...shiftTimestamps(blocks, shift)],
   };
 }

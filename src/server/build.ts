@@ -28,6 +28,9 @@ import type { HandlerContext } from './handlers/types.js';
 import { createHostRequiredHook } from './host-header.js';
 import { installBodyParsers } from './json-body.js';
 import { createLatencyHook } from './latency-hook.js';
+import { drawLatency } from './latency.js';
+import { createPreferCheck, preferredLatency } from './prefer.js';
+import { createScriptedAnswers, ScriptedAnswer } from './scripted-answer.js';
 import { loggerSettings } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
@@ -132,8 +135,8 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
       ...seedRecords({
         seed: resolved.seed,
         count: resolved.records,
-        fixtures: fixtures.events,
         users,
+        fixtures: fixtures.events,
         ...(resolved.recording === undefined ? {} : { recording: loadRecording(resolved.recording, validator) }),
         ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
       }),
@@ -165,14 +168,22 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   app.decorateRequest('caller', null);
   installBodyParsers(app, errors);
 
+  const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
+  app.addHook('preClose', (done) => {
+    scripted.closeAll();
+    done();
+  });
   app.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof ScriptedAnswer) return scripted.play(reply, error);
     const apiError = toApiError(error, request, errors);
     if (apiError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
     if (apiError.code === 'PAYLOAD_TOO_LARGE') await drainRefusedBody(request);
     return sendApiError(reply, apiError);
   });
 
-  app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
+  // A `Prefer: latency=` of the request wins over the configured latency.
+  const latencyOf = (operationId: string | undefined, request: FastifyRequest) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random);
+  app.addHook('onSend', createLatencyHook(latencyOf, resolved.sleep, API_PREFIX));
 
   const filterLimits = await filterLimitsOf(spec);
   warmCaseOrbitsAfterStart(app, filterLimits.sliceMs);
@@ -187,16 +198,18 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   };
   const guardDependencies = { state, errors, schemes, config };
   const limits = createRateLimitChecks(state, errors);
+  const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', 'Answered with this status, as the Prefer header asked.').toBody() };
   const report = registerOperations(app, {
     spec,
     surface: 'api',
     handlers: { ...builtInHandlers, ...resolved.handlers },
     context,
-    // Faults first, which answer before any other check could count the call; then limits by
-    // IP, then the guard (401, 403), then limits by the caller's identity.
+    // A Prefer header and faults first, which answer before any other check could count the
+    // call; then limits by IP, then the guard (401, 403), then limits by the caller's identity.
     onRequest: (operation) => {
       const guard = createGuard(operation, guardDependencies);
-      const checks = [createFaultCheck(faults, operation.operationId), limits.beforeAuth];
+      const faulted = createFaultCheck(faults, operation.operationId, resolved.random);
+      const checks = resolved.honourPrefer ? [createPreferCheck(operation, preferOptions), faulted, limits.beforeAuth] : [faulted, limits.beforeAuth];
       return guard ? [...checks, guard, limits.afterAuth] : checks;
     },
     // A log-in body counts where a call may come without credentials (the log-in itself).

@@ -22,7 +22,7 @@ async function blocksOf(options: Parameters<typeof buildFake>[0], authorization 
 describe('the seeded block log', () => {
   it('names only users of the users fixture, each with its own id, the same for the same seed', async () => {
     const blocks = await blocksOf({});
-    const byId = new Map(Object.values(USERS).map((u) => [u.id, u.login]));
+    const byId = new Map<string, string>(Object.values(USERS).map((u) => [u.id, u.login]));
     const named = blocks.filter((b) => b.user !== undefined || b.login !== undefined);
     expect(named.length).toBeGreaterThan(5);
     for (const block of named) expect(byId.get(block.user as string), JSON.stringify(block)).toBe(block.login);
