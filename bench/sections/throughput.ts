@@ -19,7 +19,7 @@ interface Endpoint {
   readonly basic: boolean;
 }
 
-const ENDPOINTS: readonly Endpoint[] = [
+export const ENDPOINTS: readonly Endpoint[] = [
   { key: 'users-current', label: 'GET /node/api/users/current (Basic)', path: '/node/api/users/current', basic: true },
   { key: 'event-log', label: 'GET /node/api/event-log?limit=50 (api-token)', path: '/node/api/event-log?limit=50&api-token={token}', basic: false },
 ];
@@ -51,7 +51,7 @@ export async function issueToken(origin: string): Promise<string> {
   }
 }
 
-const withToken = (path: string, token: string) => path.replaceAll('{token}', encodeURIComponent(token));
+export const withToken = (path: string, token: string) => path.replaceAll('{token}', encodeURIComponent(token));
 
 /**
  * Throughput of bare Fastify, the fake and Prism on the same endpoints, one server at a time,
