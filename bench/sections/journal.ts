@@ -1,7 +1,7 @@
-import { fakeCommand, startServer, adminBasic, type ServerCommand } from '../lib/servers.js';
-import { median, round } from '../lib/stats.js';
-import { measureThroughput, type LoadSettings, type ThroughputFigures } from '../lib/throughput.js';
-import { ENDPOINTS, issueToken, withToken } from './throughput.js';
+import { fakeCommand, startServer, type ServerCommand } from '../lib/servers.js';
+import { round } from '../lib/stats.js';
+import type { LoadSettings, ThroughputFigures } from '../lib/throughput.js';
+import { ENDPOINTS, issueToken, measureEndpoint, medianRound } from './throughput.js';
 
 /** The two settings compared: the journal off, and on at its default size. */
 const VARIANTS = [
@@ -44,12 +44,7 @@ export async function runJournal(options: {
       try {
         const token = await issueToken(server.origin);
         for (const endpoint of ENDPOINTS) {
-          const result = await measureThroughput(
-            { url: server.origin + withToken(endpoint.path, token), headers: endpoint.basic ? { authorization: adminBasic } : {} },
-            settings,
-            server.pid,
-          );
-          if (result.non2xx > 0 || result.errors > 0) throw new Error(`journal ${variant.key} ${endpoint.key}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+          const result = await measureEndpoint(server, endpoint, token, settings, `journal ${variant.key}`);
           log(`round ${round} journal ${variant.key.padEnd(3)} ${endpoint.key.padEnd(14)} ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, ${result.cpuMicrosPerRequest ?? '?'} µs CPU/request`);
           const key = `${variant.key} ${endpoint.key}`;
           figures.set(key, [...(figures.get(key) ?? []), result]);
@@ -63,8 +58,7 @@ export async function runJournal(options: {
     const variants = Object.fromEntries(
       VARIANTS.map((variant) => {
         const list = figures.get(`${variant.key} ${endpoint.key}`) ?? [];
-        const mid = median(list.map((f) => f.requestsPerSecond));
-        return [variant.key, { label: variant.label, rounds: list, median: list.find((f) => f.requestsPerSecond === mid) as ThroughputFigures }];
+        return [variant.key, { label: variant.label, rounds: list, median: medianRound(list) }];
       }),
     ) as JournalEndpointResult['variants'];
     return { key: endpoint.key, label: endpoint.label, variants, onOverOff: round(variants.on.median.requestsPerSecond / variants.off.median.requestsPerSecond, 3) };

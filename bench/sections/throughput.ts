@@ -11,7 +11,7 @@ export type ServerName = 'bare' | 'fake' | 'prism';
 export const SERVER_ORDER: readonly ServerName[] = ['bare', 'fake', 'prism'];
 
 /** One endpoint of the comparison: the path, and how it authenticates. */
-interface Endpoint {
+export interface Endpoint {
   readonly key: string;
   readonly label: string;
   /** Path and query; `{token}` is the API token. */
@@ -52,6 +52,25 @@ export async function issueToken(origin: string): Promise<string> {
 }
 
 export const withToken = (path: string, token: string) => path.replaceAll('{token}', encodeURIComponent(token));
+
+/** Load on one endpoint of a running server; a non-2xx answer or an error under load fails the run. */
+export async function measureEndpoint(server: RunningServer, endpoint: Endpoint, token: string, settings: LoadSettings, label: string): Promise<ThroughputFigures> {
+  const result = await measureThroughput(
+    { url: server.origin + withToken(endpoint.path, token), headers: endpoint.basic ? { authorization: adminBasic } : {} },
+    settings,
+    server.pid,
+  );
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${label} ${endpoint.key}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  }
+  return result;
+}
+
+/** The figures of the round with the median req/s. */
+export function medianRound(rounds: readonly ThroughputFigures[]): ThroughputFigures {
+  const mid = median(rounds.map((f) => f.requestsPerSecond));
+  return rounds.find((f) => f.requestsPerSecond === mid) as ThroughputFigures;
+}
 
 /**
  * Throughput of bare Fastify, the fake and Prism on the same endpoints, one server at a time,
@@ -100,14 +119,7 @@ export async function runThroughput(options: {
         // Prism and the bare server accept any token; the fake needs its own.
         const token = name === 'fake' ? await issueToken(server.origin) : '00000000-0000-4000-8000-000000000000';
         for (const endpoint of endpoints) {
-          const result = await measureThroughput(
-            { url: server.origin + withToken(endpoint.path, token), headers: endpoint.basic ? { authorization: adminBasic } : {} },
-            settings,
-            server.pid,
-          );
-          if (result.non2xx > 0 || result.errors > 0) {
-            throw new Error(`${name} ${endpoint.key}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
-          }
+          const result = await measureEndpoint(server, endpoint, token, settings, name);
           log(`round ${round} ${name.padEnd(5)} ${endpoint.key.padEnd(14)} ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.bytesPerResponse} B/response, ${result.cpuMicrosPerRequest ?? '?'} µs CPU/request`);
           const key = `${name} ${endpoint.key}`;
           figures.set(key, [...(figures.get(key) ?? []), result]);
@@ -122,8 +134,7 @@ export async function runThroughput(options: {
     const servers = Object.fromEntries(
       SERVER_ORDER.map((name) => {
         const list = figures.get(`${name} ${endpoint.key}`) ?? [];
-        const mid = median(list.map((f) => f.requestsPerSecond));
-        return [name, { rounds: list, median: list.find((f) => f.requestsPerSecond === mid) as ThroughputFigures }];
+        return [name, { rounds: list, median: medianRound(list) }];
       }),
     ) as EndpointResult['servers'];
     const rps = (name: ServerName) => servers[name].median.requestsPerSecond;

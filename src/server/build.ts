@@ -27,7 +27,7 @@ import { builtInHandlers } from './handlers/index.js';
 import type { HandlerContext } from './handlers/types.js';
 import { createHostRequiredHook } from './host-header.js';
 import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
-import { createJournalHook } from './journal/record-hook.js';
+import { addJournalHooks } from './journal/record-hook.js';
 import { installBodyParsers } from './json-body.js';
 import { createLatencyHook } from './latency-hook.js';
 import { loggerSettings } from './logging.js';
@@ -169,7 +169,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
   // After the latency hook, so that a request's duration includes the latency added to it.
   const journal = createRequestJournal(resolved.journalSize);
-  if (journal.capacity > 0) app.addHook('onSend', createJournalHook(journal, clock, API_PREFIX));
+  if (journal.capacity > 0) addJournalHooks(app, journal, clock, API_PREFIX);
 
   const filterLimits = await filterLimitsOf(spec);
   warmCaseOrbitsAfterStart(app, filterLimits.sliceMs);

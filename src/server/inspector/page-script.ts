@@ -1,11 +1,11 @@
 /**
  * The inspector page's script, inline (the page loads nothing from elsewhere). It polls the
- * control API's journal every second and renders with textContent only: URLs, origins and
+ * control API's journal twice a second and renders with textContent only: URLs, origins and
  * error texts come from callers and are never parsed as HTML.
  */
 export const INSPECTOR_SCRIPT = String.raw`
 'use strict';
-const POLL_MS = 1000;
+const POLL_MS = 500;
 const LIMIT = 500;
 const $ = (id) => document.getElementById(id);
 let records = [];

@@ -10,7 +10,7 @@ header label { display: flex; gap: 4px; align-items: center; }
 header input, header select, header button { font: inherit; padding: 3px 6px; border-radius: 4px; border: 1px solid #57606a; }
 header input[type=search] { width: 16em; }
 header .state { margin-left: auto; opacity: .85; }
-main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; padding: 12px 16px; }
+main { display: grid; grid-template-columns: minmax(0, 5fr) minmax(0, 3fr); gap: 12px; padding: 12px 16px; }
 section { background: #fff; border: 1px solid var(--line); border-radius: 6px; overflow: auto; max-height: calc(100vh - 80px); }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
@@ -18,7 +18,7 @@ th { position: sticky; top: 0; background: #f6f8fa; font-weight: 600; }
 tbody tr { cursor: pointer; }
 tbody tr:hover { background: #f6f8fa; }
 tbody tr.selected { background: var(--sel); }
-td.url { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; word-break: break-all; }
+td.url { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; word-break: break-all; min-width: 18em; }
 td.num { text-align: right; white-space: nowrap; }
 .status { font-weight: 600; border-radius: 10px; padding: 0 7px; }
 .s2 { color: var(--ok); background: var(--ok-bg); } .s4 { color: var(--warn); background: var(--warn-bg); } .s5 { color: var(--fail); background: var(--fail-bg); }

@@ -127,6 +127,13 @@ describe('the request journal (GET /__control/requests)', () => {
     expect(await requests()).toEqual([]);
     expect((await control(app, 'clearRequests')).body).toEqual({ cleared: 0 });
   });
+
+  it("times each answer from the request's arrival, the added latency included", async () => {
+    app = await buildFake({ spec, docs: false, records: 20, latencyMs: 60 });
+    await app.inject({ url: `${API}/users/current`, headers: basicOf('admin') });
+    const [timed] = await requests();
+    expect(timed!.durationMs).toBeGreaterThanOrEqual(55);
+  });
 });
 
 describe('fake.requests() and fake.clearRequests()', () => {
