@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { CreateFakeOptions } from '../fake/create-fake.js';
-import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
+import { defaultEventFixtures } from '../server/options.js';
 import type { RateLimitChoice } from '../server/rate-limit-presets.js';
 import { controlApiPath, createSpecValidator, loadSpec } from '../spec/index.js';
 import type { RateLimitRule } from '../spec/control-types.js';
@@ -49,9 +49,11 @@ function controlHostsOf(flags: ServeFlags): string[] {
 export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFakeOptions> {
   return {
     seed: flags.seed,
-    records: flags.records,
-    ...(flags.anchor !== undefined ? { endTime: flags.anchor } : {}),
-    eventFixtures: [defaultEventFixturesPath, ...flags.fixture],
+    ...(flags.records === undefined ? {} : { records: flags.records }),
+    ...(flags.recording === undefined ? {} : { recording: flags.recording }),
+    // The dev server's data ends when it starts; a recording keeps its own times unless asked.
+    ...(flags.anchor === undefined && flags.recording !== undefined ? {} : { anchor: flags.anchor ?? 'now' }),
+    eventFixtures: [...defaultEventFixtures(flags.recording), ...flags.fixture],
     ...(flags.users !== undefined ? { users: flags.users } : {}),
     tokenAuthEnabled: flags.tokenAuth,
     requireCsrf: flags.requireCsrf,

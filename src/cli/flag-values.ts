@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { anchorTime as parseAnchor } from '../seed/anchor.js';
 
 /** An integer from min to max. */
 export function integer(min: number, max: number) {
@@ -31,12 +32,17 @@ export function list(value: string, previous: readonly string[] = []): string[] 
 /** "now", an ISO date-time, or milliseconds since the epoch; as milliseconds. */
 export function anchorTime(now: () => number) {
   return (value: string): number => {
-    const v = value.trim();
-    if (v.toLowerCase() === 'now') return now();
-    const ms = /^\d+$/.test(v) ? Number(v) : /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : Number.NaN;
-    if (!Number.isSafeInteger(ms) || ms < 0) throw new InvalidArgumentError('expected "now", an ISO date-time (e.g. 2025-09-01T00:00:00Z) or milliseconds since 1970');
-    return ms;
+    try {
+      return parseAnchor(value, now);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
   };
+}
+
+/** `--anchor`: "now", kept as such (the fake reads its clock when it starts), or an instant in ms. */
+export function anchorFlag(value: string): number | 'now' {
+  return value.trim().toLowerCase() === 'now' ? 'now' : anchorTime(() => Date.now())(value);
 }
 
 /** A browser origin: scheme, host and optional port, nothing after. */

@@ -1,10 +1,10 @@
 import { Option, type Command } from 'commander';
 import { MAX_LIVE_RATE } from '../live/live-feed.js';
-import { DEFAULT_END_TIME, DEFAULT_EVENT_COUNT, DEFAULT_SEED } from '../seed/generate-events.js';
+import { DEFAULT_EVENT_COUNT, DEFAULT_SEED } from '../seed/generate-events.js';
 import { defaultConnectionLimits } from '../server/connection-limits.js';
 import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../server/options.js';
 import { LOCAL_ORIGINS } from '../server/cors.js';
-import { anchorTime, integer, list, origin, yesNo } from './flag-values.js';
+import { anchorFlag, integer, list, origin, yesNo } from './flag-values.js';
 
 export interface Flag {
   /** The key of the parsed value: Commander's attribute name of the flag (checked when added). */
@@ -43,26 +43,34 @@ const declaredFlags = [
     description: `generated event log records (up to ${count(MAX_RECORDS)})`,
     env: `${ENV}RECORDS`,
     parse: integer(0, MAX_RECORDS),
-    defaultValue: DEFAULT_EVENT_COUNT,
+    defaultDescription: `${DEFAULT_EVENT_COUNT} (0 with \`--recording\`)`,
   },
   {
     name: 'fixture',
     flags: '--fixture <file>',
-    description: 'extra records (a JSON array), added to `fixtures/events.json`; repeatable or comma-separated',
+    description: 'extra records (a JSON array), added to `fixtures/events.json` (or to the recording); repeatable or comma-separated',
     env: `${ENV}FIXTURES`,
     parse: list,
     defaultValue: [],
     defaultDescription: 'none',
   },
   {
+    name: 'recording',
+    flags: '--recording <dir>',
+    description:
+      'serve a recording (`monitoring-api-kit record --out`): its event log, block log and user, instead of the generated data and `fixtures/events.json`',
+    env: `${ENV}RECORDING`,
+    defaultDescription: 'none',
+  },
+  {
     name: 'anchor',
     flags: '--anchor <time>',
-    description: 'end of the seed window: `now`, an ISO date-time or epoch ms',
+    description: "move the data's timeline, offsets kept, so that its newest record is at this instant: `now`, an ISO date-time or epoch ms",
     env: `${ENV}ANCHOR`,
-    parse: anchorTime(() => Date.now()),
-    defaultDescription: new Date(DEFAULT_END_TIME).toISOString().replace('.000Z', 'Z'),
+    parse: anchorFlag,
+    defaultDescription: 'now (the start); with `--recording`: the recorded times',
   },
-  { name: 'users', flags: '--users <file>', description: 'users fixture (JSON)', env: `${ENV}USERS`, defaultDescription: 'fixtures/users.json' },
+  { name: 'users', flags: '--users <file>', description: 'users fixture (JSON)', env: `${ENV}USERS`, defaultDescription: "fixtures/users.json, or the recording's" },
   {
     name: 'tokenAuth',
     flags: '--token-auth [yes|no]',

@@ -30,7 +30,8 @@ function summary(result: RecordResult): string[] {
   if (manifest.maxRecordsReached) lines.push(`--max-records stopped the event log before its end: newer records are not in the recording`);
   if (manifest.anonymized) lines.push('IP addresses, entity names, logins and ids are anonymized.');
   if (result.masked > 0) lines.push(`${count(result.masked)} value(s) held a secret and were masked (***).`);
-  if (result.login) lines.push(`Serve it: monitoring-api-kit serve --records 0 --fixture ${join(result.out, RECORDING_FILES.events)} --users ${join(result.out, RECORDING_FILES.users)}`, `Log in to it as ${result.login.login} with the placeholder password ${result.login.password} (the real password is not stored).`);
+  lines.push(`Serve it: monitoring-api-kit serve --recording ${result.out} (add --anchor now to make it end now)`);
+  if (result.login) lines.push(`Log in to it as ${result.login.login} with the placeholder password ${result.login.password} (the real password is not stored).`);
   else lines.push(`No users file: ${result.userProblem ?? 'no user'}.`);
   return lines;
 }

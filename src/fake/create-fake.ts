@@ -19,7 +19,7 @@ import type {
   StateSummary,
   TargetOperationId,
 } from '../spec/control-types.js';
-import type { EventLogRecord } from '../spec/types.js';
+import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import { controlClient } from './control-client.js';
 
 export interface CreateFakeOptions extends FakeOptions {
@@ -90,12 +90,20 @@ export interface Fake {
   /** Back to the seed (and the start-up configuration, unless keepConfig). */
   reset(options?: { keepConfig?: boolean }): Promise<StateSummary>;
   addRecords(records: readonly EventLogRecordInput[]): Promise<EventLogRecord[]>;
+  /** Makes the event log hold exactly these records (completed like addRecords); `[]` empties it. */
+  replaceEventLog(records: readonly EventLogRecordInput[]): Promise<EventLogRecord[]>;
+  /** Empties the event log; returns how many records it held. */
+  clearEventLog(): Promise<number>;
   snapshot(): Promise<Snapshot>;
   restore(snapshot: Snapshot): Promise<StateSummary>;
   sessions(): Promise<SessionSummary[]>;
   clearSessions(userId?: string): Promise<number>;
   blocks(): Promise<Blocks>;
   clearBlocks(scope?: 'active' | 'log' | 'all'): Promise<BlocksCleared>;
+  /** Makes the block log hold exactly these records; `[]` empties it. Active blocks stay. */
+  replaceBlockLog(records: readonly BlockedRequest[]): Promise<BlockedRequest[]>;
+  /** Empties the block log; returns how many records it held. */
+  clearBlockLog(): Promise<number>;
   config(): Promise<ControlConfig>;
   setConfig(update: ConfigUpdate): Promise<ControlConfig>;
   injectFault(fault: FaultSpec): Promise<Fault>;
@@ -184,12 +192,16 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
     },
     reset: ({ keepConfig } = {}) => call('resetState', { query: { keepConfig } }),
     addRecords: (records) => call('addEventLogRecords', { body: [...records] }),
+    replaceEventLog: (records) => call('replaceEventLog', { body: [...records] }),
+    clearEventLog: async () => (await call('clearEventLog')).cleared,
     snapshot: () => call('exportSnapshot'),
     restore: (snapshot) => call('importSnapshot', { body: snapshot }),
     sessions: () => call('listSessions'),
     clearSessions: async (userId) => ((await call('clearSessions', { query: { userId } })) as Cleared).cleared,
     blocks: () => call('listBlocks'),
     clearBlocks: (scope) => call('clearBlocks', { query: { scope } }),
+    replaceBlockLog: (records) => call('replaceBlockLog', { body: [...records] }),
+    clearBlockLog: async () => (await call('clearBlockLog')).cleared,
     config: () => call('getConfig'),
     setConfig: (update) => call('updateConfig', { body: update }),
     injectFault: (fault) => call('injectFault', { body: fault }),

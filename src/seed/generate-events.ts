@@ -8,7 +8,7 @@ import { SNMP_TRAP_OID_OID, SYS_UP_TIME_OID, trapKindsFor, TRAP_OIDS, type TrapC
 
 export const DEFAULT_SEED = 42;
 export const DEFAULT_EVENT_COUNT = 1_000;
-/** The end of the default seed window, 2025-09-01T00:00:00Z: fixed, so seed data is repeatable. */
+/** The end of the default seed window, 2025-09-01T00:00:00Z: fixed, so seed data is repeatable (an anchor moves it, see anchor.ts). */
 export const DEFAULT_END_TIME = Date.UTC(2025, 8, 1);
 /** Seven days. */
 export const DEFAULT_SPAN_MS = 7 * 24 * 60 * 60 * 1000;
@@ -41,6 +41,8 @@ export function generateEvents(options: GenerateEventsOptions = {}): EventLogRec
 /** The records' ids, known at once, and the records, made on the first call of `records`. */
 export interface EventPlan {
   readonly ids: readonly string[];
+  /** The oldest and newest timestamps of the records (undefined without records). */
+  readonly span: { readonly first: number; readonly last: number } | undefined;
   records(): EventLogRecord[];
 }
 
@@ -82,6 +84,7 @@ export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
   let made: EventLogRecord[] | undefined;
   return {
     ids,
+    span: count === 0 ? undefined : { first: times[0] as number, last: times[count - 1] as number },
     records: () => (made ??= makeRecords()),
   };
 

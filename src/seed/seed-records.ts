@@ -1,53 +1,79 @@
 import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
+import { anchorShift, shiftTimestamps, timeSpan } from './anchor.js';
 import { fixtureOrigin } from './event-fixtures.js';
-import { generateBlocks } from './generate-blocks.js';
-import { DEFAULT_SEED, planEvents, type GenerateEventsOptions } from './generate-events.js';
+import { DEFAULT_BLOCK_COUNT, generateBlocks } from './generate-blocks.js';
+import { DEFAULT_END_TIME, DEFAULT_EVENT_COUNT, DEFAULT_SEED, planEvents, type GenerateEventsOptions } from './generate-events.js';
+import type { LoadedRecording } from './recording.js';
 
 export interface SeedEventsOptions extends GenerateEventsOptions {
   /** Records to merge in, e.g. from loadEventFixtures. */
   readonly fixtures?: readonly EventLogRecord[];
 }
 
+export interface SeedRecordsOptions extends SeedEventsOptions {
+  /** Historic blocked-request records; default DEFAULT_BLOCK_COUNT (none beside a recording without generated records). */
+  readonly blockCount?: number;
+  /**
+   * Recorded data (loadRecording): served as it is, with no generated records unless `count`
+   * asks for them (they then end where the recording ends).
+   */
+  readonly recording?: LoadedRecording;
+  /** Where the data's newest instant falls, ms (see anchor.ts); default: the data's own times. */
+  readonly anchor?: number;
+}
+
+export interface SeedData {
+  /** The event log's seed, made on first use (the generated records are the costly part). */
+  readonly events: () => EventLogRecord[];
+  readonly blocks: BlockedRequest[];
+}
+
+/** Throws when two records of the seed share an _id, naming the fixture (and the seed for a generated one). */
+function checkIds(generated: readonly string[], extra: readonly EventLogRecord[], seed: number): void {
+  const taken = new Set(generated);
+  const seen = new Map<string, EventLogRecord>();
+  for (const record of extra) {
+    const where = fixtureOrigin(record) ?? 'a fixture record';
+    if (taken.has(record._id)) {
+      throw new Error(`Duplicate _id "${record._id}": ${where} has the _id of a generated record (seed ${seed}); give the fixture another _id.`);
+    }
+    const earlier = seen.get(record._id);
+    if (earlier) throw new Error(`Duplicate _id "${record._id}": ${where} has the _id of ${fixtureOrigin(earlier) ?? 'a recorded record'}.`);
+    seen.set(record._id, record);
+  }
+}
+
 /**
- * The seed of the event log: generated records plus fixtures. Throws when a fixture has
- * the _id of a generated record, naming the fixture and the seed.
+ * The records a fresh state starts from (the store's createDataState takes them): generated
+ * records, fixtures and a recording's records, and the block log's, on one timeline that the
+ * anchor moves as a whole. The _ids are checked now, so a clash throws here and not on first use.
  */
+export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
+  const { seed = DEFAULT_SEED, recording, spanMs } = options;
+  const count = options.count ?? (recording ? 0 : DEFAULT_EVENT_COUNT);
+  const blockCount = options.blockCount ?? (recording && count === 0 ? 0 : DEFAULT_BLOCK_COUNT);
+  const recordedEnd = recording && timeSpan([...recording.events, ...recording.blocks])?.last;
+  const endTime = options.endTime ?? recordedEnd ?? DEFAULT_END_TIME;
+  const plan = planEvents({ seed, count, endTime, spanMs });
+  const extra = [...(options.fixtures ?? []), ...(recording?.events ?? [])];
+  checkIds(plan.ids, extra, seed);
+  const blocks = [...generateBlocks({ seed, count: blockCount, endTime, spanMs }), ...(recording?.blocks ?? [])];
+
+  const span = timeSpan([...(plan.span ? [{ timestamp: plan.span.first }, { timestamp: plan.span.last }] : []), ...extra, ...blocks]);
+  const shift = anchorShift(span?.last, options.anchor);
+  if (span && span.first + shift < 0) throw new RangeError(`anchor ${options.anchor}: the data spans ${span.last - span.first} ms and would start before 1970`);
+  return {
+    events: () => [...shiftTimestamps(plan.records(), shift), ...shiftTimestamps(extra, shift)],
+    blocks: [...shiftTimestamps(blocks, shift)],
+  };
+}
+
+/** The event log's seed, made when the returned function is first called (see seedRecords). */
+export function seedEventsLater(options: SeedEventsOptions = {}): () => EventLogRecord[] {
+  return seedRecords(options).events;
+}
+
+/** The event log's seed: generated records plus fixtures. */
 export function seedEvents(options: SeedEventsOptions = {}): EventLogRecord[] {
   return seedEventsLater(options)();
-}
-
-/**
- * The same seed, made when the returned function is first called; the fixtures are checked
- * against the generated ids now, so a clash throws here and not on first use.
- */
-export function seedEventsLater(options: SeedEventsOptions = {}): () => EventLogRecord[] {
-  const plan = planEvents(options);
-  const fixtures = options.fixtures ?? [];
-  if (fixtures.length === 0) return () => plan.records();
-  const fixtureIds = new Map(fixtures.map((f) => [f._id, f]));
-  for (const id of plan.ids) {
-    const clash = fixtureIds.get(id);
-    if (clash) {
-      const where = fixtureOrigin(clash) ?? 'a fixture record';
-      throw new Error(
-        `Duplicate _id "${id}": ${where} has the _id of a generated record (seed ${options.seed ?? DEFAULT_SEED}); give the fixture another _id.`,
-      );
-    }
-  }
-  return () => plan.records().concat(fixtures);
-}
-
-export interface SeedRecordsOptions extends SeedEventsOptions {
-  /** Historic blocked-request records; default DEFAULT_BLOCK_COUNT. */
-  readonly blockCount?: number;
-}
-
-/**
- * The records a fresh state starts from (the store's createDataState takes them): the event
- * log's seed, made on first use (see seedEventsLater), and the block log's, from one seed and
- * time window.
- */
-export function seedRecords(options: SeedRecordsOptions = {}): { events: () => EventLogRecord[]; blocks: BlockedRequest[] } {
-  const { seed, blockCount, endTime, spanMs } = options;
-  return { events: seedEventsLater(options), blocks: generateBlocks({ seed, count: blockCount, endTime, spanMs }) };
 }

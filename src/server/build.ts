@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { loadEventFixtures } from '../seed/event-fixtures.js';
+import { anchorTime } from '../seed/anchor.js';
+import { loadRecording } from '../seed/recording.js';
 import { seedRecords } from '../seed/seed-records.js';
 import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
@@ -130,7 +132,13 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     users,
     sessions: resolved.sessions,
     data: {
-      ...seedRecords({ seed: resolved.seed, count: resolved.records, endTime: resolved.endTime, fixtures: loadEventFixtures(resolved.eventFixtures, validator, checked) }),
+      ...seedRecords({
+        seed: resolved.seed,
+        count: resolved.records,
+        fixtures: loadEventFixtures(resolved.eventFixtures, validator, checked),
+        ...(resolved.recording === undefined ? {} : { recording: loadRecording(resolved.recording, validator) }),
+        ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
+      }),
       rateLimit: config.rateLimit,
     },
   });

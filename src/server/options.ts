@@ -4,6 +4,8 @@ import { seededRandom } from '../shared/seeded-random.js';
 import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
 import { controlApiPath, loadSpec, type Spec } from '../spec/index.js';
 import { defaultUsersFixture } from '../seed/users-fixture.js';
+import type { AnchorInput } from '../seed/anchor.js';
+import { recordingUsersFile } from '../seed/recording.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import type { HandlerMap } from './handlers/types.js';
 import type { Sleep } from './latency-hook.js';
@@ -36,9 +38,19 @@ export interface FakeOptions {
   readonly seed?: number;
   /** How many event log records to generate (default 1,000). */
   readonly records?: number;
-  /** Time of the newest generated record, ms (default a fixed instant, DEFAULT_END_TIME). */
-  readonly endTime?: number;
-  /** Event log fixture files merged into the seed (default: fixtures/events.json). */
+  /**
+   * A recording's folder (`monitoring-api-kit record --out`): its event log, block log and
+   * users are the data, with no generated records unless `records` asks for them, no
+   * `fixtures/events.json`, and its users unless `users` is given.
+   */
+  readonly recording?: string;
+  /**
+   * Shift the data's timeline (seeded, fixture and recorded records, both logs) so that its newest
+   * instant is this one, offsets kept: `now` (the clock at start), an ISO date-time, ms or a
+   * Date. Default: the data's own times (generated data ends at DEFAULT_END_TIME).
+   */
+  readonly anchor?: AnchorInput;
+  /** Event log fixture files merged into the seed (default: fixtures/events.json, none beside a recording). */
   readonly eventFixtures?: readonly string[];
   /** Rate limits: a preset of the control API document, `off`, or rules (default `lenient`). */
   readonly rateLimit?: RateLimitChoice;
@@ -69,7 +81,7 @@ export interface FakeOptions {
 }
 
 /** What stays optional once resolved: absent means the seed's own default, or any local page (CORS). */
-type LeftOptional = 'records' | 'endTime' | 'corsOrigins';
+type LeftOptional = 'records' | 'recording' | 'anchor' | 'corsOrigins';
 
 /** FakeOptions with every default filled in: the same fields, derived, not listed again. */
 export type ResolvedFakeOptions = Readonly<
@@ -101,7 +113,6 @@ export const fakeDefaults = {
   },
   handlers: {},
   seed: 42,
-  eventFixtures: [defaultEventFixturesPath],
   rateLimit: 'lenient',
   latencyMs: 0,
   controlFromAnyAddress: false,
@@ -109,6 +120,9 @@ export const fakeDefaults = {
   docs: true,
   journalSize: DEFAULT_JOURNAL_SIZE,
 } as const satisfies Partial<ResolvedFakeOptions>;
+
+/** The fixture files of the event log when none are given: the kit's own, none beside a recording. */
+export const defaultEventFixtures = (recording: string | undefined): readonly string[] => (recording === undefined ? [defaultEventFixturesPath] : []);
 
 /** The options given, without those given as undefined (which take their default). */
 const given = <T extends object>(options: T): Partial<T> =>
@@ -118,6 +132,8 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
   const seed = options.seed ?? fakeDefaults.seed;
   return {
     ...fakeDefaults,
+    users: (options.recording === undefined ? undefined : recordingUsersFile(options.recording)) ?? fakeDefaults.users,
+    eventFixtures: defaultEventFixtures(options.recording),
     ...given(options),
     sessions: { ...fakeDefaults.sessions, ...given(options.sessions ?? {}) },
     connections: { ...defaultConnectionLimits, ...given(options.connections ?? {}) },

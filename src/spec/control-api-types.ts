@@ -36,7 +36,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Replace the event log
+         * @description Replaces every event log record by the records sent, completed as `addEventLogRecords`
+         *     completes them (a missing `_id` gets a new ObjectId, a missing `timestamp` the current
+         *     time of the fake's clock). Every item is checked first and every problem is reported,
+         *     each by its index and field; a refused body changes nothing. `_id`s must not repeat
+         *     within the body. An empty array empties the log. Returns the stored records in the
+         *     order sent. `resetState` brings the seed's records back.
+         */
+        put: operations["replaceEventLog"];
         /**
          * Add event log records
          * @description Stores SNMP trap and MQTT message records, as if the service had received them.
@@ -48,7 +57,13 @@ export interface paths {
          *     in the body), else 400 `INVALID_BODY` and nothing is stored.
          */
         post: operations["addEventLogRecords"];
-        delete?: never;
+        /**
+         * Empty the event log
+         * @description Removes every event log record (seeded, added, live and received ones), for
+         *     empty-state screens; records that arrive later are stored as usual. `resetState`
+         *     brings the seed's records back. Returns how many records were removed.
+         */
+        delete: operations["clearEventLog"];
         options?: never;
         head?: never;
         patch?: never;
@@ -135,6 +150,37 @@ export interface paths {
          *     with `scope=log`, empties the block log; with `scope=all` (the default), both.
          */
         delete: operations["clearBlocks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__control/block-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the block log
+         * @description Replaces every block log record by the records sent, each a `BlockedRequest` of
+         *     `monitoring-api.yaml` (whose fields may all be absent, as the spec says). Every item
+         *     is checked first and every problem is reported, each by its index and field; a
+         *     refused body changes nothing. An empty array empties the log. Active blocks are not
+         *     touched (see `clearBlocks`). Returns the stored log in its order (by `timestamp`,
+         *     records without one first), as `getLimitBlockLog` lists it without filters.
+         */
+        put: operations["replaceBlockLog"];
+        post?: never;
+        /**
+         * Empty the block log
+         * @description Removes every block log record, as `clearBlocks` with `scope=log` does; active
+         *     blocks stay. `resetState` brings the seed's records back. Returns how many records
+         *     were removed.
+         */
+        delete: operations["clearBlockLog"];
         options?: never;
         head?: never;
         patch?: never;
@@ -784,6 +830,75 @@ export interface operations {
             403: components["responses"]["NotLoopback"];
         };
     };
+    replaceEventLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "type": "mqtt-message",
+                 *         "agentId": "5867948233835d9661c50002",
+                 *         "timestamp": 1756497680000,
+                 *         "payload": {
+                 *           "topic": "sensors/rack-4/temperature",
+                 *           "message": "{\"celsius\":41.5}",
+                 *           "qos": 1,
+                 *           "retain": false
+                 *         },
+                 *         "entity": {
+                 *           "entityId": "5867948233835d9661c5e002",
+                 *           "entityType": 2,
+                 *           "entityName": "rack-4-sensor"
+                 *         }
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["EventLogRecordInput"][];
+            };
+        };
+        responses: {
+            /** @description The event log now holds exactly these records; they are returned completed, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "_id": "5867948233835d9661c56dd0",
+                     *         "type": "mqtt-message",
+                     *         "agentId": "5867948233835d9661c50002",
+                     *         "timestamp": 1756497680000,
+                     *         "payload": {
+                     *           "topic": "sensors/rack-4/temperature",
+                     *           "message": "{\"celsius\":41.5}",
+                     *           "qos": 1,
+                     *           "retain": false
+                     *         },
+                     *         "entity": {
+                     *           "entityId": "5867948233835d9661c5e002",
+                     *           "entityType": 2,
+                     *           "entityName": "rack-4-sensor"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["EventLogRecord"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["NotLoopback"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     addEventLogRecords: {
         parameters: {
             query?: never;
@@ -906,6 +1021,32 @@ export interface operations {
             403: components["responses"]["NotLoopback"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    clearEventLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event log is empty; how many records it held. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cleared": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Cleared"];
+                };
+            };
+            403: components["responses"]["NotLoopback"];
         };
     };
     exportSnapshot: {
@@ -1231,6 +1372,90 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["NotLoopback"];
+        };
+    };
+    replaceBlockLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "ip": "198.51.100.23",
+                 *         "timestamp": 1756497678991,
+                 *         "ttl": 60
+                 *       },
+                 *       {
+                 *         "login": "operator",
+                 *         "user": "5867948233835d9661c56dca",
+                 *         "timestamp": 1756497690000,
+                 *         "ttl": 300
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["BlockedRequest"][];
+            };
+        };
+        responses: {
+            /** @description The block log now holds exactly these records, in its order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "ip": "198.51.100.23",
+                     *         "timestamp": 1756497678991,
+                     *         "ttl": 60
+                     *       },
+                     *       {
+                     *         "login": "operator",
+                     *         "user": "5867948233835d9661c56dca",
+                     *         "timestamp": 1756497690000,
+                     *         "ttl": 300
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BlockedRequest"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["NotLoopback"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    clearBlockLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block log is empty; how many records it held. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cleared": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Cleared"];
+                };
+            };
             403: components["responses"]["NotLoopback"];
         };
     };

@@ -14,6 +14,26 @@ afterEach(async () => {
 });
 
 describe('createFake', () => {
+  it('clears and replaces the event log and the block log', async () => {
+    fake = await createFake({ spec, records: 20, docs: false, clock: createManualClock(START) });
+    checkControlCalls(fake.app);
+    const read = async (operationId: 'getEventLog' | 'getLimitBlockLog', path: string) => {
+      const response = await fake!.inject({ url: `${API}${path}`, headers: basicOf('admin') });
+      expectConforms(operationId, response);
+      return JSON.parse(response.body) as unknown[];
+    };
+    const held = (await fake.snapshot()).eventLog.length;
+    expect(await fake.clearEventLog()).toBe(held);
+    expect(await read('getEventLog', '/event-log')).toEqual([]);
+    const [record] = await fake.replaceEventLog([{ type: 'mqtt-message', agentId: 'a1', payload: { topic: 't/1', message: 'hi', qos: 0 }, entity: { entityId: 'e1', entityType: 2, entityName: 'sensor' } }]);
+    expect(await read('getEventLog', '/event-log')).toEqual([record]);
+    expect(await fake.clearBlockLog()).toBeGreaterThan(0);
+    expect(await read('getLimitBlockLog', '/limit-block-log')).toEqual([]);
+    expect(await fake.replaceBlockLog([{ ip: '198.51.100.7', timestamp: START, ttl: 30 }])).toEqual([{ ip: '198.51.100.7', timestamp: START, ttl: 30 }]);
+    await expect(fake.replaceBlockLog([{ ttl: -1 }])).rejects.toThrow(ControlApiError);
+    expect(await read('getLimitBlockLog', '/limit-block-log')).toEqual([{ ip: '198.51.100.7', timestamp: START, ttl: 30 }]);
+  });
+
   it('gives the seeded users with their passwords, and answers through inject', async () => {
     fake = await createFake({ spec, records: 20, docs: false });
     expect(Object.keys(fake.users)).toEqual(['admin', 'operator', 'viewer']);

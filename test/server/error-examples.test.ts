@@ -53,7 +53,9 @@ async function monitoringAnswers(): Promise<LightMyRequestResponse[]> {
 async function controlAnswers(): Promise<LightMyRequestResponse[]> {
   const answers = [
     await json('POST', '/__control/event-log', '{}'),
-    await json('POST', '/__control/event-log', JSON.stringify([{ ...trapRecord, _id: NO_RECORD }, { ...trapRecord, _id: NO_RECORD }])),
+    await json('POST', '/__control/event-log', JSON.stringify([{ ...trapRecord, _id: NO_RECORD }])).then(() =>
+      json('POST', '/__control/event-log', JSON.stringify([{ ...trapRecord, _id: undefined }, { ...trapRecord, _id: NO_RECORD }])),
+    ),
     await inject({ method: 'DELETE', url: '/__control/blocks?scope=x' }),
     await json('POST', '/__control/event-log', '{x'),
     await inject({ url: '/__control/config', remoteAddress: '203.0.113.5' }),

@@ -15,7 +15,7 @@ let origin = '';
 let stop: () => void = () => undefined;
 
 beforeAll(async () => {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--records', String(RECORDS), '--log-level', 'silent'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--records', String(RECORDS), '--anchor', '2025-09-01T00:00:00Z', '--log-level', 'silent'], { stdio: ['ignore', 'pipe', 'pipe'] });
   stop = () => child.kill('SIGKILL');
   let out = '';
   origin = await new Promise<string>((resolve, reject) => {

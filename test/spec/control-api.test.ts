@@ -22,6 +22,10 @@ describe('the control API document', () => {
       [
         'resetState POST /__control/reset',
         'addEventLogRecords POST /__control/event-log',
+        'replaceEventLog PUT /__control/event-log',
+        'clearEventLog DELETE /__control/event-log',
+        'replaceBlockLog PUT /__control/block-log',
+        'clearBlockLog DELETE /__control/block-log',
         'exportSnapshot GET /__control/snapshot',
         'importSnapshot PUT /__control/snapshot',
         'listSessions GET /__control/sessions',

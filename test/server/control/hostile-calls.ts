@@ -36,6 +36,8 @@ export function everyControlCall(snapshot: Snapshot, faultId: string): ControlCa
   };
   const bodies: Record<string, unknown> = {
     addEventLogRecords: [trap],
+    replaceEventLog: [trap],
+    replaceBlockLog: [{ ip: '198.51.100.66', ttl: 60 }],
     importSnapshot: planted,
     updateConfig: { latencyMs: 7, authTokenEnabled: false },
     injectFault: { operationId: 'getCurrentUser', count: 5 },

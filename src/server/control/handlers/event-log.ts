@@ -1,42 +1,43 @@
-import type { EventLogRecordInput } from '../../../spec/control-types.js';
-import type { ErrorDetail, EventLogRecord } from '../../../spec/types.js';
+import { completeEventRecords, type IndexedProblem } from '../../../spec/event-record-input.js';
+import type { Cleared } from '../../../spec/control-types.js';
+import type { EventLogRecord } from '../../../spec/types.js';
+import { recordDetails, recordsMessage } from '../record-details.js';
 import type { ControlContext, ControlHandlerMap } from '../types.js';
 
-/** Problems that refuse the whole body: `_id`s stored already or given twice. */
-function duplicateIds(records: readonly EventLogRecord[], given: readonly EventLogRecordInput[], { state }: ControlContext): ErrorDetail[] {
-  const details: ErrorDetail[] = [];
-  const seen = new Set<string>();
-  records.forEach((record, index) => {
-    if (given[index]?._id === undefined) return;
-    if (state.data.events.get(record._id) || seen.has(record._id)) details.push({ location: 'body', name: `/${index}/_id`, problem: 'already exists' });
-    seen.add(record._id);
-  });
-  return details;
+/** Completes each record (`_id`, `timestamp`) and checks them all; throws INVALID_BODY naming every problem. */
+function checkedRecords(body: unknown, context: ControlContext, extra: (records: EventLogRecord[]) => IndexedProblem[] = () => []): EventLogRecord[] {
+  const { errors, clock, validator, nextRecordId } = context;
+  const now = clock.now();
+  const { records, problems } = completeEventRecords(body as unknown[], { now: () => now, nextId: nextRecordId }, validator);
+  const stored = extra(records);
+  if (stored.length > 0) {
+    const first = stored[0] as IndexedProblem;
+    throw errors('INVALID_BODY', `Record _id "${records[first.index]?._id}" already exists.`, { details: recordDetails([...stored, ...problems]) });
+  }
+  if (problems.length > 0) throw errors('INVALID_BODY', recordsMessage(problems), { details: recordDetails(problems) });
+  return records;
 }
 
+/** Given `_id`s that are stored already. */
+const storedIds = (given: readonly { _id?: string }[], { state }: ControlContext) => (records: EventLogRecord[]): IndexedProblem[] =>
+  records.flatMap((record, index) => (given[index]?._id !== undefined && state.data.events.get(record._id) ? [{ index, pointer: '/_id', problem: 'already exists' }] : []));
+
 export const eventLogControlHandlers: ControlHandlerMap = {
-  /** Completes each record (`_id`, `timestamp`), checks them all, then stores them all: all or nothing. */
+  /** All or nothing: every record is checked before any is stored. */
   addEventLogRecords: (request, _reply, context) => {
-    const { errors, clock, validator, nextRecordId, state } = context;
-    const given = request.body as EventLogRecordInput[];
-    const now = clock.now();
-    const records = given.map((input) => {
-      const timestamp = input.timestamp ?? now;
-      return { ...input, _id: input._id ?? nextRecordId(timestamp), timestamp } as EventLogRecord;
-    });
-    const details = duplicateIds(records, given, context);
-    records.forEach((record, index) => {
-      for (const problem of validator.validateNamed('EventLogRecord', record)) {
-        details.push({ location: 'body', name: `/${index}${problem.instancePath}`, problem: problem.message.slice(problem.message.indexOf(' ') + 1) });
-      }
-    });
-    if (details.length > 0) {
-      const first = details[0] as ErrorDetail;
-      const message = first.problem === 'already exists'
-        ? `Record _id "${records[Number(first.name.split('/')[1])]?._id}" already exists.`
-        : `The body does not match the schema: ${first.name} ${first.problem}.`;
-      throw errors('INVALID_BODY', message, { details });
-    }
-    return records.map((record) => state.data.events.add(record));
+    const records = checkedRecords(request.body, context, storedIds(request.body as { _id?: string }[], context));
+    return context.state.data.events.addAll(records);
+  },
+
+  replaceEventLog: (request, _reply, context) => {
+    const records = checkedRecords(request.body, context);
+    context.state.data.events.restore(records);
+    return records.map((record) => context.state.data.events.get(record._id));
+  },
+
+  clearEventLog: (_request, _reply, { state }): Cleared => {
+    const cleared = state.data.events.size;
+    state.data.events.restore([]);
+    return { cleared };
   },
 };

@@ -1,0 +1,46 @@
+// Time anchoring: the data's timeline shifted as a whole so that its newest instant (event log
+// and block log together) falls on the anchor. Offsets between records stay, and so do ids:
+// a week of data ending last Monday ends now, and is still the same week of data.
+
+/** An anchor as the options take it: `now` (the fake's clock at start), an ISO date-time, ms since 1970, or a Date. */
+export type AnchorInput = number | string | Date;
+
+/** The anchor in ms since 1970; `now` is read from the clock. Throws a RangeError on anything else. */
+export function anchorTime(anchor: AnchorInput, now: () => number): number {
+  const ms =
+    anchor instanceof Date
+      ? anchor.getTime()
+      : typeof anchor === 'number'
+        ? anchor
+        : anchor.trim().toLowerCase() === 'now'
+          ? now()
+          : /^\d+$/.test(anchor.trim())
+            ? Number(anchor.trim())
+            : /^\d{4}-\d{2}-\d{2}/.test(anchor.trim())
+              ? Date.parse(anchor.trim())
+              : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError('expected "now", an ISO date-time (e.g. 2025-09-01T00:00:00Z) or milliseconds since 1970');
+  return ms;
+}
+
+/** How far the data moves: 0 without an anchor or without any timestamp. */
+export function anchorShift(newest: number | undefined, anchor: number | undefined): number {
+  return anchor === undefined || newest === undefined ? 0 : anchor - newest;
+}
+
+/** The oldest and newest integer timestamps among records (undefined when none has one). */
+export function timeSpan(records: Iterable<{ readonly timestamp?: unknown }>): { first: number; last: number } | undefined {
+  let span: { first: number; last: number } | undefined;
+  for (const { timestamp: t } of records) {
+    if (!Number.isSafeInteger(t)) continue;
+    const ms = t as number;
+    span = span ? { first: Math.min(span.first, ms), last: Math.max(span.last, ms) } : { first: ms, last: ms };
+  }
+  return span;
+}
+
+/** The records with their timestamps moved by `shift` ms (copies; the same array when 0). */
+export function shiftTimestamps<T extends { readonly timestamp?: number }>(records: readonly T[], shift: number): readonly T[] {
+  if (shift === 0) return records;
+  return records.map((r) => (Number.isSafeInteger(r.timestamp) ? { ...r, timestamp: (r.timestamp as number) + shift } : r));
+}
