@@ -4,27 +4,15 @@
 // caller, the token masked, and for a refused call what was wrong, at a glance.
 // Runs alone with `npx vitest run test/browser`. INSPECTOR_SCREENSHOT=<file.png> also saves a
 // picture of the inspector (docs/inspector.png of the README).
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFake, type Fake } from '../../src/index.js';
 import { basicOf, spec, USERS } from '../server/helpers.js';
+import { chromiumPresent, launchWithProfile } from './chromium.js';
 import { serveFolder } from './static-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-const present = existsSync(CHROMIUM);
-if (!present && process.env.CI === 'true') {
-  throw new Error(`${CHROMIUM} is missing: CI needs Debian's chromium package (apt-get install -y --no-install-recommends chromium).`);
-}
 
 /** What the page of the other port does: fetch with the session cookie, or with a token in the query. */
 async function pageCalls(page: Page, api: string, calls: readonly { path: string; init?: RequestInit }[]): Promise<number[]> {
@@ -38,12 +26,11 @@ async function pageCalls(page: Page, api: string, calls: readonly { path: string
   );
 }
 
-describe.skipIf(!present)('the request inspector, in headless Chromium', () => {
+describe.skipIf(!chromiumPresent)('the request inspector, in headless Chromium', () => {
   let fake: Fake;
   let api = '';
   let site: { origin: string; server: Server };
-  let userDataDir = '';
-  let context: BrowserContext;
+  let browser: Awaited<ReturnType<typeof launchWithProfile>> | undefined;
   let app: Page;
   let inspector: Page;
   let token = '';
@@ -55,8 +42,8 @@ describe.skipIf(!present)('the request inspector, in headless Chromium', () => {
     fake = await createFake({ spec, records: 60 });
     api = (await fake.listen()).origin;
     site = await serveFolder(fileURLToPath(new URL('./fixture/', import.meta.url)));
-    userDataDir = await mkdtemp(join(tmpdir(), 'chromium-profile-'));
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1400, height: 800 } });
+    browser = await launchWithProfile({ viewport: { width: 1400, height: 800 } });
+    const { context } = browser;
     app = context.pages()[0] ?? (await context.newPage());
     app.setDefaultTimeout(10_000);
     await app.goto(site.origin);
@@ -71,10 +58,9 @@ describe.skipIf(!present)('the request inspector, in headless Chromium', () => {
     await fake.clearRequests();
   });
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await new Promise((resolve) => site?.server.close(resolve));
     await fake?.close();
-    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
   });
 
   it('lists the calls of a page on another port within a second, newest first, with status, caller and the token masked', async () => {
