@@ -1,6 +1,6 @@
 // `npm run bench`: the fake against bare Fastify and Prism, side by side in one run on this
 // machine, and the fake at scale. Writes JSON and prints a Markdown table. Never run by npm test.
-// Options: --sections throughput,journal,startup,scale,contract  --duration 10  --warmup 3
+// Options: --sections throughput,startup,scale,contract  --duration 10  --warmup 3
 //          --connections 10  --rounds 3  --records 10000  --startup-runs 5
 //          --scale 10000,100000,1000000  --latency-runs 200  --out bench/results/latest.json
 //          --render <results.json> (print the Markdown of an earlier run, measuring nothing)
@@ -11,16 +11,15 @@ import { parseArgs } from 'node:util';
 import { describeMachine, loadAverage } from './lib/machine.js';
 import { evaluateTargets, renderMarkdown, type BenchResults } from './lib/report.js';
 import { installedSize, installKit } from '../tools/installed-kit.js';
-import { buildDist, fakeCliCommand, fakeCommand, fromSources, root } from './lib/servers.js';
+import { buildDist, fakeCliCommand, fakeCommand, fromSources, root, withLogLevel } from './lib/servers.js';
 import { hasCheckCommand, runContract } from './sections/contract.js';
 import { runScale } from './sections/scale.js';
 import { runStartup } from './sections/startup.js';
-import { runJournal } from './sections/journal.js';
-import { runThroughput } from './sections/throughput.js';
+import { JOURNAL_VARIANTS, runThroughput } from './sections/throughput.js';
 
 const { values } = parseArgs({
   options: {
-    sections: { type: 'string', default: 'throughput,journal,startup,scale,contract' },
+    sections: { type: 'string', default: 'throughput,startup,scale,contract' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
@@ -59,7 +58,7 @@ const fake = fakeCommand(records, 'fake', kit.bin);
 const startedAt = new Date().toISOString();
 const start = loadAverage();
 log(`load average at start: ${start.join(', ')}`);
-const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { -readonly [K in 'throughput' | 'journal' | 'startup' | 'scale' | 'contract']?: BenchResults[K] } = {
+const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { -readonly [K in 'throughput' | 'startup' | 'scale' | 'contract']?: BenchResults[K] } = {
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
   startedAt,
   machine: describeMachine(),
@@ -68,12 +67,16 @@ const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { 
 
 if (sections.has('throughput')) {
   const settings = { connections: num('connections'), duration: num('duration'), warmup: num('warmup') };
-  partial.throughput = await runThroughput({ settings, rounds: num('rounds'), records, fake, log });
-}
-if (sections.has('journal')) {
-  // The cost of the request journal: the same fake with it off and on.
-  const settings = { connections: num('connections'), duration: num('duration'), warmup: num('warmup') };
-  partial.journal = await runJournal({ settings, rounds: num('rounds'), records, bin: kit.bin, log });
+  // The fake without a logger (as Prism runs here), also without its request journal, and as users run it: `--log-level warn`,
+  // and the default level (info: a line per request) written to a pipe the bench reads.
+  const fakes = [
+    { key: 'fake', label: 'the fake, --log-level silent', command: fake, goalOverBare: 0.8 },
+    // The request journal's cost: the same, with the journal switched off.
+    { key: JOURNAL_VARIANTS.off, label: 'the fake, --log-level silent --journal-size 0', command: { ...fake, args: [...fake.args, '--journal-size', '0'] }, goalOverBare: 0.8 },
+    { key: 'fake-warn', label: 'the fake, --log-level warn', command: withLogLevel(fake, 'warn'), goalOverBare: 0.85 },
+    { key: 'fake-info', label: 'the fake, default level (info) to a pipe', command: withLogLevel(fake, 'info'), goalOverBare: 0.85 },
+  ];
+  partial.throughput = await runThroughput({ settings, rounds: num('rounds'), records, fakes, log });
 }
 if (sections.has('startup')) {
   // Start-up as a user sees it: the installed package's `serve --records N`, every other setting at its default.

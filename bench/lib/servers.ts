@@ -164,6 +164,11 @@ export function fakeCliCommand(records: number, extra: readonly string[] = [], n
   };
 }
 
+/** The same fake command at another log level (the last --log-level given counts). */
+export function withLogLevel(command: ServerCommand, level: string): ServerCommand {
+  return { ...command, args: [...command.args, '--log-level', level] };
+}
+
 /**
  * A `--rate-limit` rules file with the default preset's keys at the highest limit the rules
  * allow (a million a second): every request is counted, none is blocked, so a load test

@@ -7,11 +7,23 @@ import { ADMIN, adminBasic, bareCommand, prismCommand, startServer, type Running
 import { median, round } from '../lib/stats.js';
 import { measureThroughput, type LoadSettings, type ThroughputFigures } from '../lib/throughput.js';
 
-export type ServerName = 'bare' | 'fake' | 'prism';
-export const SERVER_ORDER: readonly ServerName[] = ['bare', 'fake', 'prism'];
+/**
+ * The fake as one way of running it (a log level, a setting switched on or off), measured side
+ * by side with bare Fastify and Prism. The first variant is the one compared with Prism.
+ */
+export interface FakeVariant {
+  readonly key: string;
+  readonly label: string;
+  readonly command: ServerCommand;
+  /** The least share of bare Fastify's req/s this variant should reach. */
+  readonly goalOverBare: number;
+}
+
+/** The variants whose req/s tell the request journal's cost: the fake as is (journal on), and with `--journal-size 0`. */
+export const JOURNAL_VARIANTS = { on: 'fake', off: 'fake-journal-off' } as const;
 
 /** One endpoint of the comparison: the path, and how it authenticates. */
-export interface Endpoint {
+interface Endpoint {
   readonly key: string;
   readonly label: string;
   /** Path and query; `{token}` is the API token. */
@@ -19,7 +31,7 @@ export interface Endpoint {
   readonly basic: boolean;
 }
 
-export const ENDPOINTS: readonly Endpoint[] = [
+const ENDPOINTS: readonly Endpoint[] = [
   { key: 'users-current', label: 'GET /node/api/users/current (Basic)', path: '/node/api/users/current', basic: true },
   { key: 'event-log', label: 'GET /node/api/event-log?limit=50 (api-token)', path: '/node/api/event-log?limit=50&api-token={token}', basic: false },
 ];
@@ -27,9 +39,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
 export interface EndpointResult {
   readonly key: string;
   readonly label: string;
-  /** Per server: the figures of each round, and the round with the median req/s. */
-  readonly servers: Record<ServerName, { readonly rounds: ThroughputFigures[]; readonly median: ThroughputFigures }>;
-  readonly ratios: { readonly fakeOverBare: number; readonly fakeOverPrism: number };
+  /** Per server (`bare`, each variant's key, `prism`): the figures of each round, and the round with the median req/s. */
+  readonly servers: Record<string, { readonly label: string; readonly rounds: ThroughputFigures[]; readonly median: ThroughputFigures }>;
+  /** Per variant: its req/s over bare Fastify's, and its goal. */
+  readonly overBare: { readonly key: string; readonly label: string; readonly ratio: number; readonly goal: number }[];
+  /** The first variant's req/s over Prism's. */
+  readonly fakeOverPrism: number;
 }
 
 export interface ThroughputResult {
@@ -51,42 +66,24 @@ export async function issueToken(origin: string): Promise<string> {
   }
 }
 
-export const withToken = (path: string, token: string) => path.replaceAll('{token}', encodeURIComponent(token));
-
-/** Load on one endpoint of a running server; a non-2xx answer or an error under load fails the run. */
-export async function measureEndpoint(server: RunningServer, endpoint: Endpoint, token: string, settings: LoadSettings, label: string): Promise<ThroughputFigures> {
-  const result = await measureThroughput(
-    { url: server.origin + withToken(endpoint.path, token), headers: endpoint.basic ? { authorization: adminBasic } : {} },
-    settings,
-    server.pid,
-  );
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${label} ${endpoint.key}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
-  }
-  return result;
-}
-
-/** The figures of the round with the median req/s. */
-export function medianRound(rounds: readonly ThroughputFigures[]): ThroughputFigures {
-  const mid = median(rounds.map((f) => f.requestsPerSecond));
-  return rounds.find((f) => f.requestsPerSecond === mid) as ThroughputFigures;
-}
+const withToken = (path: string, token: string) => path.replaceAll('{token}', encodeURIComponent(token));
 
 /**
- * Throughput of bare Fastify, the fake and Prism on the same endpoints, one server at a time,
- * in rounds (bare, fake, Prism; again), so that drift in the machine's load hits all three.
+ * Throughput of bare Fastify, each variant of the fake and Prism on the same endpoints, one
+ * server at a time, in rounds (bare, the fakes, Prism; again), so that drift in the machine's
+ * load hits them all.
  */
 export async function runThroughput(options: {
   readonly settings: LoadSettings;
   readonly rounds: number;
   readonly records: number;
-  readonly fake: ServerCommand;
+  readonly fakes: readonly FakeVariant[];
   readonly log: (line: string) => void;
 }): Promise<ThroughputResult> {
-  const { settings, rounds, log } = options;
+  const { settings, rounds, log, fakes } = options;
 
   // The fake's own answers, byte for byte, for the bare server to send back.
-  const capture = await startServer(options.fake);
+  const capture = await startServer(fakes[0]!.command);
   const bodies: CapturedBodies = {};
   const endpoints: Endpoint[] = [];
   const skipped: ThroughputResult['skipped'] = [];
@@ -110,17 +107,28 @@ export async function runThroughput(options: {
   const bodiesFile = join(dir, 'bodies.json');
   await writeFile(bodiesFile, JSON.stringify(bodies));
 
-  const commands: Record<ServerName, ServerCommand> = { bare: bareCommand(bodiesFile), fake: options.fake, prism: prismCommand() };
+  const servers = [
+    { key: 'bare', label: 'bare Fastify', command: bareCommand(bodiesFile), fake: false },
+    ...fakes.map((f) => ({ ...f, fake: true })),
+    { key: 'prism', label: 'Prism 5.14', command: prismCommand(), fake: false },
+  ];
   const figures = new Map<string, ThroughputFigures[]>();
   for (let round = 1; round <= rounds; round++) {
-    for (const name of SERVER_ORDER) {
-      const server: RunningServer = await startServer(commands[name]);
+    for (const { key: name, command, fake } of servers) {
+      const server: RunningServer = await startServer(command);
       try {
         // Prism and the bare server accept any token; the fake needs its own.
-        const token = name === 'fake' ? await issueToken(server.origin) : '00000000-0000-4000-8000-000000000000';
+        const token = fake ? await issueToken(server.origin) : '00000000-0000-4000-8000-000000000000';
         for (const endpoint of endpoints) {
-          const result = await measureEndpoint(server, endpoint, token, settings, name);
-          log(`round ${round} ${name.padEnd(5)} ${endpoint.key.padEnd(14)} ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.bytesPerResponse} B/response, ${result.cpuMicrosPerRequest ?? '?'} µs CPU/request`);
+          const result = await measureThroughput(
+            { url: server.origin + withToken(endpoint.path, token), headers: endpoint.basic ? { authorization: adminBasic } : {} },
+            settings,
+            server.pid,
+          );
+          if (result.non2xx > 0 || result.errors > 0) {
+            throw new Error(`${name} ${endpoint.key}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+          }
+          log(`round ${round} ${name.padEnd(10)} ${endpoint.key.padEnd(14)} ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.bytesPerResponse} B/response, ${result.cpuMicrosPerRequest ?? '?'} µs CPU/request`);
           const key = `${name} ${endpoint.key}`;
           figures.set(key, [...(figures.get(key) ?? []), result]);
         }
@@ -131,18 +139,20 @@ export async function runThroughput(options: {
   }
 
   const results = endpoints.map((endpoint): EndpointResult => {
-    const servers = Object.fromEntries(
-      SERVER_ORDER.map((name) => {
-        const list = figures.get(`${name} ${endpoint.key}`) ?? [];
-        return [name, { rounds: list, median: medianRound(list) }];
+    const measured = Object.fromEntries(
+      servers.map(({ key, label }) => {
+        const list = figures.get(`${key} ${endpoint.key}`) ?? [];
+        const mid = median(list.map((f) => f.requestsPerSecond));
+        return [key, { label, rounds: list, median: list.find((f) => f.requestsPerSecond === mid) as ThroughputFigures }];
       }),
     ) as EndpointResult['servers'];
-    const rps = (name: ServerName) => servers[name].median.requestsPerSecond;
+    const rps = (key: string) => measured[key]!.median.requestsPerSecond;
     return {
       key: endpoint.key,
       label: endpoint.label,
-      servers,
-      ratios: { fakeOverBare: round(rps('fake') / rps('bare'), 2), fakeOverPrism: round(rps('fake') / rps('prism'), 1) },
+      servers: measured,
+      overBare: fakes.map((f) => ({ key: f.key, label: f.label, ratio: round(rps(f.key) / rps('bare'), 2), goal: f.goalOverBare })),
+      fakeOverPrism: round(rps(fakes[0]!.key) / rps('prism'), 1),
     };
   });
   return { settings: { ...settings, rounds, records: options.records }, endpoints: results, skipped };

@@ -1,6 +1,6 @@
 import type { MqttMessageRecord } from '../spec/types.js';
 import { NotConvertibleError } from './delivery.js';
-import { derivedObjectId } from './derived-id.js';
+import { derivedObjectId } from '../shared/derived-id.js';
 
 /** A message as a client published it to the broker. */
 export interface PublishedMessage {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { SnmpTrapRecord, SnmpVarbind } from '../spec/types.js';
 import { NotConvertibleError } from './delivery.js';
-import { derivedObjectId } from './derived-id.js';
+import { derivedObjectId } from '../shared/derived-id.js';
 import { trapText } from './snmp-trap-text.js';
 import { toSnmpVarbind, type DecodedVarbind } from './snmp-varbind.js';
 

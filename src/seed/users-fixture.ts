@@ -1,15 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { derivedObjectId } from '../shared/derived-id.js';
 import { errorField } from '../spec/error-field.js';
 import { packageRoot, type FixtureUser, type SpecValidator } from '../spec/index.js';
+import { problemList } from './problem-list.js';
 
 /** The seeded users of the kit: development credentials of the fake, not secrets. */
 export const defaultUsersFixture = join(packageRoot, 'fixtures', 'users.json');
 
 /**
+ * The id of a user given without one: derived from its login, so it is the same at every
+ * start (sessions, snapshots and tokens of that user keep working across restarts and reloads).
+ */
+export const userIdOf = (login: string): string => derivedObjectId('user', login);
+
+/**
  * Reads a users file and checks it against the document: each user without its password
- * must be a valid `User`, the password a string, and ids and logins unique. Every problem
- * is reported with the file, the user and the field.
+ * must be a valid `User` (a user without `id` gets one from its login), the password a
+ * string, and ids and logins unique. Every problem is reported, each with the file, the
+ * user's index (and login) and the field.
  */
 export async function loadUsersFixture(
   path: string,
@@ -27,13 +36,14 @@ export async function loadUsersFixture(
 
   const problems: string[] = [];
   const seen = { id: new Set<unknown>(), login: new Set<unknown>() };
-  parsed.forEach((entry: unknown, index) => {
+  const users = parsed.map((entry: unknown, index) => {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      problems.push(`user #${index}: must be an object`);
-      return;
+      problems.push(`user ${index}: must be an object`);
+      return entry;
     }
-    const { password, ...record } = entry as Record<string, unknown>;
-    const who = typeof record.login === 'string' ? `user "${record.login}"` : `user #${index}`;
+    const { password, ...given } = entry as Record<string, unknown>;
+    const record = given.id === undefined && typeof given.login === 'string' ? { ...given, id: userIdOf(given.login) } : given;
+    const who = typeof record.login === 'string' ? `user ${index} ("${record.login}")` : `user ${index}`;
     if (typeof password !== 'string') problems.push(`${who}: field "password" must be a string`);
     for (const error of alreadyChecked ? [] : validator.validateNamed('User', record)) {
       const { pointer, problem } = errorField(error);
@@ -43,7 +53,8 @@ export async function loadUsersFixture(
       if (seen[key].has(record[key])) problems.push(`${who}: field "${key}" repeats another user's ${key}`);
       seen[key].add(record[key]);
     }
+    return { ...record, password };
   });
-  if (problems.length > 0) throw new Error(`${path}: invalid users file:\n  ${problems.join('\n  ')}`);
-  return parsed as FixtureUser[];
+  if (problems.length > 0) throw new Error(`${path}: invalid users file (${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}):\n${problemList(problems)}`);
+  return users as FixtureUser[];
 }

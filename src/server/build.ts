@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
-import { loadEventFixtures } from '../seed/event-fixtures.js';
 import { anchorTime } from '../seed/anchor.js';
 import { loadRecording } from '../seed/recording.js';
 import { seedRecords } from '../seed/seed-records.js';
@@ -14,7 +13,7 @@ import { createObjectIdGenerator } from '../shared/object-id.js';
 import { createState, type FakeState } from '../store/state.js';
 import type { FixtureUser } from '../spec/types.js';
 import { checkedByTheKitsTests } from '../seed/kit-fixtures.js';
-import { loadUsersFixture } from '../seed/users-fixture.js';
+import { loadFixtures } from '../seed/load-fixtures.js';
 import { createGuard } from './auth/guard.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
@@ -120,7 +119,10 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const { spec, clock, controlSpec } = resolved;
   const validator = createSpecValidator(spec);
   const checked = (file: string) => checkedByTheKitsTests(file, spec.schemasChecked);
-  const users = await loadUsersFixture(resolved.users, validator, checked(resolved.users));
+  // Ids of records given without one: fixture records at start-up, then records added by the control API.
+  const recordIds = createObjectIdGenerator();
+  const fixtures = await loadFixtures({ users: resolved.users, events: resolved.eventFixtures }, validator, { alreadyChecked: checked, completion: { now: () => clock.now(), nextId: recordIds } });
+  const { users } = fixtures;
   const config = createRuntimeConfig({
     authTokenEnabled: resolved.tokenAuthEnabled,
     requireCsrf: resolved.requireCsrf,
@@ -135,7 +137,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
       ...seedRecords({
         seed: resolved.seed,
         count: resolved.records,
-        fixtures: loadEventFixtures(resolved.eventFixtures, validator, checked),
+        fixtures: fixtures.events,
         ...(resolved.recording === undefined ? {} : { recording: loadRecording(resolved.recording, validator) }),
         ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
       }),
@@ -150,7 +152,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const app = Fastify({
     ...connectionOptions(resolved.connections),
     clientErrorHandler: createClientErrorHandler(errors),
-    logger: loggerSettings(resolved.logger),
+    ...loggerSettings(resolved.logger),
     bodyLimit: BODY_LIMIT_BYTES,
     // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
     exposeHeadRoutes: false,
@@ -207,7 +209,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     // A log-in body counts where a call may come without credentials (the log-in itself).
     preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
   });
-  const controlContext: ControlContext = { state, config, faults, journal, errors, clock, spec, validator, nextRecordId: createObjectIdGenerator() };
+  const controlContext: ControlContext = { state, config, faults, journal, errors, clock, spec, validator, nextRecordId: recordIds };
   const controlAccess = createControlAccessCheck(
     { anyAddress: resolved.controlFromAnyAddress, hostAllowed: hostNamesThisServer(resolved.controlHosts), originAllowed: allowed },
     errors,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { writeFile, mkdtemp } from 'node:fs/promises';
+import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,7 +125,8 @@ describe('serve flags', () => {
   it('refuses bad values, bad files and a port in use with one line on stderr and exit code 1', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'serve-flags-'));
     const badFixture = join(dir, 'events.json');
-    await writeFile(badFixture, JSON.stringify([{ _id: 'x', type: 'snmp-trap' }]));
+    const [shipped] = JSON.parse(await readFile(fileURLToPath(new URL('../../fixtures/events.json', import.meta.url)), 'utf8')) as object[];
+    await writeFile(badFixture, JSON.stringify([{ ...shipped, _id: 'x' }]));
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const takenPort = String((taken.address() as { port: number }).port);

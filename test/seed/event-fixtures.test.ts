@@ -81,8 +81,49 @@ describe('event fixtures', () => {
     const e3 = loadError([fixtureFile('no-type.json', [{ ...shipped[0], type: 'syslog' }])], validator);
     expect(e3.message).toMatch(/record 0 .*: field \/type must be snmp-trap or mqtt-message/);
 
-    const e4 = loadError([fixtureFile('no-id.json', [{ ...shipped[0], _id: undefined }])], validator);
-    expect(e4.message).toMatch(/record 0 \(no _id\): field \(the record itself\) must have required property '_id'/);
+    const e4 = loadError([fixtureFile('no-text.json', [{ ...shipped[0], _id: undefined, payload: { ...shipped[0]!.payload, text: undefined } }])], validator);
+    expect(e4.message).toMatch(/record 0 \(no _id\): field \/payload\/text is required/);
+  });
+
+  it('completes records given without _id or timestamp, as the control API does', () => {
+    const { _id, timestamp, ...bare } = shipped[0]!;
+    const file = fixtureFile('bare.json', [bare, { ...bare, timestamp: 1_700_000_000_000 }]);
+    const ids = ['5867948233835d9661c5aaa1', '5867948233835d9661c5aaa2'];
+    const records = loadEventFixtures([file], validator, { completion: { now: () => 1_800_000_000_000, nextId: () => ids.shift()! } });
+    expect(records).toEqual([
+      { ...bare, _id: '5867948233835d9661c5aaa1', timestamp: 1_800_000_000_000 },
+      { ...bare, _id: '5867948233835d9661c5aaa2', timestamp: 1_700_000_000_000 },
+    ]);
+    for (const record of records) expect(validator.validateNamed('EventLogRecord', record)).toEqual([]);
+    // Without a completion: a new ObjectId and the current time.
+    const [made] = loadEventFixtures([fixtureFile('bare-one.json', [bare])], validator);
+    expect(made!._id).toMatch(/^[0-9a-f]{24}$/);
+    expect(Math.abs(made!.timestamp - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('reports every problem of every file in one run, each with the file, the record index and the field', () => {
+    const bad = structuredClone(shipped.slice(0, 3)) as Record<string, any>[];
+    bad[0]!.payload.trapOid = 'linkDown';
+    bad[0]!.agentId = 7;
+    delete bad[2]!._id;
+    bad[2]!.entity = { entityId: 'e1' };
+    const first = fixtureFile('many-1.json', bad);
+    const notJson = fixtureFile('many-2.json', '[{');
+    const again = fixtureFile('many-3.json', [shipped[1]]);
+    const e = loadError([first, notJson, again], validator);
+    const where = e.problems.map((p) => `${p.file === first ? 1 : p.file === notJson ? 2 : 3} ${p.index} ${p.instancePath}`);
+    expect(where).toEqual(expect.arrayContaining(['1 0 /payload/trapOid', '1 0 /agentId', '1 2 /entity/entityType', '1 2 /entity/entityName', '2 undefined undefined', '3 0 /_id']));
+    expect(e.message.split('\n')[0]).toBe(`${e.problems.length} problems in the fixture files:`);
+    expect(e.message).toContain(`Fixture file ${first}, record 2 (no _id): field /entity/entityType is required`);
+    expect(e.message).toContain(`Fixture file ${again}, record 0 (_id "${shipped[1]?._id}"): _id "${shipped[1]?._id}" is already used by ${first} record 1.`);
+    expect(e).toMatchObject({ file: first, index: 0 });
+
+    // A file of 100,000 bad records: every one counted, the message kept short.
+    const huge = fixtureFile('huge.json', Array.from({ length: 100_000 }, () => ({ type: 'syslog' })));
+    const big = loadError([huge], validator);
+    expect(big.problems).toHaveLength(100_000);
+    expect(big.message.split('\n').length).toBeLessThan(210);
+    expect(big.message).toContain('... and 99800 more');
   });
 
   it('refuses files that are not JSON arrays and _ids used twice', () => {

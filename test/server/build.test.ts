@@ -121,8 +121,8 @@ describe('the users fixture', () => {
     ]);
     const failure = buildFake({ spec, users: path });
     await expect(failure).rejects.toThrow(path);
-    await expect(failure).rejects.toThrow('user "broken": field "password" must be a string');
-    await expect(failure).rejects.toThrow('user "broken": field "id" must match pattern');
-    await expect(failure).rejects.toThrow('user "broken": field "permissions" must be array');
+    await expect(failure).rejects.toThrow('user 1 ("broken"): field "password" must be a string');
+    await expect(failure).rejects.toThrow('user 1 ("broken"): field "id" must match pattern');
+    await expect(failure).rejects.toThrow('user 1 ("broken"): field "permissions" must be array');
   });
 });

@@ -69,6 +69,18 @@ describe('adding event log records', () => {
   });
 });
 
+describe('adding records with several problems', () => {
+  it('names every problem of every record by index and field in one answer', async () => {
+    await fake();
+    const before = app.fake.state.data.events.size;
+    const bad = [trap, { ...mqtt, _id: undefined, payload: { ...mqtt.payload, qos: 5 } }, { ...trap, agentId: 3, payload: { ...trap.payload, trapOid: 'x' } }];
+    const { status, body } = await control<{ details: { name: string }[]; message: string }>(app, 'addEventLogRecords', { payload: bad });
+    expect(status).toBe(400);
+    expect(body.details.map((d) => d.name)).toEqual(expect.arrayContaining(['/1/payload/qos', '/2/agentId', '/2/payload/trapOid']));
+    expect(app.fake.state.data.events.size).toBe(before);
+  });
+});
+
 describe('snapshots', () => {
   it('round-trips the whole state: tokens, records, block log, active blocks, config and faults; sessions end', async () => {
     await fake({ rateLimit: [{ key: 'login', limit: 1, windowSeconds: 60, blockSeconds: 300 }] });
