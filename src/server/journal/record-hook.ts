@@ -37,7 +37,8 @@ export function addJournalHooks(app: FastifyInstance, journal: RequestJournal, c
         login: caller?.user.login,
         origin: request.headers.origin,
         status,
-        durationMs: performance.now() - request.journalStart,
+        // 0 when an earlier onRequest hook answered before the clock was started.
+        durationMs: request.journalStart > 0 ? performance.now() - request.journalStart : 0,
         errorText: status >= 400 && typeof payload === 'string' ? payload : undefined,
       });
     }
