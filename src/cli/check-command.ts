@@ -25,6 +25,10 @@ export interface CheckFlags {
   readonly cases?: string | false;
   readonly only?: string[];
   readonly compareWith?: string;
+  readonly compareLogin?: string;
+  readonly comparePassword?: string;
+  readonly compareLowLogin?: string;
+  readonly compareLowPassword?: string;
   readonly viaPrism?: boolean;
   readonly quiet?: boolean;
 }
@@ -77,7 +81,11 @@ export function addCheckOptions(command: Command): Command {
     .addOption(new Option('--cases <dir>', 'folder of contract cases (default: the kit\'s contracts/)'))
     .addOption(new Option('--no-cases', 'run no contract cases'))
     .addOption(new Option('--only <groups>', `run only these groups, comma-separated: ${GROUPS.join(', ')}`).argParser(list))
-    .addOption(new Option('--compare-with <url>', 'send the same requests to a second server and report where the answers differ'))
+    .addOption(new Option('--compare-with <url>', 'send the same requests to a second server and report where the answers differ, by kind'))
+    .addOption(new Option('--compare-login <login>', "an administrator login of the --compare-with server (default: --login and --password, and the low-privilege pair, are used for both)").env('MONITORING_API_COMPARE_LOGIN'))
+    .addOption(new Option('--compare-password <password>', "that administrator's password").env('MONITORING_API_COMPARE_PASSWORD'))
+    .addOption(new Option('--compare-low-login <login>', 'a low-privilege login of the --compare-with server').env('MONITORING_API_COMPARE_LOW_LOGIN'))
+    .addOption(new Option('--compare-low-password <password>', "that low-privilege user's password").env('MONITORING_API_COMPARE_LOW_PASSWORD'))
     .addOption(new Option('--via-prism', 'run through `prism proxy` in front of the base URL and report its violations too'))
     .addOption(new Option('--quiet', 'no progress lines'));
 }

@@ -45,6 +45,31 @@ export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunO
   };
 }
 
+/**
+ * The run options of the --compare-with server: its own credentials when given (then without the
+ * first server's token or low-privilege user unless its own pair is given), else the first's.
+ */
+export function compareOptionsFrom(flags: CheckFlags, first: RunOptions): RunOptions | undefined {
+  if (!flags.compareWith) {
+    if ([flags.compareLogin, flags.comparePassword, flags.compareLowLogin, flags.compareLowPassword].some((v) => v !== undefined)) {
+      throw new UsageError('--compare-login, --compare-password and the low-privilege pair need --compare-with');
+    }
+    return undefined;
+  }
+  if ((flags.compareLogin === undefined) !== (flags.comparePassword === undefined)) throw new UsageError('--compare-login and --compare-password go together');
+  if ((flags.compareLowLogin === undefined) !== (flags.compareLowPassword === undefined)) throw new UsageError('--compare-low-login and --compare-low-password go together');
+  const own = flags.compareLogin !== undefined && flags.comparePassword !== undefined ? { login: flags.compareLogin, password: flags.comparePassword } : undefined;
+  const ownLow = flags.compareLowLogin !== undefined && flags.compareLowPassword !== undefined ? { login: flags.compareLowLogin, password: flags.compareLowPassword } : undefined;
+  const { low: _low, token: _token, ...shared } = first;
+  return {
+    ...shared,
+    baseUrl: flags.compareWith,
+    admin: own ?? first.admin,
+    ...(ownLow ? { low: ownLow } : own ? {} : first.low ? { low: first.low } : {}),
+    ...(own ? {} : { token: first.token }),
+  };
+}
+
 export interface CheckIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
@@ -70,6 +95,8 @@ function secretsOf(flags: CheckFlags, io: CheckIo): { secrets: Secrets; io: Chec
   secrets.addCredentials(flags.login === undefined || flags.password === undefined ? undefined : { login: flags.login, password: flags.password });
   secrets.addCredentials(flags.lowLogin === undefined || flags.lowPassword === undefined ? undefined : { login: flags.lowLogin, password: flags.lowPassword });
   secrets.add(flags.token);
+  secrets.addCredentials(flags.compareLogin === undefined || flags.comparePassword === undefined ? undefined : { login: flags.compareLogin, password: flags.comparePassword });
+  secrets.addCredentials(flags.compareLowLogin === undefined || flags.compareLowPassword === undefined ? undefined : { login: flags.compareLowLogin, password: flags.compareLowPassword });
   for (const url of [flags.baseUrl, flags.compareWith]) secrets.addUrl(url);
   return { secrets, io: { stdout: (t) => io.stdout(secrets.mask(t)), stderr: (t) => io.stderr(secrets.mask(t)) } };
 }
@@ -80,6 +107,7 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo
   const { secrets, io } = secretsOf(flags, rawIo);
   try {
     const options = { ...runOptionsFrom(flags), secrets };
+    const compare = compareOptionsFrom(flags, options);
     const reporters = reportersFor(flags, io).map((reporter) => maskedReporter(reporter, secrets));
     const listener = (event: Parameters<Reporter['onEvent']>[0]): void => reporters.forEach((r) => r.onEvent(event));
     if (flags.viaPrism) {
@@ -88,11 +116,11 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo
     }
     const primary = { ...options, listener, ...(prism ? { baseUrl: prism.url, targetUrl: options.baseUrl, viaPrism: true } : {}) };
     let result: RunResult = await runContract(primary);
-    if (flags.compareWith) {
-      io.stderr(`Comparing with ${flags.compareWith} (seed ${result.seed})\n`);
-      const second = await runContract({ ...options, baseUrl: flags.compareWith, seed: result.seed });
+    if (compare) {
+      io.stderr(`Comparing with ${compare.baseUrl} (seed ${result.seed}${compare.admin === options.admin ? '' : `, as ${compare.admin.login}`})\n`);
+      const second = await runContract({ ...compare, seed: result.seed });
       const compared = withDifferences(result, second);
-      io.stderr(`${flags.compareWith}: ${second.violations} violation(s), ${second.notes} note(s) of its own; ${compared.unpaired} step(s) not compared (run on one server only, or kept only in part)\n`);
+      io.stderr(`${compare.baseUrl}: ${second.violations} violation(s), ${second.notes} note(s) of its own; ${compared.unpaired} step(s) not compared (run on one server only, or kept only in part)\n`);
       result = compared;
     }
     for (const reporter of reporters) await reporter.finish(result);

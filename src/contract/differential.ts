@@ -1,44 +1,40 @@
 // Differential mode: the same seed against two servers, exchanges paired by step, and where
-// the answers differ in status, body shape or meaning (ids and timestamps normalised).
+// the answers drift apart (drift.ts), grouped by kind with a count and one example each.
 import { toCurl } from './curl.js';
-import { head } from './head.js';
+import { DRIFT_KINDS, driftOf, type DriftKind } from './drift.js';
 import { totalsOf, type Outcome, type RunResult } from './run/results.js';
 import { createSecrets } from './secrets.js';
 import type { Exchange, ReportedFailure } from './types.js';
 
-export type DifferenceKind = 'status' | 'shape' | 'meaning';
+export { normalise } from './drift.js';
 
 export interface Difference {
   readonly key: string;
   readonly operationId: string;
-  readonly kind: DifferenceKind;
+  readonly kind: DriftKind;
+  /** Where in the answer (a JSON pointer, `[]` for every item of a list). */
+  readonly path: string;
   readonly first: string;
   readonly second: string;
   readonly exchange: Exchange;
 }
 
-const OBJECT_ID = /^[0-9a-f]{24}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Milliseconds since the epoch from 2001 on: the document's timestamps.
-const isTime = (n: number): boolean => Number.isInteger(n) && n > 1e12;
-
-/** The JSON types of a value, keys sorted; arrays by the distinct shapes of their items. */
-export function shapeOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `[${[...new Set(value.map(shapeOf))].sort().join('|')}]`;
-  if (typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${k}:${shapeOf((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return typeof value;
+/** One kind of drift: how often, and the first place it was seen. */
+export interface DriftGroup {
+  readonly kind: DriftKind;
+  readonly title: string;
+  readonly count: number;
+  readonly example: { readonly step: string; readonly operationId: string; readonly path: string; readonly first: string; readonly second: string; readonly request: string };
 }
 
-/** The value with ids, UUIDs (tokens, session ids) and timestamps replaced by placeholders. */
-export function normalise(value: unknown): unknown {
-  if (typeof value === 'string') return OBJECT_ID.test(value) ? '<id>' : UUID.test(value) ? '<uuid>' : value;
-  if (typeof value === 'number') return isTime(value) ? '<time>' : value;
-  if (Array.isArray(value)) return value.map(normalise);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalise(v)]));
-  return value;
+export interface DriftReport {
+  readonly compareWith: string;
+  /** Steps answered by both servers and compared. */
+  readonly compared: number;
+  /** Steps run on one server only, or kept only in part. */
+  readonly unpaired: number;
+  /** The kinds found, in the order of DRIFT_KINDS; empty when both answered the same. */
+  readonly groups: readonly DriftGroup[];
 }
 
 function byKey(exchanges: readonly Exchange[]): Map<string, Exchange> {
@@ -52,13 +48,12 @@ function byKey(exchanges: readonly Exchange[]): Map<string, Exchange> {
   return out;
 }
 
-const short = (text: string): string => (text.length > 160 ? `${head(text, 157)}...` : text);
-
-export function compareExchanges(first: readonly Exchange[], second: readonly Exchange[]): { differences: Difference[]; unpaired: number } {
+export function compareExchanges(first: readonly Exchange[], second: readonly Exchange[]): { differences: Difference[]; compared: number; unpaired: number } {
   const a = byKey(first);
   const b = byKey(second);
   const differences: Difference[] = [];
   let unpaired = 0;
+  let compared = 0;
   for (const [key, x] of a) {
     const y = b.get(key);
     if (!y?.response || !x.response) {
@@ -70,51 +65,63 @@ export function compareExchanges(first: readonly Exchange[], second: readonly Ex
       unpaired += 1;
       continue;
     }
-    const base = { key, operationId: x.operationId, exchange: x };
-    if (x.response.status !== y.response.status) {
-      differences.push({ ...base, kind: 'status', first: String(x.response.status), second: String(y.response.status) });
-      continue;
-    }
-    const [sx, sy] = [shapeOf(x.response.json), shapeOf(y.response.json)];
-    if (sx !== sy) {
-      differences.push({ ...base, kind: 'shape', first: short(sx), second: short(sy) });
-      continue;
-    }
-    const [nx, ny] = [JSON.stringify(normalise(x.response.json)), JSON.stringify(normalise(y.response.json))];
-    if (nx !== ny) differences.push({ ...base, kind: 'meaning', first: short(nx ?? ''), second: short(ny ?? '') });
+    compared += 1;
+    for (const drift of driftOf(x.response, y.response)) differences.push({ ...drift, key, operationId: x.operationId, exchange: x });
   }
   unpaired += [...b.keys()].filter((k) => !a.has(k)).length;
-  return { differences, unpaired };
+  return { differences, compared, unpaired };
+}
+
+// Masking by place (Authorization, cookies, tokens in the query, passwords in bodies) needs no list of secrets.
+const requestOf = (exchange: Exchange): string => toCurl(createSecrets().maskRequest(exchange.request));
+const where = (d: Difference): string => `step ${d.key}${d.path ? ` at ${d.path}` : ''}`;
+
+/** The differences grouped by kind, each with its count and first example. */
+export function driftReport(compareWith: string, compared: { differences: readonly Difference[]; compared: number; unpaired: number }): DriftReport {
+  const groups = (Object.keys(DRIFT_KINDS) as DriftKind[]).flatMap((kind): DriftGroup[] => {
+    const found = compared.differences.filter((d) => d.kind === kind);
+    const first = found[0];
+    if (!first) return [];
+    const example = { step: first.key, operationId: first.operationId, path: first.path, first: first.first, second: first.second, request: requestOf(first.exchange) };
+    return [{ kind, title: DRIFT_KINDS[kind], count: found.length, example }];
+  });
+  return { compareWith, compared: compared.compared, unpaired: compared.unpaired, groups };
 }
 
 /**
- * The first run's result with the differences added as notes of the check `differs`, one
- * outcome per operation. Differences are notes: neither server is the reference.
+ * The first run's result with the drift added: one note of the check `differs` for each kind of
+ * drift on each operation (its count and first example), and the drift report. Differences are
+ * notes: neither server is the reference.
  */
-export function withDifferences(first: RunResult, second: RunResult): RunResult & { readonly unpaired: number } {
-  const { differences, unpaired } = compareExchanges(first.exchanges, second.exchanges);
-  const secrets = createSecrets();
+export function withDifferences(first: RunResult, second: RunResult): RunResult & { readonly unpaired: number; readonly drift: DriftReport } {
+  const compared = compareExchanges(first.exchanges, second.exchanges);
   const outcomes = new Map<string, Outcome>();
-  for (const d of differences) {
+  const groups = new Map<string, Difference[]>();
+  for (const d of compared.differences) {
+    const key = `${d.operationId} ${d.kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  for (const [, found] of groups) {
+    const d = found[0]!;
     const o = outcomes.get(d.operationId) ?? { group: 'differential', operationId: d.operationId, check: 'differs', title: `Answers the same as ${second.baseUrl}`, exchanges: 0, failures: [] };
+    const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
     const failure: ReportedFailure = {
       check: 'differs',
       operationId: d.operationId,
       title: o.title,
-      message: `${d.kind} differs at step ${d.key}: ${first.baseUrl} gave ${d.first}, ${second.baseUrl} gave ${d.second}`,
+      message: `${DRIFT_KINDS[d.kind]} at ${where(d)}${more}: ${first.baseUrl} gave ${d.first}, ${second.baseUrl} gave ${d.second}`,
       severity: 'warning',
       verdict: 'note',
-      expected: `the same ${d.kind} from both servers`,
+      expected: `the same answers from both servers (ids, UUIDs and timestamps aside)`,
       citation: { source: 'gap-fill', ref: 'differential mode', text: 'The spec is the reference of the checks; two servers differing is reported for people to judge.' },
       key: d.key,
-      // Masking by place (Authorization, cookies, tokens in the query, passwords in bodies) needs no list of secrets.
-      curl: toCurl(secrets.maskRequest(d.exchange.request)),
+      curl: requestOf(d.exchange),
       actual: { status: d.exchange.response?.status },
     };
     o.failures.push(failure);
-    o.exchanges += 1;
+    o.exchanges += new Set(found.map((f) => f.key)).size;
     outcomes.set(d.operationId, o);
   }
   const all = [...first.outcomes, ...outcomes.values()];
-  return { ...first, outcomes: all, ...totalsOf(all, first.strict, first.coverage.belowMinimum), unpaired };
+  return { ...first, outcomes: all, ...totalsOf(all, first.strict, first.coverage.belowMinimum), unpaired: compared.unpaired, drift: driftReport(second.baseUrl, compared) };
 }

@@ -6,7 +6,8 @@ export { allChecks, getCheck, responseChecks, type CheckName, type OutcomeCheckN
 export { apply, defineCheck } from './checks/define.js';
 export { loadCases, loadCaseFile, defaultCasesDir } from './cases/load-cases.js';
 export type { ContractCase, CaseStep } from './cases/case-schema.js';
-export { compareExchanges, withDifferences, type Difference } from './differential.js';
+export { compareExchanges, driftReport, withDifferences, type Difference, type DriftGroup, type DriftReport } from './differential.js';
+export { DRIFT_KINDS, driftOf, type Drift, type DriftKind } from './drift.js';
 export { startPrism, type PrismOptions, type RunningPrism } from './prism.js';
 export { consoleReporter } from './reporters/console.js';
 export { jsonReporter } from './reporters/json.js';

@@ -31,6 +31,8 @@ import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
 import { addJournalHooks } from './journal/record-hook.js';
 import { installBodyParsers } from './json-body.js';
 import { createLatencyHook } from './latency-hook.js';
+import { drawLatency } from './latency.js';
+import { createScriptedAnswers, ScriptedAnswer } from './scripted-answer.js';
 import { loggerSettings } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
@@ -169,14 +171,20 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   app.decorateRequest('caller', null);
   installBodyParsers(app, errors);
 
+  const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
+  app.addHook('preClose', (done) => {
+    scripted.closeAll();
+    done();
+  });
   app.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof ScriptedAnswer) return scripted.play(reply, error);
     const apiError = toApiError(error, request, errors);
     if (apiError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
     if (apiError.code === 'PAYLOAD_TOO_LARGE') await drainRefusedBody(request);
     return sendApiError(reply, apiError);
   });
 
-  app.addHook('onSend', createLatencyHook(() => config.latencyMs, resolved.sleep, API_PREFIX));
+  app.addHook('onSend', createLatencyHook((operationId) => drawLatency(config.latencyOf(operationId), resolved.random), resolved.sleep, API_PREFIX));
   // After the latency hook, so that a request's duration includes the latency added to it.
   const journal = createRequestJournal(resolved.journalSize);
   if (journal.capacity > 0) addJournalHooks(app, journal, clock, API_PREFIX);
@@ -203,7 +211,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     // IP, then the guard (401, 403), then limits by the caller's identity.
     onRequest: (operation) => {
       const guard = createGuard(operation, guardDependencies);
-      const checks = [createFaultCheck(faults, operation.operationId), limits.beforeAuth];
+      const checks = [createFaultCheck(faults, operation.operationId, resolved.random), limits.beforeAuth];
       return guard ? [...checks, guard, limits.afterAuth] : checks;
     },
     // A log-in body counts where a call may come without credentials (the log-in itself).

@@ -1,16 +1,31 @@
 import { ApiError } from '../errors.js';
+import type { Fault } from '../spec/control-types.js';
 import type { FaultStore } from '../store/faults.js';
+import { drawLatency } from './latency.js';
 import type { RequestCheck } from './request-hooks.js';
+import { ScriptedAnswer } from './scripted-answer.js';
+
+/** The error a fault answers with: its own Error body, or INJECTED_FAULT with its message. */
+function faultError(fault: Fault): ApiError {
+  if (fault.body === undefined) return new ApiError('INJECTED_FAULT', fault.status, fault.message);
+  const { code, message, details, permission } = fault.body;
+  return new ApiError(code, fault.status, message, { ...(details ? { details } : {}), ...(permission === undefined ? {} : { permission }) });
+}
 
 /**
  * Answers a call of the operation with its injected fault, if one takes it: the first check
  * of the route, before authentication, rate limits and the handler, so a faulted call changes
- * nothing. The status is the fault's own; the body is the document's Error with INJECTED_FAULT.
+ * nothing. An error at once is thrown as it is; a wait, a dropped connection or a hang as a
+ * ScriptedAnswer, with the wait drawn from `random` (the fake's seeded source).
  */
-export function createFaultCheck(faults: FaultStore, operationId: string): RequestCheck {
+export function createFaultCheck(faults: FaultStore, operationId: string, random: () => number): RequestCheck {
   return function injectFault() {
     if (faults.size === 0) return;
     const fault = faults.take(operationId);
-    if (fault) throw new ApiError('INJECTED_FAULT', fault.status, fault.message);
+    if (!fault) return;
+    const error = faultError(fault);
+    const action = fault.action ?? 'error';
+    if (action === 'error' && fault.delayMs === undefined) throw error;
+    throw new ScriptedAnswer(action, drawLatency(fault.delayMs, random), error);
   };
 }

@@ -1,5 +1,6 @@
 import type { ConfigUpdate, ControlConfig } from '../spec/control-types.js';
 import type { Spec } from '../spec/index.js';
+import type { Latency } from './latency.js';
 import { settingsOfUpdate } from './rate-limit-presets.js';
 
 /**
@@ -13,6 +14,8 @@ export interface RuntimeConfig {
   readonly authTokenEnabled: boolean;
   readonly requireCsrf: boolean;
   readonly latencyMs: number;
+  /** The latency of an operation: its own entry of `operationLatencyMs`, else `latencyMs`. */
+  latencyOf(operationId: string | undefined): Latency;
   readonly rateLimit: ControlConfig['rateLimit'];
   /** Applies a validated update; returns the configuration now in force. */
   update(update: ConfigUpdate): ControlConfig;
@@ -24,7 +27,8 @@ export interface RuntimeConfig {
   onRateLimitChange(listener: (settings: ControlConfig['rateLimit']) => void): void;
 }
 
-const copy = (config: ControlConfig): ControlConfig => structuredClone(config);
+/** A copy, with every field the control API shows (a snapshot of an older fake may lack some). */
+const copy = (config: ControlConfig): ControlConfig => structuredClone({ ...config, operationLatencyMs: config.operationLatencyMs ?? {} });
 
 /** `controlSpec` gives the rules of the presets an update may name. */
 export function createRuntimeConfig(startUp: ControlConfig, controlSpec: Spec): RuntimeConfig {
@@ -45,6 +49,9 @@ export function createRuntimeConfig(startUp: ControlConfig, controlSpec: Spec): 
     },
     get latencyMs() {
       return current.latencyMs;
+    },
+    latencyOf(operationId) {
+      return (operationId === undefined ? undefined : current.operationLatencyMs?.[operationId]) ?? current.latencyMs;
     },
     get rateLimit() {
       return copy(current).rateLimit;

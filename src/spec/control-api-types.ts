@@ -235,8 +235,15 @@ export interface paths {
          *     the added latency still applies. The answer has the chosen `status` and the
          *     monitoring API's `Error` body with code `INJECTED_FAULT` and the fault's
          *     `message`, e.g. `{"status":503,"code":"INJECTED_FAULT","message":"Fault injected
-         *     by the control API."}`. When several faults match a call, the oldest decides. A
-         *     counted fault is removed after its last answer; a share fault stays until cleared.
+         *     by the control API."}`, or the `body` given (a custom Error body, whose `status` is the
+         *     answer's). With `delayMs` (fixed or `[min, max]`, drawn from the seeded source) the
+         *     fake waits that long first. `action: drop` closes the connection without an answer, and
+         *     `action: hang` never answers: the connection stays open until the client gives up, or
+         *     until the fake's idle timeout (120 s by default) or its shutdown closes it. When several
+         *     faults match a call, the oldest decides. A counted fault is removed after its last
+         *     answer; a share fault stays until cleared. A `[min, max]` whose min is above its max,
+         *     `body` with another `status`, or `status`, `message` or `body` with an action other than
+         *     `error`, gets 400 `INVALID_BODY`.
          */
         post: operations["injectFault"];
         /**
@@ -429,8 +436,9 @@ export interface components {
              *     `CSRF_TOKEN_INVALID`. Off by default, as real clients may not send it.
              */
             requireCsrf: boolean;
-            /** @description Milliseconds added before every answer of `/node/api` (not of the control API). */
+            /** @description Milliseconds added before every answer of `/node/api` (not of the control API), except for operations listed in `operationLatencyMs`. */
             latencyMs: number;
+            operationLatencyMs?: components["schemas"]["OperationLatency"];
             rateLimit: components["schemas"]["RateLimitSettings"];
         };
         /** @description The configuration fields to change; the others stay. */
@@ -438,7 +446,32 @@ export interface components {
             authTokenEnabled?: boolean;
             requireCsrf?: boolean;
             latencyMs?: number;
+            operationLatencyMs?: components["schemas"]["OperationLatency"];
             rateLimit?: components["schemas"]["RateLimitUpdate"];
+        };
+        /**
+         * @description Milliseconds, at most 60000: a fixed value, or `[min, max]` (min not above max) for a
+         *     value drawn for each answer, uniformly from min to max inclusive, from the fake's
+         *     seeded random source (so the same seed draws the same waits).
+         * @example [
+         *       100,
+         *       400
+         *     ]
+         */
+        Latency: number | number[];
+        /**
+         * @description Latency per operation of the monitoring API, by operationId, in place of `latencyMs`
+         *     for those operations. An update replaces the whole map; `{}` removes every entry.
+         * @example {
+         *       "getEventLog": [
+         *         200,
+         *         800
+         *       ],
+         *       "createSession": 1500
+         *     }
+         */
+        OperationLatency: {
+            [key: string]: components["schemas"]["Latency"];
         };
         /** @description A block of the rate limiter in force. */
         ActiveBlock: {
@@ -464,28 +497,48 @@ export interface components {
          * @enum {string}
          */
         TargetOperationId: "createAuthToken" | "revokeAuthToken" | "getCurrentUser" | "createSession" | "deleteSession" | "getEventLog" | "updateEventLogPayload" | "getLimitBlockLog";
-        /** @description A fault to inject; exactly one of `count` and `probability`. */
+        /**
+         * @description What a faulted call gets: `error`, an answer with the fault's status and Error body;
+         *     `drop`, no answer: the connection is closed (the client sees a reset or an empty
+         *     reply); `hang`, no answer either: the connection stays open until the client gives up,
+         *     or until the fake's idle timeout (120 s by default) or its shutdown closes it.
+         * @enum {string}
+         */
+        FaultAction: "error" | "drop" | "hang";
+        /**
+         * @description A fault to inject; exactly one of `count` and `probability`. `status`, `message` and
+         *     `body` are for `action: error` only.
+         */
         FaultSpec: {
             operationId: components["schemas"]["TargetOperationId"];
+            action?: components["schemas"]["FaultAction"];
+            delayMs?: components["schemas"]["Latency"];
             /**
-             * @description The status to answer with; 503, the status of `INJECTED_FAULT`, when left out.
+             * @description The status to answer with; the `status` of `body` when given, else 503, the status of `INJECTED_FAULT`.
              * @default 503
              */
             status?: number;
             /**
-             * @description The `message` of the error body.
+             * @description The `message` of the error body (ignored with `body`).
              * @default Fault injected by the control API.
              */
             message?: string;
+            body?: components["schemas"]["Error"];
             /** @description Answer the next `count` calls. */
             count?: number;
             /** @description Answer this share of calls, each call drawn independently. */
             probability?: number;
         } & (unknown | unknown);
-        /** @description An injected fault in force; `remaining` for a counted fault, `probability` for a share fault. */
+        /**
+         * @description An injected fault in force; `remaining` for a counted fault, `probability` for a share
+         *     fault. `action` is `error` when absent (snapshots of older fakes).
+         */
         Fault: {
             id: components["schemas"]["ObjectId"];
             operationId: components["schemas"]["TargetOperationId"];
+            action?: components["schemas"]["FaultAction"];
+            delayMs?: components["schemas"]["Latency"];
+            body?: components["schemas"]["Error"];
             status: number;
             message: string;
             /** @description Calls it will still answer. */

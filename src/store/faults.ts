@@ -4,7 +4,7 @@ import { createObjectIdGenerator } from '../shared/object-id.js';
 
 /** Injected faults: operations of the API that answer an error instead of doing their work. */
 export interface FaultStore {
-  /** Adds a validated fault; `status` and `message` fall back to the given defaults. */
+  /** Adds a validated fault; `status` and `message` come from its `body`, else fall back to the given defaults. */
   inject(spec: FaultSpec): Fault;
   /** The faults in force, oldest first (copies). */
   list(): Fault[];
@@ -34,15 +34,18 @@ export function createFaultStore(options: FaultStoreOptions): FaultStore {
   const { clock, random, defaults } = options;
   const nextId = options.generateId ?? createObjectIdGenerator();
   let faults: Fault[] = [];
-  const copy = (fault: Fault): Fault => ({ ...fault });
+  const copy = (fault: Fault): Fault => structuredClone(fault);
 
   return {
     inject(spec) {
       const fault: Fault = {
         id: nextId(clock.now()),
         operationId: spec.operationId,
-        status: spec.status ?? defaults.status,
-        message: spec.message ?? defaults.message,
+        action: spec.action ?? 'error',
+        ...(spec.delayMs === undefined ? {} : { delayMs: structuredClone(spec.delayMs) }),
+        ...(spec.body === undefined ? {} : { body: structuredClone(spec.body) }),
+        status: spec.status ?? spec.body?.status ?? defaults.status,
+        message: spec.body?.message ?? spec.message ?? defaults.message,
         ...(spec.count !== undefined ? { remaining: spec.count } : { probability: spec.probability ?? 1 }),
         hits: 0,
         createdAt: clock.now(),

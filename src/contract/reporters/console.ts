@@ -1,7 +1,7 @@
 // Progress while the run goes (one line per group), then the summary table and every failure.
 import { statusOf } from '../run/results.js';
 import { coverageText } from './coverage-text.js';
-import { formatFailure, summaryTable, verdictLine } from './format.js';
+import { driftText, formatFailure, summaryTable, verdictLine } from './format.js';
 import type { Reporter, Write } from './reporter.js';
 
 export function consoleReporter(write: Write, progress: Write = write): Reporter {
@@ -26,6 +26,7 @@ export function consoleReporter(write: Write, progress: Write = write): Reporter
       const out = [`\n${summaryTable(result.outcomes)}\n`, `\n${coverageText(result.coverage)}\n`];
       const ordered = [...failures.filter((f) => f.verdict === 'violation'), ...failures.filter((f) => f.verdict === 'note')];
       if (ordered.length > 0) out.push(`\n${ordered.map(formatFailure).join('\n\n')}\n`);
+      if (result.drift) out.push(`\n${driftText(result.drift, result.baseUrl)}\n`);
       out.push(`\n${verdictLine(result)}\n`);
       write(out.join(''));
     },

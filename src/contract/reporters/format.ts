@@ -1,6 +1,7 @@
 // Text shared by the reporters: one failure with its request, the summary table.
 import { formatCitation } from '../citations.js';
 import { statusOf, type Outcome, type RunResult } from '../run/results.js';
+import type { DriftReport } from '../differential.js';
 import type { ReportedFailure } from '../types.js';
 
 export function formatFailure(f: ReportedFailure): string {
@@ -38,4 +39,20 @@ export function verdictLine(result: RunResult): string {
   const strict = result.strict ? ' (--strict: notes and inconclusive checks fail the run)' : '';
   const short = result.coverage.belowMinimum ? `; ${result.coverage.totals.statuses.percent} % of the documented statuses seen, below --min-coverage ${result.coverage.minimum ?? ''}` : '';
   return `${outcome}: ${result.violations} violation(s), ${result.notes} note(s), ${result.inconclusive} inconclusive in ${result.requests} requests to ${result.baseUrl}${strict}${short}. Seed ${result.seed} (replay with --seed ${result.seed}).`;
+}
+
+/** The drift of `--compare-with`, by kind: a count and one example each. */
+export function driftText(drift: DriftReport, baseUrl: string): string {
+  const head = `Drift of ${drift.compareWith} from ${baseUrl}: ${drift.compared} step(s) compared, ${drift.unpaired} not compared (run on one server only, or kept only in part)`;
+  if (drift.groups.length === 0) return `${head}\nNo difference: every step compared got the same answer from both (ids, UUIDs and timestamps aside).`;
+  const width = Math.max(...drift.groups.map((g) => g.title.length));
+  const countWidth = Math.max(...drift.groups.map((g) => String(g.count).length));
+  const lines = drift.groups.flatMap((g) => {
+    const e = g.example;
+    return [
+      `  ${g.title.padEnd(width)}  ${String(g.count).padStart(countWidth)}  e.g. ${e.operationId}, step ${e.step}${e.path ? ` at ${e.path}` : ''}: ${baseUrl} gave ${e.first}, ${drift.compareWith} gave ${e.second}`,
+      `  ${''.padEnd(width + countWidth + 2)}  request: ${e.request}`,
+    ];
+  });
+  return [head, ...lines].join('\n');
 }

@@ -45,6 +45,21 @@ function finding(f: ReportedFailure): string {
   ].join('\n');
 }
 
+/** The drift of `--compare-with` by kind, one example each. */
+function driftSection(result: RunResult): string[] {
+  const { drift } = result;
+  if (!drift) return [];
+  const rows = drift.groups.map((g) => [g.title, String(g.count), `${g.example.operationId}, step ${g.example.step}${g.example.path ? ` at ${g.example.path}` : ''}`, g.example.first, g.example.second]);
+  return [
+    '',
+    `### Drift of ${cell(drift.compareWith)}`,
+    '',
+    cell(`${drift.compared} step(s) compared, ${drift.unpaired} not compared (run on one server only, or kept only in part).`),
+    '',
+    rows.length > 0 ? table(['kind', 'count', 'example', result.baseUrl, drift.compareWith], rows) : 'No difference: every step compared got the same answer from both (ids, UUIDs and timestamps aside).',
+  ];
+}
+
 export function markdownReport(result: RunResult): string {
   const { coverage } = result;
   const failures = result.outcomes.flatMap((o) => o.failures);
@@ -73,6 +88,7 @@ export function markdownReport(result: RunResult): string {
     '',
     table(['operation', 'requests', 'statuses seen', 'not seen', 'auth', 'query parameters', 'spec sections'], coverageRows),
     ...(notRun.length > 0 ? ['', '**Not run**', '', ...notRun.map((l) => `- ${cell(l)}`)] : []),
+    ...driftSection(result),
     ...(ordered.length > 0 ? ['', `### Findings (${ordered.length})`, '', ...ordered.map(finding)] : []),
     '',
   ].join('\n');

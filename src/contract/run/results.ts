@@ -1,5 +1,6 @@
 // What a run produces: outcomes by operation and check, failures with their requests, totals.
 import type { Exchange, ReportedFailure } from '../types.js';
+import type { DriftReport } from '../differential.js';
 import type { Coverage } from './coverage.js';
 
 /**
@@ -65,6 +66,8 @@ export interface RunResult extends Totals {
   readonly coverage: Coverage;
   /** Everything sent and received, for differential comparison; never written to a report. */
   readonly exchanges: readonly Exchange[];
+  /** With `--compare-with`: how the second server's answers differ, by kind. */
+  readonly drift?: DriftReport;
 }
 
 export type RunEvent =

@@ -15,7 +15,7 @@ describe('run-time configuration', () => {
   it('starts from the options, with the preset rules of the control document', async () => {
     await fake({ tokenAuthEnabled: false, latencyMs: 20, rateLimit: 'strict' });
     const { body } = await control<ControlConfig>(app, 'getConfig');
-    expect(body).toEqual({ authTokenEnabled: false, requireCsrf: false, latencyMs: 20, rateLimit: { preset: 'strict', rules: presets.strict } });
+    expect(body).toEqual({ authTokenEnabled: false, requireCsrf: false, latencyMs: 20, operationLatencyMs: {}, rateLimit: { preset: 'strict', rules: presets.strict } });
   });
 
   it('switches token authentication off and on for the next request', async () => {
@@ -51,6 +51,7 @@ describe('run-time configuration', () => {
       authTokenEnabled: true,
       requireCsrf: false,
       latencyMs: 5,
+      operationLatencyMs: {},
       rateLimit: { preset: 'strict', rules: presets.strict },
     });
     const rules = [{ key: 'login', limit: 3, windowSeconds: 60, blockSeconds: 120 }];

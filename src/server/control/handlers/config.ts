@@ -1,7 +1,14 @@
 import type { ConfigUpdate } from '../../../spec/control-types.js';
+import { rangeProblem } from '../../latency.js';
+import { invalidBody } from '../body-problems.js';
 import type { ControlHandlerMap } from '../types.js';
 
 export const configControlHandlers: ControlHandlerMap = {
   getConfig: (_request, _reply, { config }) => config.get(),
-  updateConfig: (request, _reply, { config }) => config.update(request.body as ConfigUpdate),
+  updateConfig: (request, _reply, { config, errors }) => {
+    const update = request.body as ConfigUpdate;
+    const details = Object.entries(update.operationLatencyMs ?? {}).flatMap(([operationId, latency]) => rangeProblem(latency, `/operationLatencyMs/${operationId}`));
+    if (details.length > 0) throw invalidBody(errors, details);
+    return config.update(update);
+  },
 };

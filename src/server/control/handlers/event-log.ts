@@ -1,7 +1,7 @@
 import { completeEventRecords, type IndexedProblem } from '../../../spec/event-record-input.js';
 import type { Cleared } from '../../../spec/control-types.js';
 import type { EventLogRecord } from '../../../spec/types.js';
-import { recordDetails, recordsMessage } from '../record-details.js';
+import { invalidBody, MAX_DETAILS, recordDetails } from '../body-problems.js';
 import type { ControlContext, ControlHandlerMap } from '../types.js';
 
 /** Completes each record (`_id`, `timestamp`) and checks them all; throws INVALID_BODY naming every problem. */
@@ -12,9 +12,9 @@ function checkedRecords(body: unknown, context: ControlContext, extra: (records:
   const stored = extra(records);
   if (stored.length > 0) {
     const first = stored[0] as IndexedProblem;
-    throw errors('INVALID_BODY', `Record _id "${records[first.index]?._id}" already exists.`, { details: recordDetails([...stored, ...problems]) });
+    throw errors('INVALID_BODY', `Record _id "${records[first.index]?._id}" already exists.`, { details: recordDetails([...stored, ...problems]).slice(0, MAX_DETAILS) });
   }
-  if (problems.length > 0) throw errors('INVALID_BODY', recordsMessage(problems), { details: recordDetails(problems) });
+  if (problems.length > 0) throw invalidBody(errors, recordDetails(problems));
   return records;
 }
 
