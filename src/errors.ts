@@ -20,6 +20,12 @@ export class ApiError extends Error {
     if (extra.headers) this.headers = extra.headers;
   }
 
+  /** The error of an `Error` body given whole (an injected fault's, an example of the document), with the body's status unless another is given. */
+  static fromBody(body: ApiErrorBody, status = body.status): ApiError {
+    const { code, message, details, permission } = body;
+    return new ApiError(code, status, message, { ...(details ? { details } : {}), ...(permission === undefined ? {} : { permission }) });
+  }
+
   /** The JSON body of the document's `Error` schema. */
   toBody(): ApiErrorBody {
     const body: ApiErrorBody = { status: this.status, code: this.code, message: this.message };

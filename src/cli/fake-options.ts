@@ -58,6 +58,7 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
     tokenAuthEnabled: flags.tokenAuth,
     requireCsrf: flags.requireCsrf,
     latencyMs: flags.latency,
+    honourPrefer: flags.prefer,
     rateLimit: await readRateLimit(flags.rateLimit),
     ...(flags.corsOrigin ? { corsOrigins: flags.corsOrigin } : {}),
     controlFromAnyAddress: flags.controlAnyAddress,

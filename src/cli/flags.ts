@@ -91,6 +91,16 @@ const declaredFlags = [
     defaultValue: 0,
   },
   {
+    name: 'prefer',
+    flags: '--prefer [yes|no]',
+    description: 'honour a one-request `Prefer: code=<status>` or `latency=<ms>` header from loopback clients and allowed origins',
+    env: `${ENV}PREFER`,
+    parse: yesNo,
+    defaultValue: true,
+    defaultDescription: 'yes',
+  },
+  { name: 'prefer', flags: '--no-prefer', description: 'ignore the `Prefer` header (same as --prefer no)', negates: true },
+  {
     name: 'requireCsrf',
     flags: '--require-csrf [yes|no]',
     description: "writes made with the session cookie must send the `csrf` cookie's value in `x-csrf-token`",

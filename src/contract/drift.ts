@@ -34,6 +34,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Milliseconds since the epoch from 2001 on: the document's timestamps.
 const isTime = (n: number): boolean => Number.isInteger(n) && n > 1e12;
 const MAX_SHOWN = 160;
+// Enough to see what is wrong with an answer; a hostile one with thousands of odd fields costs no more.
+const MAX_PER_ANSWER = 20;
 
 /** The value with ids, UUIDs (tokens, session ids) and timestamps replaced by placeholders. */
 export function normalise(value: unknown): unknown {
@@ -61,7 +63,11 @@ function structuralDrift(x: unknown, y: unknown): Drift[] {
   const a = fieldTypes(x);
   const b = fieldTypes(y);
   const drifts: Drift[] = [];
-  const reported: string[] = [];
+  const reported = new Set<string>();
+  const underReported = (path: string): boolean => {
+    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) if (reported.has(path.slice(0, at))) return true;
+    return reported.has('') && path !== '';
+  };
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
   // The items of a list empty on either side say nothing of fields: that is a difference of values.
   const itemsOnBothSides = (path: string): boolean => {
@@ -72,14 +78,15 @@ function structuralDrift(x: unknown, y: unknown): Drift[] {
     return true;
   };
   for (const path of paths) {
-    if (reported.some((p) => path.startsWith(`${p}/`)) || !itemsOnBothSides(path)) continue;
+    if (drifts.length >= MAX_PER_ANSWER) break;
+    if (underReported(path) || !itemsOnBothSides(path)) continue;
     const ta = a.get(path);
     const tb = b.get(path);
     const shown = (t: Set<string> | undefined) => (t ? [...t].sort().join('|') : 'missing');
     if (!ta || !tb) drifts.push({ kind: 'field-missing', path, first: ta ? 'present' : 'missing', second: tb ? 'present' : 'missing' });
     else if (shown(ta) !== shown(tb)) drifts.push({ kind: 'type', path, first: shown(ta), second: shown(tb) });
     else continue;
-    reported.push(path);
+    reported.add(path);
   }
   return drifts;
 }

@@ -1,19 +1,32 @@
 import type { BlockedRequest } from '../spec/types.js';
-import { formatObjectId } from '../shared/object-id.js';
 import { DEFAULT_END_TIME, DEFAULT_SEED, DEFAULT_SPAN_MS } from './generate-events.js';
 import { checkWindow, englishFaker, spreadTimestamps } from './draws.js';
 
 export const DEFAULT_BLOCK_COUNT = 40;
+
+/** A user the block log may name: its id and login, as the users fixture has them. */
+export interface BlockedUser {
+  readonly id: string;
+  readonly login: string;
+}
 
 export interface GenerateBlocksOptions {
   readonly seed?: number;
   readonly count?: number;
   readonly endTime?: number;
   readonly spanMs?: number;
+  /** The users that blocks by login or user name (the fake's users); none: blocks by IP address and URI only. */
+  readonly users?: readonly BlockedUser[];
 }
 
 /** The API paths that clients hammer, and so get blocked on. */
 const URIS = ['/node/api/users/session', '/node/api/event-log', '/node/api/users/current', '/node/api/limit-block-log'];
+const KINDS = [
+  { weight: 4, value: 'ip' },
+  { weight: 2, value: 'login' },
+  { weight: 2, value: 'user' },
+  { weight: 2, value: 'uri' },
+] as const;
 const TTLS = [
   { weight: 5, value: 60 },
   { weight: 3, value: 300 },
@@ -23,18 +36,15 @@ const TTLS = [
 
 /**
  * Deterministic historic blocked-request records in timestamp order: blocks by IP address,
- * by login (with the user id, on the log-in path), by user id and by URI.
+ * by login (with the user id, on the log-in path), by user id and by URI. Logins and user ids
+ * are those of the users given, so a block names a user that exists.
  */
 export function generateBlocks(options: GenerateBlocksOptions = {}): BlockedRequest[] {
   const { seed = DEFAULT_SEED, count = DEFAULT_BLOCK_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS } = options;
   checkWindow({ seed, count, endTime, spanMs });
   // Its own stream, so the block log does not change when the event generator draws differently.
   const faker = englishFaker(seed + 1);
-  const userMachine = Uint8Array.from([0x75, 0x73, 0x65, 0x72, 0x73]);
-  const users = ['operator', 'noc-bot', 'grafana', ...Array.from({ length: 4 }, () => faker.internet.username().toLowerCase())].map((login, i) => ({
-    login,
-    user: formatObjectId(Date.UTC(2024, 0, 15) / 1000, userMachine, i + 1),
-  }));
+  const users = (options.users ?? []).map(({ id, login }) => ({ login, user: id }));
   const ips = [
     ...Array.from({ length: 5 }, () => faker.internet.ipv4({ cidrBlock: '198.51.100.0/24' })),
     ...Array.from({ length: 5 }, () => faker.internet.ipv4({ cidrBlock: '203.0.113.0/24' })),
@@ -44,13 +54,8 @@ export function generateBlocks(options: GenerateBlocksOptions = {}): BlockedRequ
   for (let i = 0; i < count; i++) {
     const timestamp = times[i] as number;
     const ttl = faker.helpers.weightedArrayElement(TTLS);
-    const kind = faker.helpers.weightedArrayElement([
-      { weight: 4, value: 'ip' },
-      { weight: 2, value: 'login' },
-      { weight: 2, value: 'user' },
-      { weight: 2, value: 'uri' },
-    ] as const);
-    const who = faker.helpers.arrayElement(users);
+    const kind = faker.helpers.weightedArrayElement(users.length > 0 ? KINDS : KINDS.filter((k) => k.value === 'ip' || k.value === 'uri'));
+    const who = users.length > 0 ? faker.helpers.arrayElement(users) : { login: '', user: '' };
     switch (kind) {
       case 'ip':
         blocks.push({ ip: faker.helpers.arrayElement(ips), timestamp, ttl });

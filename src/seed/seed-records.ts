@@ -1,7 +1,7 @@
 import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import { anchorShift, shiftTimestamps, timeSpan } from './anchor.js';
 import { fixtureOrigin } from './event-fixtures.js';
-import { DEFAULT_BLOCK_COUNT, generateBlocks } from './generate-blocks.js';
+import { DEFAULT_BLOCK_COUNT, generateBlocks, type BlockedUser } from './generate-blocks.js';
 import { DEFAULT_END_TIME, DEFAULT_EVENT_COUNT, DEFAULT_SEED, planEvents, type GenerateEventsOptions } from './generate-events.js';
 import type { LoadedRecording } from './recording.js';
 
@@ -18,6 +18,8 @@ export interface SeedRecordsOptions extends SeedEventsOptions {
    * asks for them (they then end where the recording ends).
    */
   readonly recording?: LoadedRecording;
+  /** The users generated blocks by login or user name (the fake's users); default none. */
+  readonly users?: readonly BlockedUser[];
   /** Where the data's newest instant falls, ms (see anchor.ts); default: the data's own times. */
   readonly anchor?: number;
 }
@@ -57,7 +59,7 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
   const plan = planEvents({ seed, count, endTime, spanMs });
   const extra = [...(options.fixtures ?? []), ...(recording?.events ?? [])];
   checkIds(plan.ids, extra, seed);
-  const blocks = [...generateBlocks({ seed, count: blockCount, endTime, spanMs }), ...(recording?.blocks ?? [])];
+  const blocks = [...generateBlocks({ seed, count: blockCount, endTime, spanMs, users: options.users }), ...(recording?.blocks ?? [])];
 
   const span = timeSpan([...(plan.span ? [{ timestamp: plan.span.first }, { timestamp: plan.span.last }] : []), ...extra, ...blocks]);
   const shift = anchorShift(span?.last, options.anchor);

@@ -32,6 +32,7 @@ import { addJournalHooks } from './journal/record-hook.js';
 import { installBodyParsers } from './json-body.js';
 import { createLatencyHook } from './latency-hook.js';
 import { drawLatency } from './latency.js';
+import { createPreferCheck, preferredLatency } from './prefer.js';
 import { createScriptedAnswers, ScriptedAnswer } from './scripted-answer.js';
 import { loggerSettings } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
@@ -139,6 +140,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
       ...seedRecords({
         seed: resolved.seed,
         count: resolved.records,
+        users,
         fixtures: fixtures.events,
         ...(resolved.recording === undefined ? {} : { recording: loadRecording(resolved.recording, validator) }),
         ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
@@ -184,7 +186,9 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     return sendApiError(reply, apiError);
   });
 
-  app.addHook('onSend', createLatencyHook((operationId) => drawLatency(config.latencyOf(operationId), resolved.random), resolved.sleep, API_PREFIX));
+  // A `Prefer: latency=` of the request wins over the configured latency.
+  const latencyOf = (operationId: string | undefined, request: FastifyRequest) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random);
+  app.addHook('onSend', createLatencyHook(latencyOf, resolved.sleep, API_PREFIX));
   // After the latency hook, so that a request's duration includes the latency added to it.
   const journal = createRequestJournal(resolved.journalSize);
   if (journal.capacity > 0) addJournalHooks(app, journal, clock, API_PREFIX);
@@ -202,16 +206,18 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   };
   const guardDependencies = { state, errors, schemes, config };
   const limits = createRateLimitChecks(state, errors);
+  const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', 'Answered with this status, as the Prefer header asked.').toBody() };
   const report = registerOperations(app, {
     spec,
     surface: 'api',
     handlers: { ...builtInHandlers, ...resolved.handlers },
     context,
-    // Faults first, which answer before any other check could count the call; then limits by
-    // IP, then the guard (401, 403), then limits by the caller's identity.
+    // A Prefer header and faults first, which answer before any other check could count the
+    // call; then limits by IP, then the guard (401, 403), then limits by the caller's identity.
     onRequest: (operation) => {
       const guard = createGuard(operation, guardDependencies);
-      const checks = [createFaultCheck(faults, operation.operationId, resolved.random), limits.beforeAuth];
+      const faulted = createFaultCheck(faults, operation.operationId, resolved.random);
+      const checks = resolved.honourPrefer ? [createPreferCheck(operation, preferOptions), faulted, limits.beforeAuth] : [faulted, limits.beforeAuth];
       return guard ? [...checks, guard, limits.afterAuth] : checks;
     },
     // A log-in body counts where a call may come without credentials (the log-in itself).

@@ -23,7 +23,8 @@ export async function registerCors(app: FastifyInstance, allowed: (origin: strin
     origin: (origin, callback) => callback(null, origin !== undefined && allowed(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'x-csrf-token'],
+    // Prefer: the one-request overrides (`code=`, `latency=`) a page may send in its tests.
+    allowedHeaders: ['Content-Type', 'Authorization', 'x-csrf-token', 'Prefer'],
     exposedHeaders: ['Retry-After', 'Allow'],
     maxAge: 600,
   });

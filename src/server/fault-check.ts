@@ -7,9 +7,7 @@ import { ScriptedAnswer } from './scripted-answer.js';
 
 /** The error a fault answers with: its own Error body, or INJECTED_FAULT with its message. */
 function faultError(fault: Fault): ApiError {
-  if (fault.body === undefined) return new ApiError('INJECTED_FAULT', fault.status, fault.message);
-  const { code, message, details, permission } = fault.body;
-  return new ApiError(code, fault.status, message, { ...(details ? { details } : {}), ...(permission === undefined ? {} : { permission }) });
+  return fault.body === undefined ? new ApiError('INJECTED_FAULT', fault.status, fault.message) : ApiError.fromBody(fault.body, fault.status);
 }
 
 /**

@@ -13,12 +13,12 @@ export function ofTheApi(request: FastifyRequest, prefix: string): boolean {
 
 /**
  * Delays every answer of the monitoring API (not the control API or the docs) by the
- * configured latency of its operation (`latencyMs(operationId)`; undefined for a path no route
- * takes). A callback hook: with no latency (the usual case) it costs a call.
+ * configured latency of its operation (`latencyMs(operationId, request)`; undefined for a path
+ * no route takes). A callback hook: with no latency (the usual case) it costs a call.
  */
-export function createLatencyHook(latencyMs: (operationId: string | undefined) => number, sleep: Sleep, prefix: string): onSendHookHandler<unknown> {
+export function createLatencyHook(latencyMs: (operationId: string | undefined, request: FastifyRequest) => number, sleep: Sleep, prefix: string): onSendHookHandler<unknown> {
   return function addLatency(request, _reply, payload, done) {
-    const ms = latencyMs(request.is404 ? undefined : request.routeOptions.config.operationId);
+    const ms = latencyMs(request.is404 ? undefined : request.routeOptions.config.operationId, request);
     if (ms > 0 && ofTheApi(request, prefix)) {
       sleep(ms).then(() => done(null, payload), done);
       return;

@@ -1,6 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { lazyChildLogger } from './lazy-child-logger.js';
+import { stdoutLogStream } from './log-stream.js';
 import type { FakeLoggerOptions } from './options.js';
 
 const CENSOR = '[redacted]';
@@ -41,7 +42,7 @@ type LoggerSettings = Pick<FastifyServerOptions, 'logger' | 'logController' | 'c
  *
  * Cheap per request, so that logging on costs little throughput: one line per request
  * (OneLinePerRequest) instead of Fastify's two, a request's child logger made only when
- * something is logged through it, and stdout written in blocks.
+ * something is logged through it, and stdout written a turn of the event loop at a time.
  */
 export function loggerSettings(options: false | FakeLoggerOptions): LoggerSettings {
   // Silent is no logger at all: pino would still build a child logger for every request.
@@ -53,17 +54,10 @@ export function loggerSettings(options: false | FakeLoggerOptions): LoggerSettin
   };
 }
 
-/**
- * stdout through pino's destination (sonic-boom), written in blocks of 4 KiB and at least
- * every 200 ms: one write per request line was most of what logging cost under load. Flushed
- * when the process exits.
- */
-const bufferedStdout = () => pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 });
-
 function loggerOptions(options: FakeLoggerOptions): FastifyServerOptions['logger'] {
   return {
     level: options.level ?? 'info',
-    stream: options.stream ?? bufferedStdout(),
+    stream: options.stream ?? stdoutLogStream(),
     serializers: {
       req: (request: FastifyRequest) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),

@@ -56,6 +56,11 @@ export interface FakeOptions {
   readonly rateLimit?: RateLimitChoice;
   /** Milliseconds added before every answer of the monitoring API (default 0). */
   readonly latencyMs?: number;
+  /**
+   * Honour a one-request `Prefer: code=…, latency=…` header from loopback clients and pages of
+   * allowed origins (default true); false ignores it, for those who want strictness.
+   */
+  readonly honourPrefer?: boolean;
   /** Origins of pages allowed to call the fake (CORS); default: any page of LOCAL_ORIGINS (http://localhost:*, http://127.0.0.1:*, http://[::1]:*). */
   readonly corsOrigins?: readonly string[];
   /** Answer the control API from any address, not only loopback (default false). */
@@ -115,6 +120,7 @@ export const fakeDefaults = {
   seed: 42,
   rateLimit: 'lenient',
   latencyMs: 0,
+  honourPrefer: true,
   controlFromAnyAddress: false,
   controlHosts: [],
   docs: true,

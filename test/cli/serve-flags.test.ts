@@ -40,7 +40,7 @@ describe('serve flags', () => {
       expect(help, flag.flags).toContain(flag.flags);
       if (flag.env) expect(help, flag.flags).toContain(`env: ${flag.env}`);
     }
-    expect(serveFlags.filter((f) => !f.env).map((f) => f.flags)).toEqual(['--no-token-auth']);
+    expect(serveFlags.filter((f) => !f.env).map((f) => f.flags)).toEqual(['--no-token-auth', '--no-prefer']);
     expect(help).toContain('(default: 4010, env: MONITORING_FAKE_PORT)');
   });
 
@@ -57,6 +57,7 @@ describe('serve flags', () => {
       MONITORING_FAKE_SNMP_PORT: '0',
       MONITORING_FAKE_CORS_ORIGINS: 'http://ui.test:8080',
       MONITORING_FAKE_CONTROL_HOSTS: 'fake.test,other.test',
+      MONITORING_FAKE_PREFER: 'no',
     });
     try {
       const origin = await run.started;
@@ -66,6 +67,8 @@ describe('serve flags', () => {
       expect(snmpPort).toBeGreaterThan(0);
       expect(run.out()).not.toMatch(/MQTT/);
 
+      // The Prefer header is ignored: the answer is the real one (401, no credentials).
+      expect((await fetch(`${origin}/node/api/users/current`, { headers: { prefer: 'code=503' } })).status).toBe(401);
       const config = await (await fetch(`${origin}/__control/config`)).json();
       expect(config).toMatchObject({ authTokenEnabled: false, requireCsrf: true, latencyMs: 3, rateLimit: { preset: 'strict' } });
       const preflight = await fetch(`${origin}/node/api/users/current`, { method: 'OPTIONS', headers: { origin: 'http://ui.test:8080', 'access-control-request-method': 'GET' } });

@@ -70,3 +70,12 @@ describe('drift between two answers', () => {
     expect(withDifferences({ ...a, strict: true }, b).exitCode).toBe(1);
   });
 });
+
+describe('drift of a hostile answer', () => {
+  it('stays small: at most 20 differences an answer, whatever its number of odd fields', () => {
+    const wide = Object.fromEntries(Array.from({ length: 12_000 }, (_, i) => [`k${i}`, i]));
+    const drifts = driftOf({ status: 200, json: {} }, { status: 200, json: wide });
+    expect(drifts).toHaveLength(20);
+    expect(drifts.every((d) => d.kind === 'field-missing' && d.first === 'missing')).toBe(true);
+  });
+});

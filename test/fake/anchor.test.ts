@@ -96,11 +96,16 @@ describe('the anchor', () => {
 });
 
 describe('serve and the anchor', () => {
+  /** The newest instant of the data: of the event log's newest record and the block log's. */
   const newestOf = async (baseUrl: string): Promise<number> => {
-    const response = await fetch(`${baseUrl}/event-log?sortField=timestamp&sortDirection=desc&limit=1`, { headers: { authorization: ADMIN } });
-    const body = await response.text();
-    expect(validator.checkResponse('getEventLog', { status: response.status, headers: Object.fromEntries(response.headers), body })).toEqual([]);
-    return (JSON.parse(body) as Timed[])[0]!.timestamp;
+    const newest: number[] = [];
+    for (const [operationId, path] of [['getEventLog', '/event-log?sortField=timestamp&sortDirection=desc&limit=1'], ['getLimitBlockLog', '/limit-block-log']] as const) {
+      const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: ADMIN } });
+      const body = await response.text();
+      expect(validator.checkResponse(operationId, { status: response.status, headers: Object.fromEntries(response.headers), body })).toEqual([]);
+      newest.push(...(JSON.parse(body) as Timed[]).map((r) => r.timestamp));
+    }
+    return Math.max(...newest);
   };
 
   it('ends the seeded data when the server starts, and --anchor pins it for byte-identical runs', async () => {
@@ -127,4 +132,19 @@ describe('serve and the anchor', () => {
     expect(bodies[2]).toBe(bodies[0]);
     expect(bodies[3]).toBe(bodies[1]);
   }, 60_000);
+});
+
+describe("the seeded block log's users", () => {
+  it("are the fake's own users, with their ids: every named user can log in", async () => {
+    const fake = await createFake();
+    try {
+      const blocks = (await get(fake, 'getLimitBlockLog', '/node/api/limit-block-log')) as unknown as { login?: string; user?: string }[];
+      const named = blocks.filter((b) => b.login !== undefined || b.user !== undefined);
+      expect(named.length).toBeGreaterThan(0);
+      const users = Object.values(fake.users).map((u) => ({ id: u.id, login: u.login }));
+      for (const b of named) expect(users).toContainEqual({ id: b.user, login: b.login });
+    } finally {
+      await fake.close();
+    }
+  });
 });

@@ -9,11 +9,16 @@ describe('generateBlocks', () => {
     validator = createSpecValidator(await loadSpec());
   });
 
+  const users = [
+    { id: '5867948233835d9661c56dc8', login: 'admin' },
+    { id: '5867948233835d9661c56dca', login: 'operator' },
+  ];
+
   it('makes repeatable, conforming block records of every kind, in time order', () => {
-    const blocks = generateBlocks();
+    const blocks = generateBlocks({ users });
     expect(blocks).toHaveLength(40);
-    expect(JSON.stringify(generateBlocks())).toBe(JSON.stringify(blocks));
-    expect(JSON.stringify(generateBlocks({ seed: 9 }))).not.toBe(JSON.stringify(blocks));
+    expect(JSON.stringify(generateBlocks({ users }))).toBe(JSON.stringify(blocks));
+    expect(JSON.stringify(generateBlocks({ seed: 9, users }))).not.toBe(JSON.stringify(blocks));
     for (const b of blocks) {
       expect(validator.validateNamed('BlockedRequest', b)).toEqual([]);
       expect(b.timestamp).toBeGreaterThanOrEqual(DEFAULT_END_TIME - DEFAULT_SPAN_MS);
@@ -26,5 +31,12 @@ describe('generateBlocks', () => {
     const times = blocks.map((b) => b.timestamp as number);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(generateBlocks({ count: 3 })).toHaveLength(3);
+  });
+
+  it('names only the users given, by their own id and login; without users, blocks by address and URI only', () => {
+    const named = generateBlocks({ users }).filter((b) => b.login !== undefined || b.user !== undefined);
+    expect(named.length).toBeGreaterThan(0);
+    for (const b of named) expect(users).toContainEqual({ id: b.user, login: b.login });
+    expect(generateBlocks().every((b) => b.login === undefined && b.user === undefined)).toBe(true);
   });
 });

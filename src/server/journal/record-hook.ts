@@ -10,6 +10,12 @@ declare module 'fastify' {
   }
 }
 
+/** The longest URL and Origin kept in full: a request's head may be 16 KiB, a journal 100,000 requests. */
+export const KEPT_TEXT_CHARS = 2048;
+
+/** A text, or a copy of its head when it is longer than `max` (a slice would keep the whole text alive). */
+const headOf = (text: string, max: number): string => (text.length <= max ? text : `${Buffer.from(text.slice(0, max)).toString()}…`);
+
 /**
  * Keeps each answer of the monitoring API (its routes, and paths under `prefix` no route
  * takes) in the journal. Add it after the latency hook, so that the duration includes the
@@ -30,12 +36,12 @@ export function addJournalHooks(app: FastifyInstance, journal: RequestJournal, c
         id: journal.nextId(),
         time: clock.now(),
         method: request.method,
-        rawUrl: request.url,
+        rawUrl: headOf(request.url, KEPT_TEXT_CHARS),
         operationId: request.is404 ? undefined : request.routeOptions.config.operationId,
         authMethod: caller?.via,
         userId: caller?.user.id,
         login: caller?.user.login,
-        origin: request.headers.origin,
+        origin: request.headers.origin === undefined ? undefined : headOf(request.headers.origin, KEPT_TEXT_CHARS),
         status,
         // 0 when an earlier onRequest hook answered before the clock was started.
         durationMs: request.journalStart > 0 ? performance.now() - request.journalStart : 0,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildFake, type FakeApp } from '../../../src/server/build.js';
+import type { FakeApp } from '../../../src/server/build.js';
+import { fakeRecordingWaits } from '../recorded-waits.js';
 import type { FakeOptions } from '../../../src/server/options.js';
 import type { ControlConfig, Fault } from '../../../src/spec/control-types.js';
 import type { ApiErrorBody } from '../../../src/spec/types.js';
@@ -13,11 +14,11 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** A fake whose waits are recorded instead of slept. */
+/** A fake whose waits are recorded; closed after each test. */
 async function fake(options: FakeOptions = {}) {
-  const waits: number[] = [];
-  app = await buildFake({ spec, docs: false, records: 20, sleep: async (ms) => void waits.push(ms), ...options });
-  return { app, waits };
+  const made = await fakeRecordingWaits(options);
+  app = made.app;
+  return made;
 }
 
 const whoAmI = (target: FakeApp) => target.inject({ url: `${API}/users/current`, headers: basicOf('admin') });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFake, type Fake } from '../../../src/fake/create-fake.js';
 import { buildFake, type FakeApp } from '../../../src/server/build.js';
+import { KEPT_TEXT_CHARS } from '../../../src/server/journal/record-hook.js';
 import type { RequestRecord } from '../../../src/spec/control-types.js';
 import { createManualClock } from '../../../src/shared/clock.js';
 import { API, basicOf, cookieValue, expectConforms, expectError, spec, USERS } from '../helpers.js';
@@ -126,6 +127,16 @@ describe('the request journal (GET /__control/requests)', () => {
     await app.inject({ url: `${API}/users/current`, headers: basicOf('admin') });
     expect(await requests()).toEqual([]);
     expect((await control(app, 'clearRequests')).body).toEqual({ cleared: 0 });
+  });
+
+  it('keeps the head of a very long URL or Origin only, so a journal of long requests stays bounded', async () => {
+    app = await buildFake({ spec, docs: false, records: 20 });
+    const long = `${API}/users/current?pad=${'x'.repeat(10_000)}`;
+    await app.inject({ url: long, headers: { ...basicOf('admin'), origin: `http://localhost:${'9'.repeat(5000)}` } });
+    const [kept] = await requests();
+    expect(kept!.url).toBe(`${long.slice(0, KEPT_TEXT_CHARS)}…`);
+    expect(kept!.origin).toHaveLength(KEPT_TEXT_CHARS + 1);
+    expect(kept!.status).toBe(200);
   });
 
   it("times each answer from the request's arrival, the added latency included", async () => {

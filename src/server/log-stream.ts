@@ -1,0 +1,48 @@
+import { pino } from 'pino';
+
+type LineStream = { write(line: string): void };
+let stdoutStream: LineStream | undefined;
+
+/** Lines are handed on in blocks of about this many characters… */
+const BLOCK_CHARS = 16_384;
+/** …or this many milliseconds after the first line of a block, whichever comes first. */
+const BLOCK_MS = 100;
+
+/**
+ * stdout for the fake's log lines, one per process: lines go to pino's destination (sonic-boom,
+ * written asynchronously) in blocks. A write for each line (or each turn of the event loop,
+ * which under load is often one request) cost more than making the line; given lines one at a
+ * time, sonic-boom also measures its growing buffer again for each. Flushed when the process
+ * exits.
+ */
+export function stdoutLogStream(): LineStream {
+  stdoutStream ??= blocksOfLines(pino.destination({ dest: 1, sync: false }));
+  return stdoutStream;
+}
+
+function blocksOfLines(destination: ReturnType<typeof pino.destination>): LineStream {
+  let pending: string[] = [];
+  let chars = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (pending.length === 0) return;
+    const text = pending.join('');
+    pending = [];
+    chars = 0;
+    destination.write(text);
+  };
+  process.once('exit', () => {
+    flush();
+    destination.flushSync();
+  });
+  return {
+    write(line: string) {
+      pending.push(line);
+      chars += line.length;
+      if (chars >= BLOCK_CHARS) flush();
+      else timer ??= setTimeout(flush, BLOCK_MS).unref();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError, type ErrorFactory } from '../errors.js';
+import type { ApiErrorBody, Operation } from '../spec/index.js';
+import { isLoopback } from './control/loopback.js';
+import type { RequestCheck } from './request-hooks.js';
+
+/** The most a `Prefer: latency=` may ask for: the control document's largest latency. */
+export const MAX_PREFERRED_LATENCY_MS = 60_000;
+
+/** The latency a request asked for with `Prefer: latency=`, read by the latency hook. */
+export const preferredLatency = new WeakMap<FastifyRequest, number>();
+
+/**
+ * The preferences of a `Prefer` header (RFC 7240): `name=value` tokens separated by commas,
+ * parameters after `;` ignored, names in lower case, quotes removed; the first of a name counts.
+ */
+export function parsePrefer(header: string | string[]): Map<string, string> {
+  const preferences = new Map<string, string>();
+  for (const item of [header].flat().join(',').split(',')) {
+    const [token = ''] = item.split(';', 1);
+    const at = token.indexOf('=');
+    const name = (at < 0 ? token : token.slice(0, at)).trim().toLowerCase();
+    const value = at < 0 ? '' : token.slice(at + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (name !== '' && !preferences.has(name)) preferences.set(name, value);
+  }
+  return preferences;
+}
+
+/** The Error body the document gives a status of the operation: its response's first example. */
+function documentedBody(operation: Operation, status: number): ApiErrorBody | undefined {
+  const media = operation.responses[String(status)]?.content?.['application/json'];
+  // The document is dereferenced: an example is a value, never a $ref.
+  const example = media?.example ?? (Object.values(media?.examples ?? {})[0] as { value?: unknown } | undefined)?.value;
+  const body = example as ApiErrorBody | undefined;
+  return body !== undefined && body.status === status && typeof body.code === 'string' ? body : undefined;
+}
+
+export interface PreferOptions {
+  readonly errors: ErrorFactory;
+  /** Whether a page of this origin may call the fake (the CORS allow-list). */
+  readonly originAllowed: (origin: string) => boolean;
+  /** The answer of `code=` the operation does not document: INJECTED_FAULT's (503). */
+  readonly injectedFault: ApiErrorBody;
+}
+
+/**
+ * Honours a one-request `Prefer` header, as Prism does: `code=<status>` answers that status
+ * with the document's Error body for it (statuses the operation documents, and 503, the
+ * status of INJECTED_FAULT), `latency=<ms>` delays the answer. Only loopback clients, and in a
+ * browser only pages of allowed origins, are heard; from anyone else the header is ignored.
+ * A preference the fake cannot honour gets 400 INVALID_PARAMETER naming the header.
+ */
+export function createPreferCheck(operation: Operation, options: PreferOptions): RequestCheck {
+  const bodies = new Map<number, ApiErrorBody>([[options.injectedFault.status, options.injectedFault]]);
+  for (const status of Object.keys(operation.responses).map(Number)) {
+    const body = status >= 400 ? documentedBody(operation, status) : undefined;
+    if (body) bodies.set(status, body);
+  }
+  const statuses = [...bodies.keys()].sort((a, b) => a - b).join(', ');
+  const refuse = (problem: string) =>
+    options.errors('INVALID_PARAMETER', `header "prefer" ${problem}`, { details: [{ location: 'header', name: 'prefer', problem }] });
+
+  return function honourPrefer(request) {
+    const header = request.headers.prefer;
+    if (header === undefined || !isLoopback(request.socket.remoteAddress)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && !options.originAllowed(origin)) return;
+    const preferences = parsePrefer(header);
+    const latency = preferences.get('latency');
+    if (latency !== undefined) {
+      if (!/^[0-9]{1,5}$/.test(latency) || Number(latency) > MAX_PREFERRED_LATENCY_MS) throw refuse(`latency must be whole milliseconds from 0 to ${MAX_PREFERRED_LATENCY_MS}`);
+      preferredLatency.set(request, Number(latency));
+    }
+    const code = preferences.get('code');
+    if (code === undefined) return;
+    const body = /^[0-9]{3}$/.test(code) ? bodies.get(Number(code)) : undefined;
+    if (!body) throw refuse(`code must be an error status ${operation.operationId} documents (${statuses}), not "${code.slice(0, 20)}"`);
+    throw ApiError.fromBody(body);
+  };
+}
