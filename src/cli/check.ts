@@ -118,7 +118,13 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo
     let result: RunResult = await runContract(primary);
     if (compare) {
       io.stderr(`Comparing with ${compare.baseUrl} (seed ${result.seed}${compare.admin === options.admin ? '' : `, as ${compare.admin.login}`})\n`);
-      const second = await runContract({ ...compare, seed: result.seed });
+      const second = await runContract({ ...compare, seed: result.seed }).catch((error: unknown) => {
+        // The first server's credentials, reused, are often not the second's.
+        if (error instanceof UsageError && / credentials were refused /.test(error.message) && flags.compareLogin === undefined) {
+          throw new UsageError(`${error.message}; give the second server its own with --compare-login and --compare-password (and --compare-low-login, --compare-low-password)`);
+        }
+        throw error;
+      });
       const compared = withDifferences(result, second);
       io.stderr(`${compare.baseUrl}: ${second.violations} violation(s), ${second.notes} note(s) of its own; ${compared.unpaired} step(s) not compared (run on one server only, or kept only in part)\n`);
       result = compared;

@@ -43,7 +43,11 @@ export interface EventPlan {
   readonly ids: readonly string[];
   /** The oldest and newest timestamps of the records (undefined without records). */
   readonly span: { readonly first: number; readonly last: number } | undefined;
-  records(): EventLogRecord[];
+  /**
+   * The records, made on the first call (later calls return the same ones), their timestamps
+   * moved by `shiftMs` (an anchor's shift: ids and everything else stay as generated).
+   */
+  records(shiftMs?: number): EventLogRecord[];
 }
 
 /**
@@ -85,10 +89,10 @@ export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
   return {
     ids,
     span: count === 0 ? undefined : { first: times[0] as number, last: times[count - 1] as number },
-    records: () => (made ??= makeRecords()),
+    records: (shiftMs = 0) => (made ??= makeRecords(shiftMs)),
   };
 
-  function makeRecords(): EventLogRecord[] {
+  function makeRecords(shiftMs: number): EventLogRecord[] {
     const records = new Array<EventLogRecord>(count);
     for (let i = 0; i < count; i++) {
       const timestamp = times[i] as number;
@@ -104,7 +108,7 @@ export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
           _id,
           type: 'snmp-trap',
           agentId: device.agentId,
-          timestamp,
+          timestamp: timestamp + shiftMs,
           payload: {
             senderAddress: device.ip,
             trapOid: draft.trapOid,
@@ -124,7 +128,7 @@ export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
           _id,
           type: 'mqtt-message',
           agentId: sensor.agentId,
-          timestamp,
+          timestamp: timestamp + shiftMs,
           payload: share(`${payload.topic} ${payload.message}`, payload),
           entity: sensor.entity,
         };

@@ -67,7 +67,7 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
   const shift = anchorShift(span?.last, options.anchor);
   if (span && span.first + shift < 0) throw new RangeError(`anchor ${options.anchor}: the data spans ${span.last - span.first} ms and would start before 1970`);
   return {
-    events: () => [...shiftTimestamps(plan.records(), shift), ...shiftTimestamps(extra, shift)],
+    events: () => plan.records(shift).concat(shiftTimestamps(extra, shift)),
     blocks: [...shiftTimestamps(blocks, shift)],
     shift,
   };

@@ -40,7 +40,7 @@ describe('check --compare-with a server with other logins', () => {
   it("stops at once when the first server's credentials are reused and refused", async () => {
     const { code, stderr } = await run({ baseUrl: first.url, compareWith: second.url, only: ['event-log'] });
     expect(code).toBe(2);
-    expect(stderr).toContain(`the administrator credentials were refused (401) by ${second.url}`);
+    expect(stderr).toContain(`the administrator credentials were refused (401) by ${second.url}; give the second server its own with --compare-login and --compare-password`);
   });
 
   it('logs in to each server with its own credentials; in the same data only the user logged in differs', async () => {
@@ -131,6 +131,10 @@ describe('check --compare-with a deliberately different server', () => {
     const report = console.stdout.slice(console.stdout.indexOf('Drift of'));
     for (const g of drift.groups) expect(report).toMatch(new RegExp(`^  ${g.title} +${g.count}  e\\.g\\. ${g.example.operationId}, step ${g.example.step.replace(/[/.]/g, '\\$&')}`, 'm'));
     expect(console.stdout).toMatch(/^NOTE getEventLog · differs: Answers the same as http:\/\/127\.0\.0\.1:\d+$/m);
+
+    const html = await run({ ...flags, reporter: 'html' });
+    expect(html.stdout).toContain(`<section id="drift"><h2>Drift of ${different.url}</h2>`);
+    for (const g of drift.groups) expect(html.stdout).toContain(`<tr><td>${g.title}</td><td>${g.count}</td>`);
 
     const markdown = await run({ ...flags, reporter: 'markdown' });
     expect(markdown.stdout).toContain(`### Drift of ${different.url}`);

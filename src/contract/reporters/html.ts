@@ -105,6 +105,19 @@ function finding(f: ReportedFailure): string {
 <dt>cites</dt><dd>${esc(formatCitation(f.citation))}</dd><dt>request</dt><dd><pre>${esc(f.curl)}</pre></dd><dt>got</dt><dd><pre>${esc(got)}</pre></dd></dl></details>`;
 }
 
+/** The drift of `--compare-with` by kind, one example each. */
+function driftSection(result: RunResult): string {
+  const { drift } = result;
+  if (!drift) return '';
+  const head = `<p>${esc(`${drift.compared} step(s) compared, ${drift.unpaired} not compared (run on one server only, or kept only in part).`)}</p>`;
+  if (drift.groups.length === 0) return `<section id="drift"><h2>Drift of ${esc(drift.compareWith)}</h2>${head}<p class="muted">No difference: every step compared got the same answer from both (ids, UUIDs and timestamps aside).</p></section>`;
+  const rows = drift.groups.map((g) => {
+    const e = g.example;
+    return `<tr><td>${esc(g.title)}</td><td>${g.count}</td><td>${esc(`${e.operationId}, step ${e.step}${e.path ? ` at ${e.path}` : ''}`)}</td><td><pre>${esc(e.first)}</pre></td><td><pre>${esc(e.second)}</pre></td><td><pre>${esc(e.request)}</pre></td></tr>`;
+  });
+  return `<section id="drift"><h2>Drift of ${esc(drift.compareWith)}</h2>${head}<table><thead><tr><th>kind</th><th>count</th><th>example</th><th>${esc(result.baseUrl)}</th><th>${esc(drift.compareWith)}</th><th>request</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+}
+
 export function htmlReport(result: RunResult): string {
   const passed = result.exitCode === 0;
   const failures = result.outcomes.flatMap((o) => o.failures);
@@ -124,6 +137,7 @@ export function htmlReport(result: RunResult): string {
 <main>
 <section><h2>Operations × checks</h2>${checksMatrix(result)}</section>
 <section><h2>Coverage</h2>${coverageMatrix(result.coverage)}</section>
+${driftSection(result)}
 <section id="findings"><h2>Findings (${ordered.length})</h2>${ordered.length > 0 ? ordered.map(finding).join('\n') : '<p class="muted">None.</p>'}</section>
 </main></body></html>
 `;
