@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createErrorFactory, type ErrorFactory } from '../errors.js';
+import { createErrorFactory, createErrorMessages, type ErrorFactory } from '../errors.js';
 import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
 import { loadRecording } from '../seed/recording.js';
 import { seedRecords } from '../seed/seed-records.js';
@@ -15,6 +15,7 @@ import type { FixtureUser } from '../spec/types.js';
 import { checkedByTheKitsTests } from '../seed/kit-fixtures.js';
 import { loadFixtures } from '../seed/load-fixtures.js';
 import { createGuard } from './auth/guard.js';
+import { createSessionHosts } from './auth/session-hosts.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
 import { connectionOptions } from './connection-limits.js';
@@ -197,6 +198,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
 
   const filterLimits = await filterLimitsOf(spec);
   warmCaseOrbitsAfterStart(app, filterLimits.sliceMs);
+  const sessionHosts = createSessionHosts(allowed);
   const context: HandlerContext = {
     state,
     errors,
@@ -205,8 +207,9 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     clock,
     options: resolved,
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },
+    sessionHosts,
   };
-  const guardDependencies = { state, errors, schemes, config };
+  const guardDependencies = { state, errors, messages: createErrorMessages(spec.document, spec.schemasChecked ? undefined : (await loadSpec()).document), schemes, config, sessionHosts };
   const limits = createRateLimitChecks(state, errors);
   const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', 'Answered with this status, as the Prefer header asked.').toBody() };
   const report = registerOperations(app, {
