@@ -1,6 +1,6 @@
 // A recording served by the fake: exactly its data (no generated records, no kit fixtures), with
 // every query, PATCH and limit working as usual; through createFake({ recording }) and `serve --recording`.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,23 @@ describe('a recording that cannot be served', () => {
     const badEvent = copy((dir) => writeFileSync(join(dir, RECORDING_FILES.events), JSON.stringify([{ _id: 'x', type: 'snmp-trap' }])));
     await expect(createFake({ recording: badEvent })).rejects.toThrow(/events\.json, record 0 \(_id "x"\)/);
     await expect(createFake({ recording: join(out, 'nowhere') })).rejects.toThrow(/cannot read manifest\.json \(no such file\)/);
+  });
+
+  it("takes the kit's users when the recording has none, and --users over the recording's", async () => {
+    const manifest = JSON.parse(readFileSync(join(out, RECORDING_FILES.manifest), 'utf8')) as { files: Record<string, string> };
+    const { users: _u, ...files } = manifest.files;
+    const dir = copy((d) => {
+      rmSync(join(d, RECORDING_FILES.users));
+      writeFileSync(join(d, RECORDING_FILES.manifest), JSON.stringify({ ...manifest, files }));
+    });
+    const withoutUsers = await createFake({ recording: dir });
+    const withOthers = await createFake({ recording: out, users: join(dir, 'nowhere.json') }).catch((error: unknown) => error as Error);
+    try {
+      expect(Object.keys(withoutUsers.users).sort()).toEqual(['admin', 'operator', 'viewer']);
+      expect(String(withOthers)).toMatch(/nowhere\.json: cannot read the users file/);
+    } finally {
+      await withoutUsers.close();
+    }
   });
 
   it('serves the records kept with --keep-invalid', async () => {
