@@ -186,7 +186,8 @@ describe('serve --recording', () => {
   it('serves the recording with its user, and no generated records', async () => {
     const served = await serveBin(['--recording', out]);
     try {
-      expect(served.output()).toContain(`Recording:    ${out}`);
+      const { manifest } = readRecording(out);
+      expect(served.output()).toContain(`Recording:    ${out} (${sourceUrl}, recorded ${manifest.recordedAt}: ${manifest.counts.events} event log records, ${manifest.counts.blocks} blocked requests)\n`);
       expect(served.output()).toMatch(new RegExp(`admin +${password}`));
       expect(await documentedGet('getEventLog', `${served.baseUrl}/event-log`, basic('admin', password))).toEqual(readRecording(out).events);
       expect(await documentedGet('getLimitBlockLog', `${served.baseUrl}/limit-block-log`, basic('admin', password))).toEqual(readRecording(out).blocks);
