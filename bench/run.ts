@@ -15,7 +15,7 @@ import { buildDist, fakeCliCommand, fakeCommand, fromSources, root, withLogLevel
 import { hasCheckCommand, runContract } from './sections/contract.js';
 import { runScale } from './sections/scale.js';
 import { runStartup } from './sections/startup.js';
-import { runThroughput } from './sections/throughput.js';
+import { JOURNAL_VARIANTS, runThroughput } from './sections/throughput.js';
 
 const { values } = parseArgs({
   options: {
@@ -67,10 +67,12 @@ const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { 
 
 if (sections.has('throughput')) {
   const settings = { connections: num('connections'), duration: num('duration'), warmup: num('warmup') };
-  // The fake without a logger (as Prism runs here), and as users run it: `--log-level warn`,
+  // The fake without a logger (as Prism runs here), also without its request journal, and as users run it: `--log-level warn`,
   // and the default level (info: a line per request) written to a pipe the bench reads.
   const fakes = [
     { key: 'fake', label: 'the fake, --log-level silent', command: fake, goalOverBare: 0.8 },
+    // The request journal's cost: the same, with the journal switched off.
+    { key: JOURNAL_VARIANTS.off, label: 'the fake, --log-level silent --journal-size 0', command: { ...fake, args: [...fake.args, '--journal-size', '0'] }, goalOverBare: 0.8 },
     { key: 'fake-warn', label: 'the fake, --log-level warn', command: withLogLevel(fake, 'warn'), goalOverBare: 0.85 },
     { key: 'fake-info', label: 'the fake, default level (info) to a pipe', command: withLogLevel(fake, 'info'), goalOverBare: 0.85 },
   ];

@@ -5,6 +5,7 @@ export {
   type Fake,
   type FakeUrls,
   type RecordSource,
+  type RequestFilter,
   type SeededUser,
 } from './fake/create-fake.js';
 export { ControlApiError, type ControlCall, type ControlRequest, type ControlResult } from './fake/control-client.js';

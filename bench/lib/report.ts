@@ -1,6 +1,6 @@
 import type { ScaleResult } from '../sections/scale.js';
 import type { StartupResult } from '../sections/startup.js';
-import type { ThroughputResult } from '../sections/throughput.js';
+import { JOURNAL_VARIANTS, type ThroughputResult } from '../sections/throughput.js';
 import type { ContractResult } from '../sections/contract.js';
 import type { Machine } from './machine.js';
 import { fmt, table } from './markdown.js';
@@ -34,6 +34,11 @@ export function evaluateTargets(r: Omit<BenchResults, 'targets'>): Target[] {
   for (const e of r.throughput?.endpoints ?? []) {
     for (const v of e.overBare) {
       targets.push({ name: `${e.key}: ${v.label} / bare Fastify`, target: `≥ ${v.goal.toFixed(2)}×`, measured: fmt.ratio(v.ratio), met: v.ratio >= v.goal });
+    }
+    const on = e.servers[JOURNAL_VARIANTS.on]?.median.requestsPerSecond;
+    const off = e.servers[JOURNAL_VARIANTS.off]?.median.requestsPerSecond;
+    if (on !== undefined && off !== undefined) {
+      targets.push({ name: `${e.key}: request journal on / off`, target: '≥ 0.95×', measured: fmt.ratio(on / off), met: on / off >= 0.95 });
     }
     const first = e.overBare[0]?.label ?? 'fake';
     targets.push({ name: `${e.key}: ${first} / Prism`, target: '≥ 6×', measured: fmt.ratio(e.fakeOverPrism, 1), met: e.fakeOverPrism >= 6 });

@@ -19,6 +19,9 @@ export interface FakeVariant {
   readonly goalOverBare: number;
 }
 
+/** The variants whose req/s tell the request journal's cost: the fake as is (journal on), and with `--journal-size 0`. */
+export const JOURNAL_VARIANTS = { on: 'fake', off: 'fake-journal-off' } as const;
+
 /** One endpoint of the comparison: the path, and how it authenticates. */
 interface Endpoint {
   readonly key: string;

@@ -64,6 +64,7 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
     controlFromAnyAddress: flags.controlAnyAddress,
     controlHosts: controlHostsOf(flags),
     connections: { maxConnections: flags.maxConnections },
+    journalSize: flags.journalSize,
     logger: { level: flags.logLevel },
     liveRate: flags.liveRate,
     ...(flags.snmpPort !== undefined ? { snmpPort: flags.snmpPort, snmpCommunity: flags.snmpCommunity } : {}),

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { MAX_LIVE_RATE } from '../live/live-feed.js';
 import { DEFAULT_EVENT_COUNT, DEFAULT_SEED } from '../seed/generate-events.js';
 import { defaultConnectionLimits } from '../server/connection-limits.js';
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../server/options.js';
 import { LOCAL_ORIGINS } from '../server/cors.js';
 import { anchorFlag, integer, list, origin, yesNo } from './flag-values.js';
 
@@ -174,6 +175,14 @@ const declaredFlags = [
     env: `${ENV}MAX_CONNECTIONS`,
     parse: integer(1, 1_000_000),
     defaultValue: defaultConnectionLimits.maxConnections,
+  },
+  {
+    name: 'journalSize',
+    flags: '--journal-size <n>',
+    description: `requests of \`/node/api\` kept for \`/__control/requests\` and the \`/__inspector\` page (up to ${count(MAX_JOURNAL_SIZE)}; 0 switches the journal off)`,
+    env: `${ENV}JOURNAL_SIZE`,
+    parse: integer(0, MAX_JOURNAL_SIZE),
+    defaultValue: DEFAULT_JOURNAL_SIZE,
   },
   {
     name: 'logLevel',

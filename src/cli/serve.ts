@@ -31,6 +31,7 @@ function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[
     `API base URL: ${urls.baseUrl}`,
     `Docs:         ${urls.docsUrl} (control API: ${urls.docsUrl}/control)`,
     `Control API:  ${urls.controlUrl} (loopback only${options.controlFromAnyAddress ? ', opened to any address' : ''})`,
+    ...(options.journalSize === 0 ? [] : [`Requests:     ${urls.inspectorUrl} (every request, live; same guard as the control API)`]),
     ...(fake.snmpPort !== undefined ? [`SNMP traps:   udp ${host}:${fake.snmpPort} (v1/v2c, community ${[options.snmpCommunity ?? 'public'].flat().join(', ')})`] : []),
     ...(fake.mqttPort !== undefined ? [`MQTT broker:  mqtt://${host.includes(':') ? `[${host}]` : host}:${fake.mqttPort}`] : []),
     ...(options.liveRate ? [`Live events:  ${options.liveRate} new record(s) per second`] : []),

@@ -13,6 +13,7 @@ import type {
   EventLogRecordInput,
   Fault,
   FaultSpec,
+  RequestRecord,
   SessionSummary,
   Snapshot,
   StateSummary,
@@ -59,6 +60,16 @@ export interface FakeUrls {
   readonly docsUrl: string;
   /** The control API: origin + /__control */
   readonly controlUrl: string;
+  /** The request inspector page: origin + /__inspector */
+  readonly inspectorUrl: string;
+}
+
+/** Filters of `fake.requests()`: an operation, a status (`400`) or class (`4xx`), a time (ms) from which on, the newest `limit`. */
+export interface RequestFilter {
+  readonly operationId?: string;
+  readonly status?: number | string;
+  readonly since?: number;
+  readonly limit?: number;
 }
 
 /** A running fake with its control operations as methods. */
@@ -99,6 +110,10 @@ export interface Fake {
   faults(): Promise<Fault[]>;
   clearFaults(operationId?: TargetOperationId): Promise<number>;
   deleteFault(id: string): Promise<void>;
+  /** The journal of the requests the monitoring API answered, newest first, secrets masked; filters as `GET /__control/requests`. */
+  requests(filter?: RequestFilter): Promise<RequestRecord[]>;
+  /** Empties the journal; returns how many requests it held. */
+  clearRequests(): Promise<number>;
   /** Stops the live feed and the ingesters, and closes the app. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -107,7 +122,7 @@ function urlsOf(app: FastifyInstance, host: string): FakeUrls {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  return { origin, baseUrl: `${origin}/node/api`, docsUrl: `${origin}/docs`, controlUrl: `${origin}/__control` };
+  return { origin, baseUrl: `${origin}/node/api`, docsUrl: `${origin}/docs`, controlUrl: `${origin}/__control`, inspectorUrl: `${origin}/__inspector` };
 }
 
 /** The event log of the fake, where live and received records go. */
@@ -195,6 +210,8 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
     deleteFault: async (id) => {
       await call('deleteFault', { path: { faultId: id } });
     },
+    requests: (filter = {}) => call('listRequests', { query: filter as { readonly [K in keyof RequestFilter]?: string } }),
+    clearRequests: async () => ((await call('clearRequests')) as Cleared).cleared,
     close() {
       closing ??= shutdown();
       return closing;

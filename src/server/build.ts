@@ -9,6 +9,7 @@ import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Op
 import type { FaultSpec } from '../spec/control-types.js';
 import { warmCaseOrbits } from '../store/char-set.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
+import { createRequestJournal, type RequestJournal } from '../store/request-journal.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 import { createState, type FakeState } from '../store/state.js';
 import type { FixtureUser } from '../spec/types.js';
@@ -27,6 +28,8 @@ import { createFaultCheck } from './fault-check.js';
 import { builtInHandlers } from './handlers/index.js';
 import type { HandlerContext } from './handlers/types.js';
 import { createHostRequiredHook } from './host-header.js';
+import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
+import { addJournalHooks } from './journal/record-hook.js';
 import { installBodyParsers } from './json-body.js';
 import { createLatencyHook } from './latency-hook.js';
 import { drawLatency } from './latency.js';
@@ -53,6 +56,8 @@ export interface FakeHandle {
   /** The configuration that the control API changes at run time. */
   readonly config: RuntimeConfig;
   readonly faults: FaultStore;
+  /** The last requests the monitoring API answered (`/__control/requests`). */
+  readonly journal: RequestJournal;
   /** operationIds that have a route. */
   readonly registered: readonly string[];
   /** operationIds of the document without a handler, and so without a route. */
@@ -188,6 +193,9 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   // A `Prefer: latency=` of the request wins over the configured latency.
   const latencyOf = (operationId: string | undefined, request: FastifyRequest) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random);
   app.addHook('onSend', createLatencyHook(latencyOf, resolved.sleep, API_PREFIX));
+  // After the latency hook, so that a request's duration includes the latency added to it.
+  const journal = createRequestJournal(resolved.journalSize);
+  if (journal.capacity > 0) addJournalHooks(app, journal, clock, API_PREFIX);
 
   const filterLimits = await filterLimitsOf(spec);
   warmCaseOrbitsAfterStart(app, filterLimits.sliceMs);
@@ -219,18 +227,22 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     // A log-in body counts where a call may come without credentials (the log-in itself).
     preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
   });
-  const controlContext: ControlContext = { state, config, faults, errors, clock, spec, validator, nextRecordId: recordIds };
+  const controlContext: ControlContext = { state, config, faults, journal, errors, clock, spec, validator, nextRecordId: recordIds };
   const controlAccess = createControlAccessCheck(
     { anyAddress: resolved.controlFromAnyAddress, hostAllowed: hostNamesThisServer(resolved.controlHosts), originAllowed: allowed },
     errors,
   );
   const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess);
+  registerInspector(app, controlAccess);
 
   const routed = [
     ...spec.operations.filter((op) => report.registered.includes(op.operationId)),
     ...controlSpec.operations.filter((op) => controlReport.registered.includes(op.operationId)),
   ];
-  app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, [{ prefix: CONTROL_PREFIX, check: controlAccess }]));
+  app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, [
+    { prefix: CONTROL_PREFIX, check: controlAccess },
+    { prefix: INSPECTOR_PATH, check: controlAccess },
+  ]));
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }
@@ -244,6 +256,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     errors,
     config,
     faults,
+    journal,
     ...report,
     control: { ...controlReport, spec: controlSpec, context: controlContext },
     ...(recording ? { recording: recording.manifest } : {}),

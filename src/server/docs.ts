@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { JSON_SCHEMA, load } from 'js-yaml';
 import type { ErrorFactory } from '../errors.js';
 import { sendApiError, toApiError } from './error-mapping.js';
+import { INSPECTOR_PATH } from './inspector/index.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
 
 export const DOCS_PREFIX = '/docs';
@@ -25,10 +26,18 @@ function readDocument(path: string, bundle: boolean): Promise<Record<string, unk
   return document.then((d) => structuredClone(d));
 }
 
-/** The document as served: unchanged, except that its one server is the fake that serves it. */
+/** Where the docs send a developer to see the requests the fake answered (the inspector's path). */
+const INSPECTOR_LINK = `\n\n**This fake** lists every request it answered, live, with what was wrong with refused ones: [the request inspector](${INSPECTOR_PATH}).`;
+
+/** The document as served: unchanged, except that its one server is the fake that serves it, and it links to the inspector. */
 function pointedAtThisFake(document: Record<string, unknown>, request: FastifyRequest): Record<string, unknown> {
   const origin = `${request.protocol}://${request.host}`;
-  return { ...document, servers: [{ url: origin, description: 'This fake (the server of these docs).' }] };
+  const info = document.info as { description?: string } | undefined;
+  return {
+    ...document,
+    info: { ...info, description: `${info?.description ?? ''}${INSPECTOR_LINK}` },
+    servers: [{ url: origin, description: 'This fake (the server of these docs).' }],
+  };
 }
 
 async function registerDocsPage(app: FastifyInstance, routePrefix: string, document: Record<string, unknown>): Promise<void> {

@@ -5,7 +5,7 @@ import { routedPath } from './request-path.js';
 export type Sleep = (ms: number) => Promise<void>;
 
 /** Whether an answer is one of the monitoring API's: its route's, or for a path under `prefix` no route takes. */
-function ofTheApi(request: FastifyRequest, prefix: string): boolean {
+export function ofTheApi(request: FastifyRequest, prefix: string): boolean {
   if (!request.is404) return request.routeOptions.config.surface === 'api';
   const path = routedPath(request.url);
   return path === prefix || path.startsWith(`${prefix}/`);

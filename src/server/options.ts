@@ -79,6 +79,8 @@ export interface FakeOptions {
   readonly controlSpec?: Spec;
   /** How latency waits (default a timer); tests pass a recorder. */
   readonly sleep?: Sleep;
+  /** How many of the last requests of the monitoring API the journal keeps (default 1,000; 0: none). */
+  readonly journalSize?: number;
   /** The random source of share faults (default: seeded from `seed`). */
   readonly random?: () => number;
 }
@@ -95,6 +97,11 @@ export type ResolvedFakeOptions = Readonly<
       readonly connections: ConnectionLimits;
     }
 >;
+
+/** How many requests the journal keeps unless told otherwise. */
+export const DEFAULT_JOURNAL_SIZE = 1000;
+/** The most requests the journal may keep: its memory stays bounded (about 0.5 KB a request). */
+export const MAX_JOURNAL_SIZE = 100_000;
 
 /** The defaults of the options that have a plain value. */
 export const fakeDefaults = {
@@ -117,6 +124,7 @@ export const fakeDefaults = {
   controlFromAnyAddress: false,
   controlHosts: [],
   docs: true,
+  journalSize: DEFAULT_JOURNAL_SIZE,
 } as const satisfies Partial<ResolvedFakeOptions>;
 
 /** The fixture files of the event log when none are given: the kit's own, none beside a recording. */

@@ -276,6 +276,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__control/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the journal of requests
+         * @description The last requests the monitoring API answered (`/node/api`: its operations, and paths
+         *     under it that match none), newest first: when, method, URL, operationId, who called
+         *     and how, status, duration and, for an error answer, its `Error` body, whose `details`
+         *     name each refused parameter or field and why. The journal keeps the last 1,000
+         *     requests by default (the fake's `--journal-size`; 0 keeps none, and the list is then
+         *     always empty). Secrets are masked as in the fake's logs: the values of the
+         *     `api-token`, `auth-token`, `password`, `sid` and `csrf` query parameters read
+         *     `[redacted]`, and no header, cookie or request body is kept. Requests of the control
+         *     API, the docs and the inspector page (`/__inspector`) are not kept. Resetting the
+         *     state and snapshots leave the journal alone.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear the journal of requests
+         * @description Empties the journal; ids go on from where they were.
+         */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -542,6 +575,31 @@ export interface components {
             activeBlocks: components["schemas"]["ActiveBlock"][];
             config: components["schemas"]["Config"];
             faults: components["schemas"]["Fault"][];
+        };
+        /** @description One request of the journal and how the fake answered it. */
+        RequestRecord: {
+            /** @description Increases by one for each request kept; never reused, also after a clear. */
+            id: number;
+            time: components["schemas"]["Timestamp"];
+            method: string;
+            /** @description Path and query as sent, with the values of secret query parameters masked. */
+            url: string;
+            /** @description The operation the request was routed to; absent when no operation has its path. */
+            operationId?: string;
+            auth?: components["schemas"]["RequestAuth"];
+            /** @description The `Origin` header, when a browser page sent the request. */
+            origin?: string;
+            status: number;
+            /** @description From the request's arrival to its answer (added latency included), in ms. */
+            durationMs: number;
+            error?: components["schemas"]["Error"];
+        };
+        /** @description Who made a request that passed authentication, and by which method. */
+        RequestAuth: {
+            /** @enum {string} */
+            method: "basic" | "session" | "token";
+            userId: components["schemas"]["ObjectId"];
+            login: string;
         };
         /** @description The named list of errors. Each entry gives its HTTP status in `x-status`. */
         ErrorCode: string & ("MALFORMED_JSON" | "INVALID_PARAMETER" | "INVALID_BODY" | "INVALID_FILTER" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "UNAUTHENTICATED" | "TOKEN_AUTH_DISABLED" | "PERMISSION_DENIED" | "CSRF_TOKEN_INVALID" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "EXPECTATION_FAILED" | "HEADERS_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_AN_SNMP_RECORD" | "RATE_LIMITED" | "INJECTED_FAULT" | "INTERNAL_ERROR");
@@ -1706,6 +1764,121 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only requests routed to this operation.
+                 * @example getEventLog
+                 */
+                operationId?: string;
+                /**
+                 * @description Only answers of this status (`400`) or class (`4xx`).
+                 * @example 4xx
+                 */
+                status?: string;
+                /**
+                 * @description Only requests answered at this time (ms on the fake's clock) or later.
+                 * @example 1756497678991
+                 */
+                since?: string;
+                /**
+                 * @description At most this many requests, the newest.
+                 * @example 100
+                 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching requests, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 42,
+                     *         "time": 1756497690000,
+                     *         "method": "GET",
+                     *         "url": "/node/api/event-log?limit=abc&api-token=[redacted]",
+                     *         "operationId": "getEventLog",
+                     *         "auth": {
+                     *           "method": "token",
+                     *           "userId": "5867948233835d9661c56dc8",
+                     *           "login": "admin"
+                     *         },
+                     *         "origin": "http://localhost:5173",
+                     *         "status": 400,
+                     *         "durationMs": 0.8,
+                     *         "error": {
+                     *           "status": 400,
+                     *           "code": "INVALID_PARAMETER",
+                     *           "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\"",
+                     *           "details": [
+                     *             {
+                     *               "location": "query",
+                     *               "name": "limit",
+                     *               "problem": "must match pattern \"^[0-9]{1,9}$\""
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       {
+                     *         "id": 41,
+                     *         "time": 1756497689000,
+                     *         "method": "GET",
+                     *         "url": "/node/api/users/current",
+                     *         "operationId": "getCurrentUser",
+                     *         "auth": {
+                     *           "method": "session",
+                     *           "userId": "5867948233835d9661c56dca",
+                     *           "login": "operator"
+                     *         },
+                     *         "origin": "http://localhost:5173",
+                     *         "status": 200,
+                     *         "durationMs": 0.3
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["RequestRecord"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["NotLoopback"];
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal is empty; how many requests it held. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cleared": 120
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Cleared"];
+                };
+            };
+            403: components["responses"]["NotLoopback"];
         };
     };
 }

@@ -22,5 +22,7 @@ export type Blocks = S['Blocks'];
 export type BlocksCleared = S['BlocksCleared'];
 export type Cleared = S['Cleared'];
 export type EventLogRecordInput = S['EventLogRecordInput'];
+export type RequestRecord = S['RequestRecord'];
+export type RequestAuth = S['RequestAuth'];
 export type ControlOperationId = keyof operations;
 export type { components as controlComponents, operations as controlOperations, paths as controlPaths } from './control-api-types.js';

@@ -1,7 +1,6 @@
 // A real browser (Debian's headless Chromium, driven by playwright-core) loads a page from
 // one port that logs in to the fake on another port, pages the event log and edits a trap.
 // Runs alone with `npx vitest run test/browser`.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -12,17 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFake, type Fake } from '../../src/index.js';
 import type { SnmpTrapRecord } from '../../src/spec/types.js';
 import { basicOf, spec } from '../server/helpers.js';
+import { ARGS, CHROMIUM, chromiumPresent as present } from './chromium.js';
 import { serveFolder } from './static-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-const present = existsSync(CHROMIUM);
-if (!present && process.env.CI === 'true') {
-  throw new Error(`${CHROMIUM} is missing: CI needs Debian's chromium package (apt-get install -y --no-install-recommends chromium).`);
-}
 
 describe.skipIf(!present)('a page on another port, in headless Chromium', () => {
   let fake: Fake;

@@ -1,7 +1,7 @@
 // The HTML report of `check --reporter html` in a real browser (Debian's headless Chromium,
 // driven by playwright-core): one file that asks for nothing outside itself, shows the verdict,
 // the checks and the coverage in colour, and folds each finding until it is opened.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,13 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/cli/check.js';
 import { startBreakingProxy, type RunningProxy } from '../contract/broken/breaking-proxy.js';
 import { ADMIN, listeningFake, VIEWER, type ListeningFake } from '../contract/helpers/fake.js';
+import { ARGS, CHROMIUM, chromiumPresent as present } from './chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const present = existsSync(CHROMIUM);
-if (!present && process.env.CI === 'true') {
-  throw new Error(`${CHROMIUM} is missing: CI needs Debian's chromium package (apt-get install -y --no-install-recommends chromium).`);
-}
 
 describe.skipIf(!present)('the HTML report in headless Chromium', () => {
   let fake: ListeningFake;

@@ -84,7 +84,7 @@ describe('createFake', () => {
     fake = await createFake({ spec, records: 5 });
     const urls = await fake.listen();
     expect(urls.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(urls).toEqual({ origin: urls.origin, baseUrl: `${urls.origin}/node/api`, docsUrl: `${urls.origin}/docs`, controlUrl: `${urls.origin}/__control` });
+    expect(urls).toEqual({ origin: urls.origin, baseUrl: `${urls.origin}/node/api`, docsUrl: `${urls.origin}/docs`, controlUrl: `${urls.origin}/__control`, inspectorUrl: `${urls.origin}/__inspector` });
     expect(fake.urls).toEqual(urls);
     const response = await fetch(`${urls.baseUrl}/users/current`, { headers: basicOf('operator') });
     expect((await response.json()).login).toBe('operator');

@@ -11,6 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+const INSPECTOR_LINK_TEXT = '\n\n**This fake** lists every request it answered, live, with what was wrong with refused ones: [the request inspector](/__inspector).';
 const written = parse(readFileSync(monitoringApiPath, 'utf8')) as Record<string, unknown>;
 
 describe('the docs page', () => {
@@ -26,7 +27,9 @@ describe('the docs page', () => {
     expect(response.statusCode).toBe(200);
     const served = JSON.parse(response.body) as Record<string, unknown>;
     expect(served.servers).toEqual([{ url: 'http://127.0.0.1:41234', description: expect.any(String) }]);
-    expect({ ...served, servers: written.servers }).toEqual(written);
+    const info = served.info as { description: string };
+    expect(info.description).toBe(`${(written.info as { description: string }).description}${INSPECTOR_LINK_TEXT}`);
+    expect({ ...served, servers: written.servers, info: written.info }).toEqual(written);
   });
 
   it('serves the control API document too, bundled into one file', async () => {

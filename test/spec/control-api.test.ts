@@ -34,6 +34,8 @@ describe('the control API document', () => {
         'clearBlocks DELETE /__control/blocks',
         'getConfig GET /__control/config',
         'updateConfig PATCH /__control/config',
+        'listRequests GET /__control/requests',
+        'clearRequests DELETE /__control/requests',
         'listFaults GET /__control/faults',
         'injectFault POST /__control/faults',
         'clearFaults DELETE /__control/faults',

@@ -3,6 +3,7 @@ import type { ErrorFactory } from '../../errors.js';
 import type { Spec, SpecValidator } from '../../spec/index.js';
 import type { ControlOperationId } from '../../spec/control-types.js';
 import type { FaultStore } from '../../store/faults.js';
+import type { RequestJournal } from '../../store/request-journal.js';
 import type { FakeState } from '../../store/state.js';
 import type { RouteHandler } from '../routes.js';
 import type { RuntimeConfig } from '../runtime-config.js';
@@ -12,6 +13,8 @@ export interface ControlContext {
   readonly state: FakeState;
   readonly config: RuntimeConfig;
   readonly faults: FaultStore;
+  /** The last requests the monitoring API answered. */
+  readonly journal: RequestJournal;
   readonly errors: ErrorFactory;
   readonly clock: Clock;
   /** The monitoring API's document, and its validator (records are checked against it). */

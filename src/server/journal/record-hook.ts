@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../shared/clock.js';
+import type { RequestJournal } from '../../store/request-journal.js';
+import { ofTheApi } from '../latency-hook.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** performance.now() when the request was routed (Fastify times replies only when it logs). */
+    journalStart: number;
+  }
+}
+
+/** The longest URL and Origin kept in full: a request's head may be 16 KiB, a journal 100,000 requests. */
+export const KEPT_TEXT_CHARS = 2048;
+
+/** A text, or a copy of its head when it is longer than `max` (a slice would keep the whole text alive). */
+const headOf = (text: string, max: number): string => (text.length <= max ? text : `${Buffer.from(text.slice(0, max)).toString()}…`);
+
+/**
+ * Keeps each answer of the monitoring API (its routes, and paths under `prefix` no route
+ * takes) in the journal. Add it after the latency hook, so that the duration includes the
+ * added latency. It costs one record a request: fields that the request and reply already
+ * hold, and the body text only of error answers (the document's Error body, read when asked).
+ */
+export function addJournalHooks(app: FastifyInstance, journal: RequestJournal, clock: Clock, prefix: string): void {
+  app.decorateRequest('journalStart', 0);
+  app.addHook('onRequest', function startJournalClock(request, _reply, done) {
+    request.journalStart = performance.now();
+    done();
+  });
+  app.addHook('onSend', function keepInJournal(request, reply, payload, done) {
+    if (ofTheApi(request, prefix)) {
+      const { caller } = request;
+      const status = reply.statusCode;
+      journal.add({
+        id: journal.nextId(),
+        time: clock.now(),
+        method: request.method,
+        rawUrl: headOf(request.url, KEPT_TEXT_CHARS),
+        operationId: request.is404 ? undefined : request.routeOptions.config.operationId,
+        authMethod: caller?.via,
+        userId: caller?.user.id,
+        login: caller?.user.login,
+        origin: request.headers.origin === undefined ? undefined : headOf(request.headers.origin, KEPT_TEXT_CHARS),
+        status,
+        // 0 when an earlier onRequest hook answered before the clock was started.
+        durationMs: request.journalStart > 0 ? performance.now() - request.journalStart : 0,
+        errorText: status >= 400 && typeof payload === 'string' ? payload : undefined,
+      });
+    }
+    done(null, payload);
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * One answered request as the journal keeps it: references to what the request and its answer
+ * already hold, so keeping it costs one object. Secrets are masked when the entry is read,
+ * never here (most entries are never read).
+ */
+export interface JournalRecord {
+  /** Increases by one for each request kept, from 1; never reused, also across clears. */
+  readonly id: number;
+  /** When the answer was sent, ms on the fake's clock. */
+  readonly time: number;
+  readonly method: string;
+  /** The URL as the request sent it (unmasked: mask when reading). */
+  readonly rawUrl: string;
+  readonly operationId: string | undefined;
+  readonly authMethod: string | undefined;
+  readonly userId: string | undefined;
+  readonly login: string | undefined;
+  readonly origin: string | undefined;
+  readonly status: number;
+  readonly durationMs: number;
+  /** The answer's body text for an error answer (the document's Error body), else undefined. */
+  readonly errorText: string | undefined;
+}
+
+/** Which records to read; each filter left out matches every record. */
+export interface JournalFilter {
+  readonly operationId?: string;
+  /** An exact status (`404`) or a class (`4xx`). */
+  readonly status?: string;
+  /** Only records of this time or later (ms). */
+  readonly since?: number;
+  /** At most this many, the newest. */
+  readonly limit?: number;
+}
+
+/** The last `capacity` answered requests, in a ring: adding to a full journal drops the oldest. */
+export interface RequestJournal {
+  readonly capacity: number;
+  /** The id the next record gets. */
+  nextId(): number;
+  add(record: JournalRecord): void;
+  /** Matching records, newest first. */
+  list(filter?: JournalFilter): JournalRecord[];
+  /** Empties the journal; returns how many records it held. */
+  clear(): number;
+  readonly size: number;
+}
+
+function statusMatcher(status: string | undefined): (value: number) => boolean {
+  if (status === undefined) return () => true;
+  if (/^[1-5]xx$/i.test(status)) {
+    const hundreds = Number(status[0]);
+    return (value) => Math.floor(value / 100) === hundreds;
+  }
+  const exact = Number(status);
+  return (value) => value === exact;
+}
+
+export function createRequestJournal(capacity: number): RequestJournal {
+  if (!Number.isInteger(capacity) || capacity < 0) throw new Error(`The journal's capacity must be an integer of 0 or more, not ${capacity}.`);
+  // Grows to `capacity`, then each new record takes the slot of the oldest.
+  const ring: JournalRecord[] = [];
+  let next = 0;
+  let size = 0;
+  let lastId = 0;
+
+  return {
+    capacity,
+    nextId: () => lastId + 1,
+    add(record) {
+      if (capacity === 0) return;
+      lastId = record.id;
+      ring[next] = record;
+      next = next + 1 === capacity ? 0 : next + 1;
+      if (size < capacity) size++;
+    },
+    list(filter = {}) {
+      const statusOk = statusMatcher(filter.status);
+      const limit = filter.limit ?? Infinity;
+      const found: JournalRecord[] = [];
+      for (let i = 1; i <= size && found.length < limit; i++) {
+        const record = ring[(next - i + capacity) % capacity]!;
+        if (filter.since !== undefined && record.time < filter.since) continue;
+        if (filter.operationId !== undefined && record.operationId !== filter.operationId) continue;
+        if (!statusOk(record.status)) continue;
+        found.push(record);
+      }
+      return found;
+    },
+    clear() {
+      const cleared = size;
+      ring.length = 0;
+      next = 0;
+      size = 0;
+      return cleared;
+    },
+    get size() {
+      return size;
+    },
+  };
+}
