@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { createErrorFactory, createErrorMessages, type ErrorFactory } from '../errors.js';
 import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
 import { loadRecording } from '../seed/recording.js';
+import type { RecordingManifest } from '../shared/recording-layout.js';
 import { seedRecords } from '../seed/seed-records.js';
 import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
@@ -66,6 +67,8 @@ export interface FakeHandle {
   readonly missingHandlers: readonly string[];
   /** The control API's routes (`/__control`). */
   readonly control: RouteReport & { readonly spec: Spec; readonly context: ControlContext };
+  /** The manifest of the recording served (`recording` option), if any. */
+  readonly recording?: RecordingManifest;
 }
 
 declare module 'fastify' {
@@ -82,13 +85,16 @@ const allowsAnonymous = (operation: Operation) => operation.security.length === 
 /** The monitoring API's paths start with this; latency applies to it only. */
 export const API_PREFIX = '/node/api';
 
-function faultDefaults(controlSpec: Spec): { status: number; message: string } {
-  const properties = (controlSpec.document.components?.schemas?.FaultSpec as { properties?: Record<string, { default?: unknown }> })
-    ?.properties;
+function faultDefaults(controlSpec: Spec): { status: number; message: string; capacity: number } {
+  type Properties = Record<string, { default?: unknown; maxItems?: unknown }>;
+  const schemas = controlSpec.document.components?.schemas;
+  const properties = (schemas?.FaultSpec as { properties?: Properties })?.properties;
   const status = properties?.status?.default;
   const message = properties?.message?.default;
   if (typeof status !== 'number' || typeof message !== 'string') throw new Error('The control API document gives FaultSpec no defaults.');
-  return { status, message };
+  // The most faults in force at once: as many as a snapshot may hold.
+  const capacity = (schemas?.Snapshot as { properties?: Properties })?.properties?.faults?.maxItems;
+  return { status, message, capacity: typeof capacity === 'number' ? capacity : Infinity };
 }
 
 /** The document's filter limits; a document that states none gets the kit's own. */
@@ -135,12 +141,13 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     latencyMs: resolved.latencyMs,
     rateLimit: settingsOf(resolved.rateLimit, controlSpec),
   }, controlSpec);
+  const recording = resolved.recording === undefined ? undefined : loadRecording(resolved.recording, validator);
   const { shift, ...seeded } = seedRecords({
     seed: resolved.seed,
     count: resolved.records,
     users,
     fixtures: fixtures.events,
-    ...(resolved.recording === undefined ? {} : { recording: loadRecording(resolved.recording, validator) }),
+    ...(recording ? { recording } : {}),
     ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
   });
   const state = createState({ clock, users, sessions: resolved.sessions, data: { ...seeded, rateLimit: config.rateLimit } });
@@ -154,7 +161,8 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   config.onRateLimitChange((settings) => state.data.limiter.setRules(settings));
   const errors = createErrorFactory(spec.document);
   const schemes = readSchemes(spec.document);
-  const faults = createFaultStore({ clock, random: resolved.random, defaults: faultDefaults(controlSpec) });
+  const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);
+  const faults = createFaultStore({ clock, random: resolved.random, defaults: faultsDefaults, capacity: faultCapacity });
 
   const app = Fastify({
     ...connectionOptions(resolved.connections),
@@ -268,6 +276,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     journal,
     ...report,
     control: { ...controlReport, spec: controlSpec, context: controlContext },
+    ...(recording ? { recording: recording.manifest } : {}),
   });
   await app.ready();
   return app;
