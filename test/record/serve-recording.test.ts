@@ -89,6 +89,26 @@ describe('createFake({ recording })', () => {
     expect(await documentedGet('getEventLog', `${url}/event-log`, auth)).toEqual(readRecording(out).events);
   });
 
+  it('limits rates as usual: a block is answered 429 and joins the recorded block log', async () => {
+    const limited = await createFake({ recording: out, rateLimit: [{ key: 'uri', limit: 2, windowSeconds: 10, blockSeconds: 60 }] });
+    try {
+      const headers = { authorization: basic('admin', password) };
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await limited.inject({ url: '/node/api/users/current', headers });
+        expect(validator.checkResponse('getCurrentUser', { status: response.statusCode, headers: response.headers as Record<string, string>, body: response.body })).toEqual([]);
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      const recorded = readRecording(out).blocks!;
+      const blocks = (await limited.blocks()).log;
+      expect(blocks.slice(0, recorded.length)).toEqual(recorded);
+      expect(blocks.slice(recorded.length)).toMatchObject([{ uri: '/node/api/users/current' }]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('adds generated records only when asked, ending where the recording ends', async () => {
     const more = await createFake({ recording: out, records: 30 });
     try {
