@@ -152,11 +152,13 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   });
   const state = createState({ clock, users, sessions: resolved.sessions, data: { ...seeded, rateLimit: config.rateLimit } });
   let fixtureIds = new Set(fixtures.events.map((r) => r._id));
+  let seededUsers = users;
   /** Reads the fixture files again and puts them in place; throws, changing nothing, when they have problems. */
   const reloadFixtures = async (): Promise<void> => {
     const next = await loadFixtures({ users: resolved.users, events: resolved.eventFixtures }, validator, { alreadyChecked: () => false, completion: { now: () => clock.now(), nextId: recordIds } });
     state.reloadFixtures(next.users, { removed: fixtureIds, added: shiftTimestamps(next.events, shift) });
     fixtureIds = new Set(next.events.map((r) => r._id));
+    seededUsers = next.users;
   };
   config.onRateLimitChange((settings) => state.data.limiter.setRules(settings));
   const errors = createErrorFactory(spec.document);
@@ -268,7 +270,10 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     state,
     spec,
     options: resolved,
-    seededUsers: users,
+    // The users of the users file, as last (re)loaded.
+    get seededUsers() {
+      return seededUsers;
+    },
     reloadFixtures,
     errors,
     config,
