@@ -66,7 +66,8 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
     controlHosts: controlHostsOf(flags),
     connections: { maxConnections: flags.maxConnections },
     journalSize: flags.journalSize,
-    logger: { level: flags.logLevel },
+    // auto: pretty for a person at a terminal, JSON for a pipe or a file (the cheap path).
+    logger: { level: flags.logLevel, format: flags.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : flags.logFormat },
     liveRate: flags.liveRate,
     ...(flags.snmpPort !== undefined ? { snmpPort: flags.snmpPort, snmpCommunity: flags.snmpCommunity } : {}),
     ...(flags.mqttPort !== undefined ? { mqttPort: flags.mqttPort } : {}),

@@ -26,6 +26,7 @@ const ENV = 'MONITORING_FAKE_';
 const port = integer(0, 65535);
 const MAX_RECORDS = 2_000_000;
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
@@ -200,6 +201,14 @@ const declaredFlags = [
     env: `${ENV}LOG_LEVEL`,
     choices: LOG_LEVELS,
     defaultValue: 'info',
+  },
+  {
+    name: 'logFormat',
+    flags: '--log-format <format>',
+    description: '`pretty` (one line a person reads: method, path, status, ms, user), `json` (one JSON object a line), or `auto`: pretty when stdout is a terminal, json otherwise',
+    env: `${ENV}LOG_FORMAT`,
+    choices: LOG_FORMATS,
+    defaultValue: 'auto',
   },
 ] as const satisfies readonly Flag[];
 export const serveFlags: readonly Flag[] = declaredFlags;

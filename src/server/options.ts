@@ -8,6 +8,7 @@ import type { AnchorInput } from '../seed/anchor.js';
 import { recordingUsersFile } from '../seed/recording.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import type { HandlerMap } from './handlers/types.js';
+import type { LogFormat } from './log-format.js';
 import type { Sleep } from './latency-hook.js';
 import type { RateLimitChoice } from './rate-limit-presets.js';
 
@@ -16,6 +17,8 @@ export interface FakeLoggerOptions {
   readonly level?: string;
   /** Where log lines go (default stdout). */
   readonly stream?: { write(line: string): void };
+  /** `json` (default): one JSON object a line; `pretty`: one line a person reads (method, path, status, ms, user). */
+  readonly format?: LogFormat;
 }
 
 /** Options of `buildFake`; every one has a default. */
