@@ -1,4 +1,7 @@
-import { prettyFactory } from 'pino-pretty';
+import { createRequire } from 'node:module';
+
+// Loaded only for the readable format (a terminal's): never on the JSON path, nor in the bin's start-up bundle.
+const load = createRequire(import.meta.url);
 
 type LineStream = { write(line: string): void };
 
@@ -27,6 +30,7 @@ function requestSummary(line: RequestLine & Record<string, unknown>, messageKey:
  * pino made (already masked), so it shows nothing that the JSON format would not.
  */
 export function prettyLines(out: LineStream, colorize: boolean): LineStream {
+  const { prettyFactory } = load('pino-pretty') as typeof import('pino-pretty');
   const pretty = prettyFactory({
     colorize,
     singleLine: true,
