@@ -34,6 +34,9 @@ function blocksOfLines(destination: ReturnType<typeof pino.destination>): LineSt
     destination.write(text);
   };
   process.once('exit', () => {
+    // Nothing asynchronous runs after 'exit': a block handed to an async write now would be
+    // lost (flushSync leaves a write in progress alone), so the last ones are written at once.
+    (destination as unknown as { sync: boolean }).sync = true;
     flush();
     destination.flushSync();
   });
