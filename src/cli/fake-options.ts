@@ -59,6 +59,7 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
     requireCsrf: flags.requireCsrf,
     latencyMs: flags.latency,
     honourPrefer: flags.prefer,
+    watch: flags.watch,
     rateLimit: await readRateLimit(flags.rateLimit),
     ...(flags.corsOrigin ? { corsOrigins: flags.corsOrigin } : {}),
     controlFromAnyAddress: flags.controlAnyAddress,

@@ -72,6 +72,15 @@ const declaredFlags = [
   },
   { name: 'users', flags: '--users <file>', description: 'users fixture (JSON)', env: `${ENV}USERS`, defaultDescription: "fixtures/users.json, or the recording's" },
   {
+    name: 'watch',
+    flags: '--watch [yes|no]',
+    description: 'reload the users file and the fixture files when they change, without a restart (sessions stay; a file with problems keeps the old data, and every problem is logged)',
+    env: `${ENV}WATCH`,
+    parse: yesNo,
+    defaultValue: false,
+    defaultDescription: 'no',
+  },
+  {
     name: 'tokenAuth',
     flags: '--token-auth [yes|no]',
     description: 'token authentication (`server.user.auth_token_enabled`)',

@@ -36,6 +36,7 @@ function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[
     ...(fake.mqttPort !== undefined ? [`MQTT broker:  mqtt://${host.includes(':') ? `[${host}]` : host}:${fake.mqttPort}`] : []),
     ...(options.liveRate ? [`Live events:  ${options.liveRate} new record(s) per second`] : []),
     ...(options.recording ? [`Recording:    ${options.recording}`] : []),
+    ...(options.watch ? ['Watching:     the users file and the fixture files (edits are reloaded)'] : []),
     'Seeded logins (development credentials of this fake):',
     ...users.map((u) => `  ${u.login.padEnd(width)}  ${u.password.padEnd(passWidth)}  ${u.permissions.join(', ') || '(no permissions)'}`),
     ...(first ? [`Try: curl -u ${first.login}:${first.password} ${urls.baseUrl}/users/current`] : []),

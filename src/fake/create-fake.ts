@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IngestHandle } from '../ingest/delivery.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
 import { buildFake, type FakeApp } from '../server/build.js';
+import { watchFixtureFiles } from './watch-fixtures.js';
 import type { FakeOptions } from '../server/options.js';
 import { createSpecValidator } from '../spec/index.js';
 import type {
@@ -37,6 +38,13 @@ export interface CreateFakeOptions extends FakeOptions {
   readonly timers?: FeedTimers;
   /** Told of each record the live feed, the SNMP listener or the MQTT broker has stored. */
   readonly onRecord?: (record: EventLogRecord, source: RecordSource) => void;
+  /**
+   * Reload the users file and the event fixture files when they change (default false):
+   * sessions stay; files with problems keep the old data, and every problem is logged.
+   */
+  readonly watch?: boolean;
+  /** Told after each reload of watched files: no error, or the error naming every problem. */
+  readonly onFixturesReload?: (error?: Error) => void;
 }
 
 /** Where a record that was not seeded came from. */
@@ -134,6 +142,19 @@ function eventSink(app: FakeApp, source: RecordSource, onRecord: CreateFakeOptio
   };
 }
 
+/** Reloads the fixture files, logging the outcome: every problem when they have some (the old data then stays). */
+async function reloadFixtures(app: FakeApp, told: CreateFakeOptions['onFixturesReload']): Promise<void> {
+  try {
+    await app.fake.reloadFixtures();
+    app.log.info('fixture files reloaded');
+    told?.();
+  } catch (error) {
+    const problems = (error as Error).message.split('\n').map((line) => line.trim());
+    app.log.error({ problems }, 'fixture files not reloaded; the old data stays');
+    told?.(error as Error);
+  }
+}
+
 /**
  * The fake of the monitoring API in-process: `await createFake()` in a test, then
  * `fake.inject(...)` or `await fake.listen()`; control operations are methods.
@@ -145,10 +166,12 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
   const users = Object.fromEntries(app.fake.seededUsers.map(({ authenticationToken: _t, ...u }) => [u.login, Object.freeze(u)]));
 
   const ingesters: IngestHandle[] = [];
+  const watcher = options.watch ? watchFixtureFiles([app.fake.options.users, ...app.fake.options.eventFixtures], () => reloadFixtures(app, options.onFixturesReload)) : undefined;
   let live: LiveFeed | undefined;
   let urls: FakeUrls | undefined;
   let closing: Promise<void> | undefined;
   const shutdown = async () => {
+    watcher?.close();
     live?.stop();
     await Promise.allSettled(ingesters.map((i) => i.close()));
     await app.close();

@@ -28,6 +28,8 @@ export interface SeedData {
   /** The event log's seed, made on first use (the generated records are the costly part). */
   readonly events: () => EventLogRecord[];
   readonly blocks: BlockedRequest[];
+  /** How far the anchor moved the data, ms (records added to the seed later move as far). */
+  readonly shift: number;
 }
 
 /** Throws when two records of the seed share an _id, naming the fixture (and the seed for a generated one). */
@@ -67,6 +69,7 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
   return {
     events: () => plan.records(shift).concat(shiftTimestamps(extra, shift)),
     blocks: [...shiftTimestamps(blocks, shift)],
+    shift,
   };
 }
 

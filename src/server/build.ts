@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
-import { anchorTime } from '../seed/anchor.js';
+import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
 import { loadRecording } from '../seed/recording.js';
 import { seedRecords } from '../seed/seed-records.js';
 import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
@@ -51,6 +51,8 @@ export interface FakeHandle {
   readonly options: ResolvedFakeOptions;
   /** The users of the users fixture, with their passwords (the fake's development credentials). */
   readonly seededUsers: readonly FixtureUser[];
+  /** Reads the users and event fixture files again and puts them in place (see FakeState.reloadFixtures); throws, changing nothing, when they have problems. */
+  readonly reloadFixtures: () => Promise<void>;
   readonly errors: ErrorFactory;
   /** The configuration that the control API changes at run time. */
   readonly config: RuntimeConfig;
@@ -132,22 +134,22 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     latencyMs: resolved.latencyMs,
     rateLimit: settingsOf(resolved.rateLimit, controlSpec),
   }, controlSpec);
-  const state = createState({
-    clock,
+  const { shift, ...seeded } = seedRecords({
+    seed: resolved.seed,
+    count: resolved.records,
     users,
-    sessions: resolved.sessions,
-    data: {
-      ...seedRecords({
-        seed: resolved.seed,
-        count: resolved.records,
-        users,
-        fixtures: fixtures.events,
-        ...(resolved.recording === undefined ? {} : { recording: loadRecording(resolved.recording, validator) }),
-        ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
-      }),
-      rateLimit: config.rateLimit,
-    },
+    fixtures: fixtures.events,
+    ...(resolved.recording === undefined ? {} : { recording: loadRecording(resolved.recording, validator) }),
+    ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
   });
+  const state = createState({ clock, users, sessions: resolved.sessions, data: { ...seeded, rateLimit: config.rateLimit } });
+  let fixtureIds = new Set(fixtures.events.map((r) => r._id));
+  /** Reads the fixture files again and puts them in place; throws, changing nothing, when they have problems. */
+  const reloadFixtures = async (): Promise<void> => {
+    const next = await loadFixtures({ users: resolved.users, events: resolved.eventFixtures }, validator, { alreadyChecked: () => false, completion: { now: () => clock.now(), nextId: recordIds } });
+    state.reloadFixtures(next.users, { removed: fixtureIds, added: shiftTimestamps(next.events, shift) });
+    fixtureIds = new Set(next.events.map((r) => r._id));
+  };
   config.onRateLimitChange((settings) => state.data.limiter.setRules(settings));
   const errors = createErrorFactory(spec.document);
   const schemes = readSchemes(spec.document);
@@ -249,6 +251,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     spec,
     options: resolved,
     seededUsers: users,
+    reloadFixtures,
     errors,
     config,
     faults,

@@ -177,6 +177,30 @@ export class EventLogStore {
     this.#restore(records, false);
   }
 
+  /**
+   * Swaps records of the seed (e.g. fixtures whose file changed): the records with these _ids
+   * leave the seed and the log, the new ones join both; every other record, seeded or added
+   * since, stays. All or nothing: throws, changing nothing, when a new record is unusable or
+   * its _id is taken.
+   */
+  swapSeedRecords(removed: ReadonlySet<string>, added: readonly EventLogRecord[]): void {
+    this.#ready();
+    const keep = (list: readonly EventLogRecord[]) => list.filter((r) => !removed.has(r._id));
+    const seed = [...keep(this.#seed.all), ...added];
+    const current = [...keep(this.#all), ...added];
+    for (const list of [seed, current]) {
+      const ids = new Set<string>();
+      for (const r of list) {
+        const problem = unstorableReason(r);
+        if (problem) throw new Error(`Cannot store event log record ${JSON.stringify(r?._id)}: ${problem}.`);
+        if (ids.has(r._id)) throw new Error(`Two event log records have the _id "${r._id}".`);
+        ids.add(r._id);
+      }
+    }
+    this.#load(seed);
+    this.#restore(current, false);
+  }
+
   /** Back to the records the store was created with. */
   reset(): void {
     if (this.#pending !== undefined) return; // still the seed, not made yet

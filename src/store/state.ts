@@ -2,7 +2,7 @@ import type { Clock } from '../shared/clock.js';
 import { createDataState, type DataState, type DataStateOptions } from './data-state.js';
 import { createSessionStore, type SessionStore } from './sessions.js';
 import { createTokenStore, type TokenStore } from './tokens.js';
-import type { FixtureUser } from '../spec/types.js';
+import type { EventLogRecord, FixtureUser } from '../spec/types.js';
 import { createUserStore, type UserStore } from './users.js';
 
 export interface StateOptions {
@@ -23,6 +23,13 @@ export interface FakeState {
   readonly data: DataState;
   /** Back to the seed: no sessions, only the fixture's tokens, seeded records, no blocks. */
   reset(): void;
+  /**
+   * Puts new fixtures in place (their files changed): the users, and the fixture records of
+   * the event log (`removed` the _ids of the old ones). Sessions and tokens of users still
+   * there stay, those of users gone end; a new user's fixture token is given. Every other
+   * record stays. All or nothing: throws, changing nothing, on a record that cannot be stored.
+   */
+  reloadFixtures(users: readonly FixtureUser[], records: { readonly removed: ReadonlySet<string>; readonly added: readonly EventLogRecord[] }): void;
 }
 
 export function createState(options: StateOptions): FakeState {
@@ -30,14 +37,30 @@ export function createState(options: StateOptions): FakeState {
   const tokens = createTokenStore();
   const sessions = createSessionStore({ clock: options.clock, ...options.sessions });
   const data = createDataState({ ...options.data, clock: options.clock });
+  let seedUsers = options.users;
   const reset = () => {
     data.reset();
     sessions.clear();
     tokens.clear();
-    for (const user of options.users) {
+    for (const user of seedUsers) {
       if (user.authenticationToken !== undefined) tokens.assign(user.id, user.authenticationToken);
     }
   };
   reset();
-  return { users, tokens, sessions, data, reset };
+  const reloadFixtures: FakeState['reloadFixtures'] = (next, records) => {
+    data.events.swapSeedRecords(records.removed, records.added);
+    const before = new Set(seedUsers.map((u) => u.id));
+    const stays = new Set(next.map((u) => u.id));
+    for (const user of users.list()) {
+      if (stays.has(user.id)) continue;
+      sessions.clear(user.id);
+      if (tokens.tokenOf(user.id) !== undefined) tokens.revoke(user.id);
+    }
+    users.replace(next);
+    seedUsers = next;
+    for (const user of next) {
+      if (!before.has(user.id) && user.authenticationToken !== undefined && tokens.tokenOf(user.id) === undefined) tokens.assign(user.id, user.authenticationToken);
+    }
+  };
+  return { users, tokens, sessions, data, reset, reloadFixtures };
 }

@@ -21,6 +21,8 @@ export interface UserStore {
    */
   verify(login: string, password: string): StoredUser | undefined;
   list(): readonly StoredUser[];
+  /** Puts these users in place of all (their file changed). */
+  replace(users: readonly FixtureUser[]): void;
 }
 
 const hash = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
@@ -28,20 +30,29 @@ const hash = (value: string): Buffer => createHash('sha256').update(value, 'utf8
 const NO_USER_HASH = hash('\u0000no such user\u0000');
 const MAX_VERIFIED = 1_000;
 
-export function createUserStore(users: readonly FixtureUser[]): UserStore {
-  const stored: StoredUser[] = users.map(({ password, authenticationToken: _token, ...record }) => ({
+const storedOf = (users: readonly FixtureUser[]): StoredUser[] =>
+  users.map(({ password, authenticationToken: _token, ...record }) => ({
     id: record.id,
     login: record.login,
     permissions: [...record.permissions],
     record,
     passwordHash: hash(password),
   }));
-  const byId = new Map(stored.map((u) => [u.id, u]));
-  const byLogin = new Map(stored.map((u) => [u.login, u]));
+
+export function createUserStore(users: readonly FixtureUser[]): UserStore {
+  let stored = storedOf(users);
+  let byId = new Map(stored.map((u) => [u.id, u]));
+  let byLogin = new Map(stored.map((u) => [u.login, u]));
   // Pairs verified right -> user; bounded, emptied when full. The key starts with the login's
   // length, so no other split of the same characters can match it.
   const verified = new Map<string, StoredUser>();
   return {
+    replace(next) {
+      stored = storedOf(next);
+      byId = new Map(stored.map((u) => [u.id, u]));
+      byLogin = new Map(stored.map((u) => [u.login, u]));
+      verified.clear();
+    },
     byId: (id) => byId.get(id),
     byLogin: (login) => byLogin.get(login),
     verify(login, password) {

@@ -1,0 +1,56 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+
+/** Wait this long after the last change before reloading: editors write a file in several steps. */
+const SETTLE_MS = 150;
+
+export interface FixtureWatcher {
+  close(): void;
+}
+
+/**
+ * Calls `reload` once the files stop changing, after any of them changed. The folders are
+ * watched, not the files, so an editor that saves by writing a new file and renaming it
+ * over the old one is seen too; reloads never overlap.
+ */
+export function watchFixtureFiles(files: readonly string[], reload: () => Promise<void>): FixtureWatcher {
+  const byFolder = new Map<string, Set<string>>();
+  for (const file of files.map((f) => resolve(f))) {
+    const names = byFolder.get(dirname(file)) ?? new Set<string>();
+    names.add(basename(file));
+    byFolder.set(dirname(file), names);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const run = () => {
+    timer = undefined;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = reload().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        schedule();
+      }
+    });
+  };
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, SETTLE_MS);
+    timer.unref();
+  };
+  const watchers: FSWatcher[] = [...byFolder].map(([folder, names]) =>
+    watch(folder, { persistent: false }, (_event, name) => {
+      if (name === null || names.has(String(name))) schedule();
+    }),
+  );
+  return {
+    close() {
+      if (timer) clearTimeout(timer);
+      for (const watcher of watchers) watcher.close();
+    },
+  };
+}
