@@ -19,7 +19,7 @@ import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
 import { connectionOptions } from './connection-limits.js';
 import { createControlAccessCheck } from './control/access.js';
-import { hostNamesThisServer } from './control/loopback.js';
+import { hostNamesThisServer, isLoopback } from './control/loopback.js';
 import { originAllowed, registerCors } from './cors.js';
 import { registerDocs } from './docs.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
@@ -226,8 +226,9 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
   });
   const controlContext: ControlContext = { state, config, faults, journal, errors, clock, spec, validator, nextRecordId: recordIds };
+  const hostAllowed = hostNamesThisServer(resolved.controlHosts);
   const controlAccess = createControlAccessCheck(
-    { anyAddress: resolved.controlFromAnyAddress, hostAllowed: hostNamesThisServer(resolved.controlHosts), originAllowed: allowed },
+    { anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed },
     errors,
   );
   const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess);
@@ -244,7 +245,13 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }
-  if (resolved.docs) registerDocs(app, { api: spec.source, control: controlSpec.source }, errors);
+  if (resolved.docs) {
+    registerDocs(app, { api: spec.source, control: controlSpec.source }, errors, {
+      users,
+      // As the banner shows them, to the developer's own machine only (and only by a name of this server).
+      showPasswords: (request) => isLoopback(request.socket.remoteAddress) && request.headers.host !== undefined && hostAllowed(request.headers.host),
+    });
+  }
 
   app.decorate('fake', {
     state,

@@ -3,12 +3,18 @@ import { bundle as bundleRefs } from '@apidevtools/json-schema-ref-parser';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { JSON_SCHEMA, load } from 'js-yaml';
 import type { ErrorFactory } from '../errors.js';
+import { examplesShownNotFilled, withSeededLogins, type DocsLogin } from './docs-document.js';
 import { sendApiError, toApiError } from './error-mapping.js';
 import { INSPECTOR_PATH } from './inspector/index.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
 
 export const DOCS_PREFIX = '/docs';
 export const CONTROL_DOCS_PREFIX = '/docs/control';
+
+export interface DocsSources {
+  readonly api: string;
+  readonly control: string;
+}
 
 const documents = new Map<string, Promise<Record<string, unknown>>>();
 
@@ -40,7 +46,21 @@ function pointedAtThisFake(document: Record<string, unknown>, request: FastifyRe
   };
 }
 
-async function registerDocsPage(app: FastifyInstance, routePrefix: string, document: Record<string, unknown>): Promise<void> {
+/** The seeded logins the API's docs page lists, as the start banner does: passwords only where the request may see them. */
+export interface DocsLogins {
+  readonly users: readonly { readonly login: string; readonly password: string; readonly permissions: readonly string[] }[];
+  readonly showPasswords: (request: FastifyRequest) => boolean;
+}
+
+type Shown = (document: Record<string, unknown>, request: FastifyRequest) => Record<string, unknown>;
+
+function loginsFor(logins: DocsLogins | undefined, request: FastifyRequest): DocsLogin[] {
+  if (!logins) return [];
+  const passwords = logins.showPasswords(request);
+  return logins.users.map(({ login, password, permissions }) => ({ login, permissions, ...(passwords ? { password } : {}) }));
+}
+
+async function registerDocsPage(app: FastifyInstance, routePrefix: string, document: Record<string, unknown>, shown: Shown): Promise<void> {
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
   // Each page in its own plugin scope: @fastify/swagger decorates the scope it is registered in.
   await app.register(async (scope) => {
@@ -50,21 +70,22 @@ async function registerDocsPage(app: FastifyInstance, routePrefix: string, docum
       // Every asset comes from the installed package: no CDN, and no online validator badge.
       validatorUrl: false,
       uiConfig: { deepLinking: true, tryItOutEnabled: true, withCredentials: true, displayRequestDuration: true },
-      transformSpecification: (spec, request) => pointedAtThisFake(spec as Record<string, unknown>, request),
+      transformSpecification: (spec, request) => shown(pointedAtThisFake(spec as Record<string, unknown>, request), request),
     });
   });
 }
 
 /** The Fastify app that serves both pages; an unknown path under /docs gets the API's 404. */
-async function buildDocsApp(sources: { readonly api: string; readonly control: string }, errors: ErrorFactory): Promise<FastifyInstance> {
+async function buildDocsApp(sources: DocsSources, errors: ErrorFactory, logins?: DocsLogins): Promise<FastifyInstance> {
   const docs = Fastify({ logger: false });
   const [api, control] = await Promise.all([
     readDocument(sources.api, false),
     // The control document refers to schemas of the API document; bundling makes it self-contained for the browser.
     readDocument(sources.control, true),
   ]);
-  await registerDocsPage(docs, DOCS_PREFIX, api);
-  await registerDocsPage(docs, CONTROL_DOCS_PREFIX, control);
+  // "Try it out" fills in only `limit`: the other examples are shown, not sent (docs-document.ts).
+  await registerDocsPage(docs, DOCS_PREFIX, examplesShownNotFilled(api), (document, request) => withSeededLogins(document, loginsFor(logins, request)));
+  await registerDocsPage(docs, CONTROL_DOCS_PREFIX, examplesShownNotFilled(control), (document) => document);
   // No operation lives under /docs, so the API's not-found handler answers 404 ROUTE_NOT_FOUND.
   docs.setNotFoundHandler(createRouteNotFoundHandler([], errors));
   docs.setErrorHandler((error, request, reply) => sendApiError(reply, toApiError(error, request, errors)));
@@ -80,11 +101,11 @@ async function buildDocsApp(sources: { readonly api: string; readonly control: s
  * Swagger UI, its assets and the two documents took a sixth of the fake's start-up, and most
  * runs never open the docs.
  */
-export function registerDocs(app: FastifyInstance, sources: { readonly api: string; readonly control: string }, errors: ErrorFactory): void {
+export function registerDocs(app: FastifyInstance, sources: DocsSources, errors: ErrorFactory, logins?: DocsLogins): void {
   let docsApp: Promise<FastifyInstance> | undefined;
   // Built once; a failed build is tried again by the next request.
   const built = () =>
-    (docsApp ??= buildDocsApp(sources, errors).catch((error: unknown) => {
+    (docsApp ??= buildDocsApp(sources, errors, logins).catch((error: unknown) => {
       docsApp = undefined;
       throw error;
     }));

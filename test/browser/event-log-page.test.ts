@@ -106,6 +106,33 @@ describe.skipIf(!present)('a page on another port, in headless Chromium', () => 
     await docs.close();
   });
 
+  it('docs page: "Try it out" fills in only `limit`, so Execute shows records; the seeded logins are listed', async () => {
+    const docs = await context.newPage();
+    docs.setDefaultTimeout(10_000);
+    const calls: string[] = [];
+    docs.on('request', (request) => {
+      if (request.url().startsWith(`${api}/node/api/event-log`)) calls.push(request.url());
+    });
+    await docs.goto(`${api}/docs`);
+    const logins = docs.locator('.information-container table');
+    await expect.poll(() => logins.textContent()).toContain('admin-password');
+    const operation = docs.locator('.opblock.opblock-get', { has: docs.locator('[data-path="/node/api/event-log"]') }).first();
+    await operation.locator('.opblock-summary').click();
+    // The filter's example is shown, not filled in.
+    await expect.poll(() => operation.locator('.parameters').textContent()).toContain('Example: {"payload.trapOid"');
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+    await status.waitFor();
+    expect((await status.textContent())?.trim()).toBe('200');
+    expect(calls).toHaveLength(1);
+    const sent = new URL(calls[0]!).searchParams;
+    expect(sent.get('limit')).toBe('50');
+    for (const name of ['filter', 'from', 'to', 'type']) expect(sent.has(name), name).toBe(false);
+    expect(['0', null]).toContain(sent.get('skip'));
+    expect(await operation.locator('.live-responses-table .microlight').first().textContent()).toContain('"_id"');
+    await docs.close();
+  });
+
   it('shows the error the fake answers when the session is gone', async () => {
     await fake.clearSessions();
     await page.click('#next');

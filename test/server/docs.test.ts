@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { bundle } from '@apidevtools/json-schema-ref-parser';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildFake, type FakeApp } from '../../src/server/build.js';
 import { controlApiPath, monitoringApiPath } from '../../src/spec/index.js';
-import { spec } from './helpers.js';
+import { USERS, spec } from './helpers.js';
 
 let app: FakeApp;
 beforeAll(async () => {
@@ -12,7 +14,48 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const INSPECTOR_LINK_TEXT = '\n\n**This fake** lists every request it answered, live, with what was wrong with refused ones: [the request inspector](/__inspector).';
-const written = parse(readFileSync(monitoringApiPath, 'utf8')) as Record<string, unknown>;
+type Parameter = { name: string; in: string; required?: boolean; example?: unknown; examples?: unknown; description?: string; schema?: Record<string, unknown> };
+type Written = { info: { description: string }; servers: unknown; paths: Record<string, Record<string, { parameters?: Parameter[] }>> } & Record<string, unknown>;
+const written = parse(readFileSync(monitoringApiPath, 'utf8')) as Written;
+
+/** A local $ref followed to what it names. */
+function resolve<T>(document: unknown, value: T): T {
+  let current: unknown = value;
+  while (current && typeof (current as { $ref?: unknown }).$ref === 'string') {
+    current = ((current as { $ref: string }).$ref.slice(2).split('/') as string[]).reduce<any>((node, key) => node?.[key], document);
+  }
+  return current as T;
+}
+
+/**
+ * Swagger UI fills a parameter with its example (or its schema's): of the optional
+ * parameters, only `limit` keeps one, and the others show theirs in their description.
+ */
+function expectOnlyLimitFilled(served: Written, original: Written): void {
+  let moved = 0;
+  for (const [path, item] of Object.entries(original.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [i, given] of (operation.parameters ?? []).entries()) {
+        const before = resolve(original, given);
+        const after = resolve(served, served.paths[path]?.[method]?.parameters?.[i] as Parameter);
+        expect(after.name).toBe(before.name);
+        const example = before.example ?? resolve(original, before.schema)?.example;
+        if (before.required || before.name === 'limit') {
+          expect(after.example ?? resolve(served, after.schema)?.example, `${method} ${path} ${before.name}`).toEqual(example);
+          continue;
+        }
+        expect(after.example, `${method} ${path} ${before.name}`).toBeUndefined();
+        expect(after.examples).toBeUndefined();
+        expect(resolve(served, after.schema)?.example, `${method} ${path} ${before.name}`).toBeUndefined();
+        if (example !== undefined) {
+          moved++;
+          expect(after.description, `${method} ${path} ${before.name}`).toContain(`Example: \`${typeof example === 'string' ? example : JSON.stringify(example)}\``);
+        }
+      }
+    }
+  }
+  expect(moved).toBeGreaterThan(0);
+}
 
 describe('the docs page', () => {
   it('GET /docs is an HTML page of Swagger UI', async () => {
@@ -22,14 +65,33 @@ describe('the docs page', () => {
     expect(response.body).toContain('<div id="swagger-ui">');
   });
 
-  it('serves the document as written, with its server pointed at the fake that serves it', async () => {
+  it('serves the document as written, with its server pointed at the fake, its seeded logins, and only `limit` to fill in', async () => {
     const response = await app.inject({ url: '/docs/json', headers: { host: '127.0.0.1:41234' } });
     expect(response.statusCode).toBe(200);
-    const served = JSON.parse(response.body) as Record<string, unknown>;
+    const served = JSON.parse(response.body) as Written;
     expect(served.servers).toEqual([{ url: 'http://127.0.0.1:41234', description: expect.any(String) }]);
-    const info = served.info as { description: string };
-    expect(info.description).toBe(`${(written.info as { description: string }).description}${INSPECTOR_LINK_TEXT}`);
-    expect({ ...served, servers: written.servers, info: written.info }).toEqual(written);
+    // Besides the server, only the description (logins added) and the parameters' examples differ.
+    expect({ ...served, servers: written.servers, info: { ...served.info, description: written.info.description } }).toEqual({ ...written, paths: served.paths });
+    expect(served.info.description.startsWith(`${written.info.description}${INSPECTOR_LINK_TEXT}`)).toBe(true);
+    for (const user of Object.values(USERS)) expect(served.info.description).toMatch(new RegExp(`\\| \`${user.login}\` \\| \`${user.password}\` \\|`));
+    expectOnlyLimitFilled(served, written);
+    // Still a valid OpenAPI document.
+    await SwaggerParser.validate(structuredClone(served) as never);
+  });
+
+  it('shows the seeded passwords only to loopback clients that name this server', async () => {
+    for (const request of [
+      { remoteAddress: '203.0.113.9', headers: { host: '127.0.0.1:4010' } },
+      { headers: { host: 'rebound.example:4010' } },
+    ]) {
+      const description = (JSON.parse((await app.inject({ url: '/docs/json', ...request })).body) as Written).info.description;
+      expect(description).toContain('Their passwords are shown to loopback clients only.');
+      for (const user of Object.values(USERS)) {
+        expect(description).toContain(`| \`${user.login}\` |`);
+        expect(description).not.toContain(user.password);
+        expect(description).not.toContain(Buffer.from(`${user.login}:${user.password}`).toString('base64'));
+      }
+    }
   });
 
   it('serves the control API document too, bundled into one file', async () => {
@@ -38,6 +100,7 @@ describe('the docs page', () => {
     const controlWritten = parse(readFileSync(controlApiPath, 'utf8')) as { paths: Record<string, unknown> };
     expect(Object.keys(served.paths)).toEqual(Object.keys(controlWritten.paths));
     expect(served.servers[0]?.url).toBe('http://localhost:4010');
+    expectOnlyLimitFilled(served as unknown as Written, (await bundle(controlApiPath)) as unknown as Written);
     expect(response.body).not.toContain('monitoring-api.yaml#');
     expect((await app.inject({ url: '/docs/control' })).headers['content-type']).toMatch(/^text\/html/);
   });
