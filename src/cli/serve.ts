@@ -35,12 +35,21 @@ function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[
     ...(fake.snmpPort !== undefined ? [`SNMP traps:   udp ${host}:${fake.snmpPort} (v1/v2c, community ${[options.snmpCommunity ?? 'public'].flat().join(', ')})`] : []),
     ...(fake.mqttPort !== undefined ? [`MQTT broker:  mqtt://${host.includes(':') ? `[${host}]` : host}:${fake.mqttPort}`] : []),
     ...(options.liveRate ? [`Live events:  ${options.liveRate} new record(s) per second`] : []),
-    ...(options.recording ? [`Recording:    ${options.recording}`] : []),
+    ...recordingLines(fake, options),
     ...(options.watch ? ['Watching:     the users file and the fixture files (edits are reloaded)'] : []),
     'Seeded logins (development credentials of this fake):',
     ...users.map((u) => `  ${u.login.padEnd(width)}  ${u.password.padEnd(passWidth)}  ${u.permissions.join(', ') || '(no permissions)'}`),
     ...(first ? [`Try: curl -u ${first.login}:${first.password} ${urls.baseUrl}/users/current`] : []),
   ];
+}
+
+/** The recording served: where it is, where it came from, what it holds. */
+function recordingLines(fake: Fake, options: CreateFakeOptions): string[] {
+  const manifest = fake.app.fake.recording;
+  if (!options.recording || !manifest) return [];
+  const { counts } = manifest;
+  const blocks = manifest.blockLog === 'recorded' ? `${counts.blocks} blocked requests` : 'no block log';
+  return [`Recording:    ${options.recording} (${manifest.source}, recorded ${manifest.recordedAt}: ${counts.events + counts.invalidKept} event log records, ${blocks})`];
 }
 
 /** Why listening failed, in one line a person can act on. */

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
 import { loadRecording } from '../seed/recording.js';
+import type { RecordingManifest } from '../shared/recording-layout.js';
 import { seedRecords } from '../seed/seed-records.js';
 import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
@@ -65,6 +66,8 @@ export interface FakeHandle {
   readonly missingHandlers: readonly string[];
   /** The control API's routes (`/__control`). */
   readonly control: RouteReport & { readonly spec: Spec; readonly context: ControlContext };
+  /** The manifest of the recording served (`recording` option), if any. */
+  readonly recording?: RecordingManifest;
 }
 
 declare module 'fastify' {
@@ -134,12 +137,13 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     latencyMs: resolved.latencyMs,
     rateLimit: settingsOf(resolved.rateLimit, controlSpec),
   }, controlSpec);
+  const recording = resolved.recording === undefined ? undefined : loadRecording(resolved.recording, validator);
   const { shift, ...seeded } = seedRecords({
     seed: resolved.seed,
     count: resolved.records,
     users,
     fixtures: fixtures.events,
-    ...(resolved.recording === undefined ? {} : { recording: loadRecording(resolved.recording, validator) }),
+    ...(recording ? { recording } : {}),
     ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
   });
   const state = createState({ clock, users, sessions: resolved.sessions, data: { ...seeded, rateLimit: config.rateLimit } });
@@ -265,6 +269,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     journal,
     ...report,
     control: { ...controlReport, spec: controlSpec, context: controlContext },
+    ...(recording ? { recording: recording.manifest } : {}),
   });
   await app.ready();
   return app;

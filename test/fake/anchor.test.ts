@@ -133,18 +133,3 @@ describe('serve and the anchor', () => {
     expect(bodies[3]).toBe(bodies[1]);
   }, 60_000);
 });
-
-describe("the seeded block log's users", () => {
-  it("are the fake's own users, with their ids: every named user can log in", async () => {
-    const fake = await createFake();
-    try {
-      const blocks = (await get(fake, 'getLimitBlockLog', '/node/api/limit-block-log')) as unknown as { login?: string; user?: string }[];
-      const named = blocks.filter((b) => b.login !== undefined || b.user !== undefined);
-      expect(named.length).toBeGreaterThan(0);
-      const users = Object.values(fake.users).map((u) => ({ id: u.id, login: u.login }));
-      for (const b of named) expect(users).toContainEqual({ id: b.user, login: b.login });
-    } finally {
-      await fake.close();
-    }
-  });
-});

@@ -1,6 +1,6 @@
 // A recording served by the fake: exactly its data (no generated records, no kit fixtures), with
 // every query, PATCH and limit working as usual; through createFake({ recording }) and `serve --recording`.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +148,23 @@ describe('a recording that cannot be served', () => {
     await expect(createFake({ recording: join(out, 'nowhere') })).rejects.toThrow(/cannot read manifest\.json \(no such file\)/);
   });
 
+  it("takes the kit's users when the recording has none, and --users over the recording's", async () => {
+    const manifest = JSON.parse(readFileSync(join(out, RECORDING_FILES.manifest), 'utf8')) as { files: Record<string, string> };
+    const { users: _u, ...files } = manifest.files;
+    const dir = copy((d) => {
+      rmSync(join(d, RECORDING_FILES.users));
+      writeFileSync(join(d, RECORDING_FILES.manifest), JSON.stringify({ ...manifest, files }));
+    });
+    const withoutUsers = await createFake({ recording: dir });
+    const withOthers = await createFake({ recording: out, users: join(dir, 'nowhere.json') }).catch((error: unknown) => error as Error);
+    try {
+      expect(Object.keys(withoutUsers.users).sort()).toEqual(['admin', 'operator', 'viewer']);
+      expect(String(withOthers)).toMatch(/nowhere\.json: cannot read the users file/);
+    } finally {
+      await withoutUsers.close();
+    }
+  });
+
   it('serves the records kept with --keep-invalid', async () => {
     const kept = { _id: 'kept-1', type: 'snmp-trap', agentId: 'a', timestamp: 1_700_000_000_000, payload: { senderAddress: 'not-an-ip', trapOid: '1.3', text: 'odd', bindings: [] }, entity: { entityId: 'e', entityType: 1, entityName: 'n' } };
     const manifest = JSON.parse(readFileSync(join(out, RECORDING_FILES.manifest), 'utf8')) as { files: Record<string, string> };
@@ -169,7 +186,8 @@ describe('serve --recording', () => {
   it('serves the recording with its user, and no generated records', async () => {
     const served = await serveBin(['--recording', out]);
     try {
-      expect(served.output()).toContain(`Recording:    ${out}`);
+      const { manifest } = readRecording(out);
+      expect(served.output()).toContain(`Recording:    ${out} (${sourceUrl}, recorded ${manifest.recordedAt}: ${manifest.counts.events} event log records, ${manifest.counts.blocks} blocked requests)\n`);
       expect(served.output()).toMatch(new RegExp(`admin +${password}`));
       expect(await documentedGet('getEventLog', `${served.baseUrl}/event-log`, basic('admin', password))).toEqual(readRecording(out).events);
       expect(await documentedGet('getLimitBlockLog', `${served.baseUrl}/limit-block-log`, basic('admin', password))).toEqual(readRecording(out).blocks);
