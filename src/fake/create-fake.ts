@@ -166,7 +166,10 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
   const users = Object.fromEntries(app.fake.seededUsers.map(({ authenticationToken: _t, ...u }) => [u.login, Object.freeze(u)]));
 
   const ingesters: IngestHandle[] = [];
-  const watcher = options.watch ? watchFixtureFiles([app.fake.options.users, ...app.fake.options.eventFixtures], () => reloadFixtures(app, options.onFixturesReload)) : undefined;
+  const watched = [app.fake.options.users, ...app.fake.options.eventFixtures];
+  const watcher = options.watch
+    ? watchFixtureFiles(watched, () => reloadFixtures(app, options.onFixturesReload), (error) => app.log.warn({ err: error }, 'fixture files cannot be watched; edits are not reloaded'))
+    : undefined;
   let live: LiveFeed | undefined;
   let urls: FakeUrls | undefined;
   let closing: Promise<void> | undefined;

@@ -11,9 +11,10 @@ export interface FixtureWatcher {
 /**
  * Calls `reload` once the files stop changing, after any of them changed. The folders are
  * watched, not the files, so an editor that saves by writing a new file and renaming it
- * over the old one is seen too; reloads never overlap.
+ * over the old one is seen too; reloads never overlap. A folder that cannot be watched is
+ * told to `onError`, and the others are still watched.
  */
-export function watchFixtureFiles(files: readonly string[], reload: () => Promise<void>): FixtureWatcher {
+export function watchFixtureFiles(files: readonly string[], reload: () => Promise<void>, onError: (error: Error) => void): FixtureWatcher {
   const byFolder = new Map<string, Set<string>>();
   for (const file of files.map((f) => resolve(f))) {
     const names = byFolder.get(dirname(file)) ?? new Set<string>();
@@ -42,11 +43,19 @@ export function watchFixtureFiles(files: readonly string[], reload: () => Promis
     timer = setTimeout(run, SETTLE_MS);
     timer.unref();
   };
-  const watchers: FSWatcher[] = [...byFolder].map(([folder, names]) =>
-    watch(folder, { persistent: false }, (_event, name) => {
-      if (name === null || names.has(String(name))) schedule();
-    }),
-  );
+  // A folder that cannot be watched (e.g. the system's limit of watches reached) is told, not fatal.
+  const watchers: FSWatcher[] = [...byFolder].flatMap(([folder, names]) => {
+    try {
+      const watcher = watch(folder, { persistent: false }, (_event, name) => {
+        if (name === null || names.has(String(name))) schedule();
+      });
+      watcher.on('error', onError);
+      return [watcher];
+    } catch (error) {
+      onError(error as Error);
+      return [];
+    }
+  });
   return {
     close() {
       if (timer) clearTimeout(timer);

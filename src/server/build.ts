@@ -84,13 +84,16 @@ const allowsAnonymous = (operation: Operation) => operation.security.length === 
 /** The monitoring API's paths start with this; latency applies to it only. */
 export const API_PREFIX = '/node/api';
 
-function faultDefaults(controlSpec: Spec): { status: number; message: string } {
-  const properties = (controlSpec.document.components?.schemas?.FaultSpec as { properties?: Record<string, { default?: unknown }> })
-    ?.properties;
+function faultDefaults(controlSpec: Spec): { status: number; message: string; capacity: number } {
+  type Properties = Record<string, { default?: unknown; maxItems?: unknown }>;
+  const schemas = controlSpec.document.components?.schemas;
+  const properties = (schemas?.FaultSpec as { properties?: Properties })?.properties;
   const status = properties?.status?.default;
   const message = properties?.message?.default;
   if (typeof status !== 'number' || typeof message !== 'string') throw new Error('The control API document gives FaultSpec no defaults.');
-  return { status, message };
+  // The most faults in force at once: as many as a snapshot may hold.
+  const capacity = (schemas?.Snapshot as { properties?: Properties })?.properties?.faults?.maxItems;
+  return { status, message, capacity: typeof capacity === 'number' ? capacity : Infinity };
 }
 
 /** The document's filter limits; a document that states none gets the kit's own. */
@@ -157,7 +160,8 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   config.onRateLimitChange((settings) => state.data.limiter.setRules(settings));
   const errors = createErrorFactory(spec.document);
   const schemes = readSchemes(spec.document);
-  const faults = createFaultStore({ clock, random: resolved.random, defaults: faultDefaults(controlSpec) });
+  const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);
+  const faults = createFaultStore({ clock, random: resolved.random, defaults: faultsDefaults, capacity: faultCapacity });
 
   const app = Fastify({
     ...connectionOptions(resolved.connections),

@@ -243,7 +243,8 @@ export interface paths {
          *     faults match a call, the oldest decides. A counted fault is removed after its last
          *     answer; a share fault stays until cleared. A `[min, max]` whose min is above its max,
          *     `body` with another `status`, or `status`, `message` or `body` with an action other than
-         *     `error`, gets 400 `INVALID_BODY`.
+         *     `error`, gets 400 `INVALID_BODY`; so does a fault beyond the 1,000 that may be in force
+         *     at once (the `maxItems` of a snapshot's `faults`).
          */
         post: operations["injectFault"];
         /**
@@ -506,6 +507,19 @@ export interface components {
          */
         FaultAction: "error" | "drop" | "hang";
         /**
+         * @description A custom Error body for a fault to answer with: the monitoring API's `Error`, of a
+         *     bounded size (a message of at most 1,000 characters, at most 20 details), since the
+         *     fake keeps it and sends it again on every faulted call.
+         */
+        FaultBody: components["schemas"]["Error"] & {
+            message?: string;
+            permission?: string;
+            details?: {
+                name?: string;
+                problem?: string;
+            }[];
+        };
+        /**
          * @description A fault to inject; exactly one of `count` and `probability`. `status`, `message` and
          *     `body` are for `action: error` only.
          */
@@ -523,7 +537,7 @@ export interface components {
              * @default Fault injected by the control API.
              */
             message?: string;
-            body?: components["schemas"]["Error"];
+            body?: components["schemas"]["FaultBody"];
             /** @description Answer the next `count` calls. */
             count?: number;
             /** @description Answer this share of calls, each call drawn independently. */
@@ -538,7 +552,7 @@ export interface components {
             operationId: components["schemas"]["TargetOperationId"];
             action?: components["schemas"]["FaultAction"];
             delayMs?: components["schemas"]["Latency"];
-            body?: components["schemas"]["Error"];
+            body?: components["schemas"]["FaultBody"];
             status: number;
             message: string;
             /** @description Calls it will still answer. */

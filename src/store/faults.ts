@@ -20,6 +20,8 @@ export interface FaultStore {
   /** Replaces every fault (restoring a snapshot). */
   restore(faults: readonly Fault[]): void;
   readonly size: number;
+  /** The most faults in force at once; `inject` is not called beyond it (the caller refuses). */
+  readonly capacity: number;
 }
 
 export interface FaultStoreOptions {
@@ -28,6 +30,8 @@ export interface FaultStoreOptions {
   readonly random: () => number;
   readonly defaults: { readonly status: number; readonly message: string };
   readonly generateId?: (timestampMs: number) => string;
+  /** The most faults in force at once (default: no limit). */
+  readonly capacity?: number;
 }
 
 export function createFaultStore(options: FaultStoreOptions): FaultStore {
@@ -81,5 +85,6 @@ export function createFaultStore(options: FaultStoreOptions): FaultStore {
     get size() {
       return faults.length;
     },
+    capacity: options.capacity ?? Infinity,
   };
 }

@@ -1,5 +1,6 @@
 import type { ErrorDetail } from '../../spec/types.js';
 import type { Snapshot } from '../../spec/control-types.js';
+import { rangeProblem } from '../latency.js';
 import type { ControlContext } from './types.js';
 
 export const SNAPSHOT_FORMAT = 'monitoring-api-kit/snapshot';
@@ -37,6 +38,8 @@ export function snapshotProblems(snapshot: Snapshot, { state }: ControlContext):
     if (tokens.has(user.authenticationToken)) problem(`/users/${i}/authenticationToken`, 'is the token of another user too');
     tokens.add(user.authenticationToken);
   });
+  for (const [operationId, latency] of Object.entries(snapshot.config.operationLatencyMs ?? {})) details.push(...rangeProblem(latency, `/config/operationLatencyMs/${operationId}`));
+  snapshot.faults.forEach((fault, i) => details.push(...rangeProblem(fault.delayMs, `/faults/${i}/delayMs`)));
   const ids = new Set<string>();
   snapshot.eventLog.forEach((record, i) => {
     if (ids.has(record._id)) problem(`/eventLog/${i}/_id`, 'is the _id of another record too');

@@ -128,6 +128,8 @@ describe('faults beyond a status', () => {
       [{ operationId: 'getEventLog', count: 1, action: 'explode' }, '/action'],
       [{ operationId: 'getEventLog', count: 1, body: { ...body, code: 'NO_SUCH_CODE' } }, '/body/code'],
       [{ operationId: 'getEventLog', count: 1, body: { ...body, extra: 'x'.repeat(1_000_000) } }, '/body/extra'],
+      [{ operationId: 'getEventLog', count: 1, body: { ...body, message: 'x'.repeat(1001) } }, '/body/message'],
+      [{ operationId: 'getEventLog', count: 1, body: { ...body, details: Array.from({ length: 21 }, () => ({ location: 'body', name: '/', problem: 'p' })) } }, '/body/details'],
     ];
     for (const [payload, name] of cases) {
       const { status, body: error } = await control<ApiErrorBody>(target, 'injectFault', { payload: payload as object });
@@ -135,6 +137,21 @@ describe('faults beyond a status', () => {
       expect(error.details?.map((d) => d.name), JSON.stringify(error).slice(0, 300)).toContain(name);
     }
     expect((await control<Fault[]>(target, 'listFaults')).body).toEqual([]);
+  });
+
+  it('holds at most 1,000 faults at once, and refuses a snapshot whose ranges are the wrong way round', async () => {
+    const { app: target } = await fake();
+    for (let i = 0; i < 1000; i++) await target.fake.faults.inject({ operationId: 'getEventLog', count: 1 });
+    const refused = await control<ApiErrorBody>(target, 'injectFault', { payload: { operationId: 'getEventLog', count: 1 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'INVALID_BODY', message: '1000 faults are in force, the most there may be; clear some first.' });
+    expect((await control<{ cleared: number }>(target, 'clearFaults', { method: 'DELETE' })).body.cleared).toBe(1000);
+
+    const snapshot = (await control<Record<string, any>>(target, 'exportSnapshot')).body;
+    const backwards = { ...snapshot, config: { ...snapshot.config, operationLatencyMs: { getEventLog: [9, 1] } } };
+    const restored = await control<ApiErrorBody>(target, 'importSnapshot', { method: 'PUT', payload: backwards });
+    expect(restored.status).toBe(400);
+    expect(restored.body.details?.map((d) => d.name)).toEqual(['/config/operationLatencyMs/getEventLog']);
   });
 
   it('drops the connection: over HTTP the client sees it closed, in-process inject rejects; the next call is answered', async () => {

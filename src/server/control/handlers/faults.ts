@@ -21,6 +21,7 @@ export const faultControlHandlers: ControlHandlerMap = {
     const spec = request.body as FaultSpec;
     const details = faultProblems(spec);
     if (details.length > 0) throw invalidBody(errors, details);
+    if (faults.size >= faults.capacity) throw errors('INVALID_BODY', `${faults.capacity} faults are in force, the most there may be; clear some first.`);
     return faults.inject(spec);
   },
   clearFaults: (request, _reply, { faults }): Cleared => {
