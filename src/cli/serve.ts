@@ -28,6 +28,7 @@ function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[
   const host = options.ingestHost ?? '127.0.0.1';
   return [
     `Monitoring API fake listening on ${urls.origin}`,
+    ...sameServerAs(urls.origin),
     `API base URL: ${urls.baseUrl}`,
     `Docs:         ${urls.docsUrl} (control API: ${urls.docsUrl}/control)`,
     `Control API:  ${urls.controlUrl} (loopback only${options.controlFromAnyAddress ? ', opened to any address' : ''})`,
@@ -40,6 +41,19 @@ function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[
     'Seeded logins (development credentials of this fake):',
     ...users.map((u) => `  ${u.login.padEnd(width)}  ${u.password.padEnd(passWidth)}  ${u.permissions.join(', ') || '(no permissions)'}`),
     ...(first ? [`Try: curl -u ${first.login}:${first.password} ${urls.baseUrl}/users/current`] : []),
+  ];
+}
+
+/** The loopback names of one server: a browser sees two sites, whose cookies it keeps apart. */
+const OTHER_NAME: Readonly<Record<string, string>> = { '127.0.0.1': 'localhost', localhost: '127.0.0.1', '[::1]': 'localhost' };
+
+/** The other name of a loopback origin, and why it matters: a page must use the name the API has. */
+function sameServerAs(origin: string): string[] {
+  const url = new URL(origin);
+  const other = OTHER_NAME[url.hostname];
+  if (other === undefined) return [];
+  return [
+    `Also as:      ${url.protocol}//${other}${url.port ? `:${url.port}` : ''} (the same server; a browser keeps cookies per host name, so call the API under the host name of your page: a session made on one name is not sent to the other)`,
   ];
 }
 

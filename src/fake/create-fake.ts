@@ -85,7 +85,7 @@ export interface Fake {
   /** The Fastify app: `fake.app.inject(...)` in tests without a port. */
   readonly app: FakeApp;
   readonly inject: FakeApp['inject'];
-  /** The seeded users by login, with their passwords. */
+  /** The seeded users by login, with their passwords (as the users file was last loaded). */
   readonly users: Readonly<Record<string, SeededUser>>;
   /** Where it listens, once `listen` was called. */
   readonly urls: FakeUrls | undefined;
@@ -163,7 +163,14 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
   const app = await buildFake(options);
   const { clock, seed, spec, controlSpec } = app.fake.options;
   const call = controlClient(app, controlSpec);
-  const users = Object.fromEntries(app.fake.seededUsers.map(({ authenticationToken: _t, ...u }) => [u.login, Object.freeze(u)]));
+  // Made again only when the users file was reloaded (watch).
+  let users: { of: readonly unknown[]; byLogin: Readonly<Record<string, SeededUser>> } | undefined;
+  const usersByLogin = () => {
+    if (users?.of !== app.fake.seededUsers) {
+      users = { of: app.fake.seededUsers, byLogin: Object.fromEntries(app.fake.seededUsers.map(({ authenticationToken: _t, ...u }) => [u.login, Object.freeze(u)])) };
+    }
+    return users.byLogin;
+  };
 
   const ingesters: IngestHandle[] = [];
   const watched = [app.fake.options.users, ...app.fake.options.eventFixtures];
@@ -205,7 +212,9 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
   return {
     app,
     inject: app.inject.bind(app) as FakeApp['inject'],
-    users,
+    get users() {
+      return usersByLogin();
+    },
     get urls() {
       return urls;
     },

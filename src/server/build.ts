@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createErrorFactory, type ErrorFactory } from '../errors.js';
+import { createErrorFactory, createErrorMessages, type ErrorFactory } from '../errors.js';
 import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
 import { loadRecording } from '../seed/recording.js';
 import type { RecordingManifest } from '../shared/recording-layout.js';
@@ -16,6 +16,7 @@ import type { FixtureUser } from '../spec/types.js';
 import { checkedByTheKitsTests } from '../seed/kit-fixtures.js';
 import { loadFixtures } from '../seed/load-fixtures.js';
 import { createGuard } from './auth/guard.js';
+import { createSessionHosts } from './auth/session-hosts.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
 import { connectionOptions } from './connection-limits.js';
@@ -151,11 +152,13 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   });
   const state = createState({ clock, users, sessions: resolved.sessions, data: { ...seeded, rateLimit: config.rateLimit } });
   let fixtureIds = new Set(fixtures.events.map((r) => r._id));
+  let seededUsers = users;
   /** Reads the fixture files again and puts them in place; throws, changing nothing, when they have problems. */
   const reloadFixtures = async (): Promise<void> => {
     const next = await loadFixtures({ users: resolved.users, events: resolved.eventFixtures }, validator, { alreadyChecked: () => false, completion: { now: () => clock.now(), nextId: recordIds } });
     state.reloadFixtures(next.users, { removed: fixtureIds, added: shiftTimestamps(next.events, shift) });
     fixtureIds = new Set(next.events.map((r) => r._id));
+    seededUsers = next.users;
   };
   config.onRateLimitChange((settings) => state.data.limiter.setRules(settings));
   const errors = createErrorFactory(spec.document);
@@ -205,6 +208,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
 
   const filterLimits = await filterLimitsOf(spec);
   warmCaseOrbitsAfterStart(app, filterLimits.sliceMs);
+  const sessionHosts = createSessionHosts(allowed);
   const context: HandlerContext = {
     state,
     errors,
@@ -213,8 +217,9 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     clock,
     options: resolved,
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },
+    sessionHosts,
   };
-  const guardDependencies = { state, errors, schemes, config };
+  const guardDependencies = { state, errors, messages: createErrorMessages(spec.document, spec.schemasChecked ? undefined : (await loadSpec()).document), schemes, config, sessionHosts };
   const limits = createRateLimitChecks(state, errors);
   const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', 'Answered with this status, as the Prefer header asked.').toBody() };
   const report = registerOperations(app, {
@@ -265,7 +270,10 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     state,
     spec,
     options: resolved,
-    seededUsers: users,
+    // The users of the users file, as last (re)loaded.
+    get seededUsers() {
+      return seededUsers;
+    },
     reloadFixtures,
     errors,
     config,

@@ -4,6 +4,8 @@ export interface ErrorCodeEntry {
   readonly code: string;
   readonly status: number;
   readonly description: string;
+  /** The messages of the code's cases, by name (`x-messages`), with `{placeholders}`. */
+  readonly messages: Readonly<Record<string, string>>;
 }
 
 /**
@@ -20,7 +22,11 @@ export function errorCatalog(document: Document): ReadonlyMap<string, ErrorCodeE
     if (typeof code !== 'string' || typeof status !== 'number') {
       throw new Error('Every ErrorCode entry needs a string `const` and a numeric `x-status`.');
     }
-    catalog.set(code, { code, status, description: String(entry.description ?? '') });
+    const messages = entry['x-messages'] ?? {};
+    if (typeof messages !== 'object' || messages === null || Object.values(messages).some((m) => typeof m !== 'string')) {
+      throw new Error(`ErrorCode ${code}: \`x-messages\` must map names to message strings.`);
+    }
+    catalog.set(code, { code, status, description: String(entry.description ?? ''), messages: messages as Record<string, string> });
   }
   return catalog;
 }

@@ -28,6 +28,8 @@ export interface SessionStore {
   /** The live session with this id, marked as used now; undefined when unknown or idle too long. */
   touch(id: string): Session | undefined;
   delete(id: string): boolean;
+  /** Whether a session with this id is live, without marking it as used. */
+  isLive(id: string): boolean;
   /** The live sessions, least recently used first. */
   list(): readonly Session[];
   /** When a session idle from now on would expire. */
@@ -85,6 +87,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       const session: Session = { id: generateId(), userId, csrf: generateId(), createdAt: now, lastSeen: now };
       add(session);
       return session;
+    },
+    isLive(id) {
+      const session = sessions.get(id);
+      return session !== undefined && !expired(session, clock.now());
     },
     touch(id) {
       const session = sessions.get(id);

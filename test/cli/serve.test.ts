@@ -52,6 +52,12 @@ describe('monitoring-api-kit serve', () => {
     expect(output).toMatch(/viewer +viewer-password +\(no permissions\)/);
   });
 
+  it('prints both loopback names of the server, since a browser keeps cookies per name', () => {
+    const port = new URL(baseUrl).port;
+    expect(output).toContain(`Monitoring API fake listening on http://127.0.0.1:${port}\n`);
+    expect(output).toMatch(new RegExp(`\\nAlso as: +http://localhost:${port} \\(the same server; a browser keeps cookies per host name`));
+  });
+
   it('answers the current user over HTTP with each auth method', async () => {
     const basic = `Basic ${Buffer.from('admin:admin-password').toString('base64')}`;
     const byBasic = await call('getCurrentUser', `${baseUrl}/users/current`, { headers: { authorization: basic } });

@@ -79,7 +79,11 @@ describe('the anchor', () => {
     try {
       expect(t.newest).toBe(start);
       clock.advance(5_000);
-      for (let i = 0; i < 3; i++) await t.fake.inject({ url: '/node/api/users/current', headers: { authorization: ADMIN } });
+      for (let i = 0; i < 3; i++) {
+        const response = await t.fake.inject({ url: '/node/api/users/current', headers: { authorization: ADMIN } });
+        expect(validator.checkResponse('getCurrentUser', { status: response.statusCode, headers: response.headers as Record<string, string>, body: response.body })).toEqual([]);
+        expect(response.statusCode).toBe(i < 2 ? 200 : 429);
+      }
       const blocks = await get(t.fake, 'getLimitBlockLog', '/node/api/limit-block-log');
       expect(blocks.length).toBe(t.blocks.length + 1);
       expect(blocks.at(-1)!.timestamp).toBe(start + 5_000);
@@ -123,8 +127,12 @@ describe('serve and the anchor', () => {
       const pinned = await serveBin(['--anchor', '2030-01-01T00:00:00Z']);
       try {
         expect(await newestOf(pinned.baseUrl)).toBe(Date.UTC(2030, 0, 1));
-        bodies.push(await (await fetch(`${pinned.baseUrl}/event-log`, { headers: { authorization: ADMIN } })).text());
-        bodies.push(await (await fetch(`${pinned.baseUrl}/limit-block-log`, { headers: { authorization: ADMIN } })).text());
+        for (const [operationId, path] of [['getEventLog', '/event-log'], ['getLimitBlockLog', '/limit-block-log']] as const) {
+          const response = await fetch(`${pinned.baseUrl}${path}`, { headers: { authorization: ADMIN } });
+          const body = await response.text();
+          expect(validator.checkResponse(operationId, { status: response.status, headers: Object.fromEntries(response.headers), body })).toEqual([]);
+          bodies.push(body);
+        }
       } finally {
         await pinned.stop();
       }

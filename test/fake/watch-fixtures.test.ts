@@ -68,6 +68,7 @@ describe('watching the fixture files', () => {
     // Both files may land in one reload or two.
     await until(async () => (await texts(ana)).includes('another one') && (await fake!.inject({ url: `${API}/users/current`, headers: basic('bo', 'bo-pw') })).statusCode === 200);
     expect(reloads.every((e) => e === undefined)).toBe(true);
+    expect(Object.keys(fake!.users)).toEqual(['ana', 'bo']);
     const now = await texts(ana);
     expect(now).toEqual(expect.arrayContaining(['second edition', 'another one', 'added at run time']));
     expect(now).not.toContain('first edition');

@@ -89,6 +89,26 @@ describe('createFake({ recording })', () => {
     expect(await documentedGet('getEventLog', `${url}/event-log`, auth)).toEqual(readRecording(out).events);
   });
 
+  it('limits rates as usual: a block is answered 429 and joins the recorded block log', async () => {
+    const limited = await createFake({ recording: out, rateLimit: [{ key: 'uri', limit: 2, windowSeconds: 10, blockSeconds: 60 }] });
+    try {
+      const headers = { authorization: basic('admin', password) };
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await limited.inject({ url: '/node/api/users/current', headers });
+        expect(validator.checkResponse('getCurrentUser', { status: response.statusCode, headers: response.headers as Record<string, string>, body: response.body })).toEqual([]);
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      const recorded = readRecording(out).blocks!;
+      const blocks = (await limited.blocks()).log;
+      expect(blocks.slice(0, recorded.length)).toEqual(recorded);
+      expect(blocks.slice(recorded.length)).toMatchObject([{ uri: '/node/api/users/current' }]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('adds generated records only when asked, ending where the recording ends', async () => {
     const more = await createFake({ recording: out, records: 30 });
     try {
@@ -115,7 +135,7 @@ describe('createFake({ recording })', () => {
       const shift = clock.now() - recording.manifest.recordsSpan!.last;
       const events = await documentedGet('getEventLog', `${(await moved.listen()).baseUrl}/event-log`, basic('admin', password));
       expect(events).toEqual(recording.events.map((r) => ({ ...r, timestamp: (r.timestamp as number) + shift })));
-      const blocks = (await moved.inject({ url: '/node/api/limit-block-log', headers: { authorization: basic('admin', password) } })).json() as unknown[];
+      const blocks = await documentedGet('getLimitBlockLog', `${moved.urls!.baseUrl}/limit-block-log`, basic('admin', password));
       expect(blocks).toEqual(recording.blocks!.map((r) => ({ ...r, timestamp: (r.timestamp as number) + shift })));
     } finally {
       await moved.close();
@@ -174,6 +194,7 @@ describe('a recording that cannot be served', () => {
     });
     const fake = await createFake({ recording: dir });
     try {
+      // The record breaks the document on purpose (kept with --keep-invalid): the answer is not checked against it.
       const response = await fake.inject({ url: `/node/api/event-log?limit=1`, headers: { authorization: basic('admin', password) } });
       expect((JSON.parse(response.body) as { _id: string }[])[0]?._id).toBe('kept-1');
     } finally {

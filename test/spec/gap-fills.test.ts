@@ -48,6 +48,12 @@ describe('gap-fills', () => {
     'permission of 4.4': 'paths//node/api/event-log/get',
     'session cookie name': 'components/securitySchemes/sessionCookie',
   };
+  it('marks the rule for several credentials in one request, on UNAUTHENTICATED', () => {
+    const codes = ((raw.components as any).schemas.ErrorCode.oneOf as { const: string }[]).map((entry) => entry.const);
+    const where = `components/schemas/ErrorCode/oneOf/${codes.indexOf('UNAUTHENTICATED')}`;
+    expect(all.get(where), where).toMatch(/every credential sent.*valid and to name the same user/);
+  });
+
   for (const [what, where] of Object.entries(required)) {
     it(`marks ${what}`, () => {
       expect(all.has(where), where).toBe(true);

@@ -1,13 +1,19 @@
 import type { FastifyRequest } from 'fastify';
+import type { ErrorMessage } from '../../errors.js';
 import type { Operation } from '../../spec/index.js';
 import type { RequestCheck } from '../request-hooks.js';
 import type { Caller } from './caller.js';
 import { checkCsrf, checkPermissions } from './access.js';
 import type { Scheme } from './schemes.js';
-import { presented, verify, type AuthDependencies } from './verify.js';
+import type { SessionHosts } from './session-hosts.js';
+import { presented, verify, whyRefused, type AuthDependencies } from './verify.js';
 
 export interface GuardDependencies extends AuthDependencies {
   readonly schemes: ReadonlyMap<string, Scheme>;
+  /** The messages of the document's error list. */
+  readonly messages: ErrorMessage;
+  /** Where sessions were created, to explain a cookie that a page on another host name did not send. */
+  readonly sessionHosts?: SessionHosts;
 }
 
 /**
@@ -17,7 +23,9 @@ export interface GuardDependencies extends AuthDependencies {
  *
  * Only the schemes the operation accepts are looked at (a browser's session cookie does not
  * spoil a Basic-only call); every credential of those that is present must be right and name
- * the same user, and together they must satisfy one alternative of `security`.
+ * the same user (the document's gap-fill on UNAUTHENTICATED), and together they must satisfy
+ * one alternative of `security`. Each refusal says which credential failed and why, in the
+ * words of the document's error list, never with the credential itself.
  */
 export function createGuard(operation: Operation, deps: GuardDependencies): RequestCheck | undefined {
   const alternatives = operation.security.map((requirement) =>
@@ -29,23 +37,35 @@ export function createGuard(operation: Operation, deps: GuardDependencies): Requ
   );
   if (alternatives.length === 0) return undefined;
   const accepted = [...new Set(alternatives.flat())];
-  const { errors } = deps;
-  const unauthenticated = () => errors('UNAUTHENTICATED', 'Authentication required.');
+  const { errors, messages } = deps;
+  const refused = (name: string, values?: Record<string, string>) => errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', name, values));
+
+  /** No credential at all: maybe one the browser did not send because the page is on another host name. */
+  const missing = (request: FastifyRequest) => {
+    const mismatch = deps.sessionHosts?.mismatch(request, (id) => deps.state.sessions.isLive(id));
+    if (!mismatch) return refused('missing');
+    const error = refused('cookieForOtherHost', { ...mismatch });
+    request.log.warn({ sessionHost: mismatch.sessionHost, pageHost: mismatch.pageHost }, error.message);
+    return error;
+  };
 
   const authenticate = (request: FastifyRequest): Caller | null => {
     let caller: { -readonly [K in keyof Caller]: Caller[K] } | null = null;
+    let first: Scheme | undefined;
     const satisfied = new Set<Scheme>();
     for (const scheme of accepted) {
       const credential = presented(scheme, request);
       if (credential === undefined) continue;
       const verified = verify(scheme, credential, deps);
-      if (!verified || (caller && caller.user !== verified.user)) throw unauthenticated();
+      if (!verified) throw refused(whyRefused(scheme, credential), { name: scheme.key });
+      if (caller && caller.user !== verified.user) throw refused('differentUsers', { first: first?.name ?? '', second: scheme.name });
+      first ??= scheme;
       caller ??= { user: verified.user, via: scheme.kind };
       if (verified.session) caller.session = verified.session;
       satisfied.add(scheme);
     }
     if (!alternatives.some((alternative) => alternative.every((scheme) => satisfied.has(scheme)))) {
-      throw unauthenticated();
+      throw satisfied.size === 0 ? missing(request) : refused('missing');
     }
     return caller;
   };
@@ -57,7 +77,7 @@ export function createGuard(operation: Operation, deps: GuardDependencies): Requ
       checkCsrf(request, caller, deps);
       checkPermissions(operation, caller, errors);
     } else if (operation.permissions.length > 0) {
-      throw unauthenticated();
+      throw missing(request);
     }
   };
 }

@@ -30,6 +30,18 @@ export function presented(scheme: Scheme, request: FastifyRequest): unknown {
   }
 }
 
+/** The name, in the document's error list (`x-messages` of UNAUTHENTICATED), of why a presented credential was refused. */
+export function whyRefused(scheme: Scheme, credential: unknown): string {
+  switch (scheme.kind) {
+    case 'basic':
+      return typeof credential === 'string' && parseBasic(credential) ? 'basicWrong' : 'basicMalformed';
+    case 'session':
+      return 'sessionUnknown';
+    case 'token':
+      return 'tokenUnknown';
+  }
+}
+
 /**
  * Checks one presented credential: the user it proves, or undefined when it is wrong
  * (a malformed header, a repeated parameter, an unknown, replaced, revoked or expired one).

@@ -4,6 +4,7 @@ import type { ErrorFactory } from '../../errors.js';
 import type { FilterLimits, Spec } from '../../spec/index.js';
 import type { OperationId } from '../../spec/types.js';
 import type { FakeState } from '../../store/state.js';
+import type { SessionHosts } from '../auth/session-hosts.js';
 import type { ResolvedFakeOptions } from '../options.js';
 
 /** What every handler may use besides the request. */
@@ -17,6 +18,8 @@ export interface HandlerContext {
   readonly options: ResolvedFakeOptions;
   /** Cookie names: the session cookie of the document's cookie scheme, and the CSRF cookie. */
   readonly cookies: { readonly session: string; readonly csrf: string };
+  /** Where sessions are created (createSession tells it), to explain a cookie a page did not send. */
+  readonly sessionHosts?: SessionHosts;
 }
 
 /**
