@@ -103,6 +103,19 @@ describe.skipIf(!chromiumPresent)('the request inspector, in headless Chromium',
     await inspector.selectOption('#status', '');
   });
 
+  it('shows markup sent by a caller as text: no element of it is made, no script of it runs', async () => {
+    const markup = '<img src=x onerror="document.title=`pwned`"><script>document.title=`pwned`</script>';
+    await pageCalls(app, api, [{ path: `/node/api/${encodeURIComponent(markup)}`, init: { credentials: 'omit' } }]);
+    const row = inspector.locator('#rows tr', { hasText: '/node/api/%3Cimg' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.click();
+    await expect.poll(() => inspector.locator('#detail h2').textContent()).toContain('%3Cimg');
+    // The error message names the path decoded, markup and all: it shows as text.
+    expect(await row.textContent()).toContain('<img src');
+    expect(await inspector.locator('img, #rows script, #detail script').count()).toBe(0);
+    expect(await inspector.title()).toBe('Requests · monitoring API fake');
+  });
+
   it('empties with Clear, and asks nothing of any other server', async () => {
     await inspector.click('#clear');
     await expect.poll(async () => (await rowTexts()).length).toBe(0);

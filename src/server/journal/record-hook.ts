@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Clock } from '../../shared/clock.js';
 import type { RequestJournal } from '../../store/request-journal.js';
 import { ofTheApi } from '../latency-hook.js';
@@ -18,36 +18,51 @@ const headOf = (text: string, max: number): string => (text.length <= max ? text
 
 /**
  * Keeps each answer of the monitoring API (its routes, and paths under `prefix` no route
- * takes) in the journal. Add it after the latency hook, so that the duration includes the
- * added latency. It costs one record a request: fields that the request and reply already
- * hold, and the body text only of error answers (the document's Error body, read when asked).
+ * takes) in the journal; add it before the routes and after the latency hook, so that the
+ * duration includes the added latency. It costs one record a request: fields that the request
+ * and reply already hold, and the body text only of error answers (the document's Error body,
+ * read when asked). A route's operationId is taken when the route is added, so that no request
+ * builds Fastify's `routeOptions` object for it.
  */
 export function addJournalHooks(app: FastifyInstance, journal: RequestJournal, clock: Clock, prefix: string): void {
+  const keep = (request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined) => {
+    const { caller } = request;
+    const status = reply.statusCode;
+    journal.add({
+      id: journal.nextId(),
+      time: clock.now(),
+      method: request.method,
+      rawUrl: headOf(request.url, KEPT_TEXT_CHARS),
+      operationId,
+      authMethod: caller?.via,
+      userId: caller?.user.id,
+      login: caller?.user.login,
+      origin: request.headers.origin === undefined ? undefined : headOf(request.headers.origin, KEPT_TEXT_CHARS),
+      status,
+      // 0 when an earlier onRequest hook answered before the clock was started.
+      durationMs: request.journalStart > 0 ? performance.now() - request.journalStart : 0,
+      errorText: status >= 400 && typeof payload === 'string' ? payload : undefined,
+    });
+  };
+
   app.decorateRequest('journalStart', 0);
   app.addHook('onRequest', function startJournalClock(request, _reply, done) {
     request.journalStart = performance.now();
     done();
   });
-  app.addHook('onSend', function keepInJournal(request, reply, payload, done) {
-    if (ofTheApi(request, prefix)) {
-      const { caller } = request;
-      const status = reply.statusCode;
-      journal.add({
-        id: journal.nextId(),
-        time: clock.now(),
-        method: request.method,
-        rawUrl: headOf(request.url, KEPT_TEXT_CHARS),
-        operationId: request.is404 ? undefined : request.routeOptions.config.operationId,
-        authMethod: caller?.via,
-        userId: caller?.user.id,
-        login: caller?.user.login,
-        origin: request.headers.origin === undefined ? undefined : headOf(request.headers.origin, KEPT_TEXT_CHARS),
-        status,
-        // 0 when an earlier onRequest hook answered before the clock was started.
-        durationMs: request.journalStart > 0 ? performance.now() - request.journalStart : 0,
-        errorText: status >= 400 && typeof payload === 'string' ? payload : undefined,
-      });
-    }
+  // The monitoring API's routes: their own onSend hook, which runs after the server's (latency).
+  app.addHook('onRoute', (route) => {
+    if (route.config?.surface !== 'api') return;
+    const operationId = route.config.operationId;
+    const keepAnswer: onSendHookHandler<unknown> = function keepInJournal(request, reply, payload, done) {
+      keep(request, reply, payload, operationId);
+      done(null, payload);
+    };
+    route.onSend = [...(route.onSend === undefined ? [] : [route.onSend].flat()), keepAnswer] as typeof route.onSend;
+  });
+  // Paths under the API's prefix that no route takes (404, 405).
+  app.addHook('onSend', function keepUnrouted(request, reply, payload, done) {
+    if (request.is404 && ofTheApi(request, prefix)) keep(request, reply, payload, undefined);
     done(null, payload);
   });
 }
