@@ -34,7 +34,7 @@ import { createHostRequiredHook } from './host-header.js';
 import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
 import { addJournalHooks } from './journal/record-hook.js';
 import { installBodyParsers } from './json-body.js';
-import { createLatencyHook } from './latency-hook.js';
+import { addLatencyHooks } from './latency-hook.js';
 import { drawLatency } from './latency.js';
 import { createPreferCheck, preferredLatency } from './prefer.js';
 import { createScriptedAnswers, ScriptedAnswer } from './scripted-answer.js';
@@ -203,7 +203,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
 
   // A `Prefer: latency=` of the request wins over the configured latency.
   const latencyOf = (operationId: string | undefined, request: FastifyRequest) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random);
-  app.addHook('onSend', createLatencyHook(latencyOf, resolved.sleep, API_PREFIX));
+  addLatencyHooks(app, latencyOf, resolved.sleep, API_PREFIX);
   // After the latency hook, so that a request's duration includes the latency added to it.
   const journal = createRequestJournal(resolved.journalSize);
   if (journal.capacity > 0) addJournalHooks(app, journal, clock, API_PREFIX);

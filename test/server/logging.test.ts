@@ -44,3 +44,35 @@ describe('request logs', () => {
     expect(log.toLowerCase()).not.toContain('cookie');
   });
 });
+
+describe('the line of an answered request', () => {
+  it('is one JSON object a line with pino’s fields, whatever the URL holds', async () => {
+    const lines: string[] = [];
+    const app = await buildFake({ spec, logger: { level: 'info', stream: { write: (line) => void lines.push(line) } } });
+    await app.inject({ url: `${API}/users/current`, headers: basicOf('admin') });
+    // A backslash, quotes and a control character: the line stays one JSON object.
+    await app.inject({ url: `${API}/nowhere?x="\\%0A%22\u0001` });
+    await app.close();
+    const requestLines = lines.filter((l) => l.includes('request completed'));
+    expect(requestLines).toHaveLength(2);
+    for (const line of requestLines) {
+      expect(line.endsWith('\n')).toBe(true);
+      expect(line.slice(0, -1)).not.toContain('\n');
+    }
+    const [ok, odd] = requestLines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(ok).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      req: { method: 'GET', url: `${API}/users/current`, remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+      user: 'admin',
+      msg: 'request completed',
+    });
+    expect(Object.keys(ok!)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'user', 'msg']);
+    expect(typeof ok!.time).toBe('number');
+    expect(typeof ok!.responseTime).toBe('number');
+    expect(odd).toMatchObject({ res: { statusCode: 404 } });
+    expect((odd!.req as { url: string }).url).toMatch(/^\/node\/api\/nowhere\?x=.*\\/);
+    expect(odd).not.toHaveProperty('user');
+  });
+});

@@ -50,6 +50,16 @@ describe('latency per operation', () => {
     expect(await draws(4)).not.toEqual(first);
   });
 
+  it('delays the API paths no route takes by the global latency, never the fake’s own paths', async () => {
+    const { app: target, waits } = await fake({ latencyMs: 9 });
+    const unrouted = await target.inject({ url: `${API}/nowhere`, headers: basicOf('admin') });
+    expect(unrouted.statusCode).toBe(404);
+    expect(waits).toEqual([9]);
+    await target.inject({ url: '/elsewhere' });
+    await control(target, 'getConfig');
+    expect(waits).toEqual([9]);
+  });
+
   it('an update replaces the whole map; reset goes back to none', async () => {
     const { app: target, waits } = await fake();
     await control(target, 'updateConfig', { payload: { operationLatencyMs: { getEventLog: 30 } } });
