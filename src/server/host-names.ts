@@ -57,12 +57,20 @@ export function hostRule(rule: HostRule): (header: string) => boolean {
   if (patterns.includes('*')) return () => true;
   const exact = new Set([...(rule.names ?? []), ...patterns.filter((p) => !p.startsWith('.'))].map((n) => optionHostName(n) ?? n.toLowerCase()));
   const suffixes = patterns.filter((p) => p.startsWith('.')).map((p) => p.toLowerCase());
-  return (header) => {
+  const answers = (header: string): boolean => {
     const name = hostNameOf(header);
     if (name === undefined) return false;
     if (name === 'localhost' || isLoopback(name) || exact.has(name)) return true;
     if (rule.anyAddress && (isIPv4(name) || isIPv6(name))) return true;
     return suffixes.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix));
+  };
+  // Every request of a client names the same Host: the last one answered is not parsed again.
+  let lastAnswered: string | undefined;
+  return (header) => {
+    if (header === lastAnswered) return true;
+    if (!answers(header)) return false;
+    lastAnswered = header;
+    return true;
   };
 }
 
