@@ -22,12 +22,15 @@ function decoded(text: string): string {
 export function maskUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const query = url
-    .slice(q + 1)
+  const text = url.slice(q + 1);
+  // Names without escapes (the usual case) need no decoding: a line is logged per request.
+  const escaped = text.includes('%') || text.includes('+');
+  const query = text
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      const name = decoded(eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
+      const raw = eq < 0 ? pair : pair.slice(0, eq);
+      const name = (escaped ? decoded(raw) : raw).toLowerCase();
       return SECRET_PARAMETERS.has(name) && eq >= 0 ? `${pair.slice(0, eq)}=${CENSOR}` : pair;
     })
     .join('&');
