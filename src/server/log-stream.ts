@@ -16,7 +16,7 @@ const BLOCK_MS = 100;
  * exits.
  */
 export function stdoutLogStream(): LineStream {
-  stdoutStream ??= blocksOfLines(pino.destination({ dest: 1, sync: false }));
+  stdoutStream ??= blocksOfLines(pino.destination({ dest: 1, sync: false, contentMode: 'buffer' }));
   return stdoutStream;
 }
 
@@ -28,10 +28,11 @@ function blocksOfLines(destination: ReturnType<typeof pino.destination>): LineSt
     clearTimeout(timer);
     timer = undefined;
     if (pending.length === 0) return;
-    const text = pending.join('');
+    // Encoded once, here: given text, sonic-boom measures and encodes it again, up to three times.
+    const bytes = Buffer.from(pending.join(''));
     pending = [];
     chars = 0;
-    destination.write(text);
+    destination.write(bytes as unknown as string);
   };
   process.once('exit', () => {
     // Nothing asynchronous runs after 'exit': a block handed to an async write now would be
