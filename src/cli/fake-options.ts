@@ -64,6 +64,7 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
     ...(flags.corsOrigin ? { corsOrigins: flags.corsOrigin } : {}),
     controlFromAnyAddress: flags.controlAnyAddress,
     controlHosts: controlHostsOf(flags),
+    allowedHosts: flags.allowedHost ?? [],
     connections: { maxConnections: flags.maxConnections },
     journalSize: flags.journalSize,
     // auto: pretty for a person at a terminal, JSON for a pipe or a file (the cheap path).

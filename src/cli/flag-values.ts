@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { anchorTime as parseAnchor } from '../seed/anchor.js';
+import { isHostPattern } from '../server/host-names.js';
 
 /** An integer from min to max. */
 export function integer(min: number, max: number) {
@@ -60,4 +61,12 @@ export function origin(value: string, previous: readonly string[] = []): string[
     }
   }
   return [...previous, ...origins];
+}
+
+/** `--allowed-host`: host names or addresses, `.name` for a name and its subdomains, or `*`. */
+export function allowedHost(value: string, previous: readonly string[] = []): string[] {
+  const entries = list(value, []);
+  const bad = entries.find((entry) => !isHostPattern(entry));
+  if (bad !== undefined) throw new InvalidArgumentError(`"${bad}" is not a host name or address (no port), .name (the name and its subdomains) or *`);
+  return [...previous, ...entries];
 }

@@ -4,7 +4,7 @@ import { DEFAULT_EVENT_COUNT, DEFAULT_SEED } from '../seed/generate-events.js';
 import { defaultConnectionLimits } from '../server/connection-limits.js';
 import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../server/options.js';
 import { LOCAL_ORIGINS } from '../server/cors.js';
-import { anchorFlag, integer, list, origin, yesNo } from './flag-values.js';
+import { allowedHost, anchorFlag, integer, list, origin, yesNo } from './flag-values.js';
 
 export interface Flag {
   /** The key of the parsed value: Commander's attribute name of the flag (checked when added). */
@@ -173,9 +173,18 @@ const declaredFlags = [
     name: 'controlHost',
     flags: '--control-host <name>',
     description:
-      'more Host names `/__control` answers (besides `localhost`, loopback addresses and `--host`), e.g. the name containers reach the fake by; repeatable or comma-separated',
+      'more Host names `/__control` answers (besides `localhost`, loopback addresses and `--host`), e.g. the name containers reach the fake by; `/node/api` answers them too; repeatable or comma-separated',
     env: `${ENV}CONTROL_HOSTS`,
     parse: list,
+    defaultDescription: 'none',
+  },
+  {
+    name: 'allowedHost',
+    flags: '--allowed-host <name>',
+    description:
+      'more Host names `/node/api` answers (besides IP addresses, `localhost`, `*.localhost`, `--host` and `--control-host`), e.g. a name in /etc/hosts or of a proxy; `.example.test` also allows its subdomains, and `*` any Host (unsafe: it gives up the guard against DNS rebinding); repeatable or comma-separated',
+    env: `${ENV}ALLOWED_HOSTS`,
+    parse: allowedHost,
     defaultDescription: 'none',
   },
   {

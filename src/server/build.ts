@@ -21,7 +21,9 @@ import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
 import { connectionOptions } from './connection-limits.js';
 import { createControlAccessCheck } from './control/access.js';
-import { hostNamesThisServer, isLoopback } from './control/loopback.js';
+import { isLoopback } from './control/loopback.js';
+import { createApiHostCheck } from './api-host-check.js';
+import { hostNamesThisServer, hostRule } from './host-names.js';
 import { originAllowed, registerCors } from './cors.js';
 import { registerDocs } from './docs.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
@@ -222,17 +224,20 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const guardDependencies = { state, errors, messages: createErrorMessages(spec.document, spec.schemasChecked ? undefined : (await loadSpec()).document), schemes, config, sessionHosts };
   const limits = createRateLimitChecks(state, errors);
   const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', 'Answered with this status, as the Prefer header asked.').toBody() };
+  // A name that may reach the control API may reach the API; so may any address and *.localhost.
+  const apiHost = createApiHostCheck(hostRule({ names: resolved.controlHosts, patterns: ['.localhost', ...resolved.allowedHosts], anyAddress: true }), errors);
   const report = registerOperations(app, {
     spec,
     surface: 'api',
     handlers: { ...builtInHandlers, ...resolved.handlers },
     context,
-    // A Prefer header and faults first, which answer before any other check could count the
-    // call; then limits by IP, then the guard (401, 403), then limits by the caller's identity.
+    // The Host first, so that a DNS-rebinding page learns and changes nothing; then a Prefer
+    // header and faults, which answer before any other check could count the call; then limits
+    // by IP, then the guard (401, 403), then limits by the caller's identity.
     onRequest: (operation) => {
       const guard = createGuard(operation, guardDependencies);
       const faulted = createFaultCheck(faults, operation.operationId, resolved.random);
-      const checks = resolved.honourPrefer ? [createPreferCheck(operation, preferOptions), faulted, limits.beforeAuth] : [faulted, limits.beforeAuth];
+      const checks = resolved.honourPrefer ? [apiHost, createPreferCheck(operation, preferOptions), faulted, limits.beforeAuth] : [apiHost, faulted, limits.beforeAuth];
       return guard ? [...checks, guard, limits.afterAuth] : checks;
     },
     // A log-in body counts where a call may come without credentials (the log-in itself).
@@ -254,6 +259,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, [
     { prefix: CONTROL_PREFIX, check: controlAccess },
     { prefix: INSPECTOR_PATH, check: controlAccess },
+    { prefix: API_PREFIX, check: apiHost },
   ]));
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');

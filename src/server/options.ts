@@ -74,6 +74,12 @@ export interface FakeOptions {
    * (default none).
    */
   readonly controlHosts?: readonly string[];
+  /**
+   * Host names the monitoring API answers besides IP addresses, `localhost`, `*.localhost` and
+   * `controlHosts` (default none): `.example.test` also allows its subdomains, `*` any Host
+   * (which gives up the guard against DNS rebinding).
+   */
+  readonly allowedHosts?: readonly string[];
   /** Serve the docs pages at /docs and /docs/control (default true). */
   readonly docs?: boolean;
   /** Connection cap and client timeouts (default defaultConnectionLimits). */
@@ -126,6 +132,7 @@ export const fakeDefaults = {
   honourPrefer: true,
   controlFromAnyAddress: false,
   controlHosts: [],
+  allowedHosts: [],
   docs: true,
   journalSize: DEFAULT_JOURNAL_SIZE,
 } as const satisfies Partial<ResolvedFakeOptions>;
@@ -148,6 +155,7 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     connections: { ...defaultConnectionLimits, ...given(options.connections ?? {}) },
     ...(options.corsOrigins ? { corsOrigins: [...options.corsOrigins] } : {}),
     controlHosts: [...(options.controlHosts ?? fakeDefaults.controlHosts)],
+    allowedHosts: [...(options.allowedHosts ?? fakeDefaults.allowedHosts)],
     logger: options.logger === true ? {} : (options.logger ?? false),
     spec: options.spec ?? (await loadSpec()),
     controlSpec: options.controlSpec ?? (await loadSpec(controlApiPath)),

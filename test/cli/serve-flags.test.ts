@@ -57,6 +57,7 @@ describe('serve flags', () => {
       MONITORING_FAKE_SNMP_PORT: '0',
       MONITORING_FAKE_CORS_ORIGINS: 'http://ui.test:8080',
       MONITORING_FAKE_CONTROL_HOSTS: 'fake.test,other.test',
+      MONITORING_FAKE_ALLOWED_HOSTS: '*',
       MONITORING_FAKE_PREFER: 'no',
     });
     try {
@@ -79,6 +80,9 @@ describe('serve flags', () => {
       const rebound = await rawRequest(origin, { path: '/__control/config', headers: { host: 'evil.example:4010' } });
       expect(rebound.statusCode).toBe(403);
       expect(validator.validateNamed('Error', JSON.parse(rebound.body))).toEqual([]);
+      // --allowed-host *: the monitoring API answers any Host (the control API still does not).
+      const anyHost = await rawRequest(origin, { path: '/node/api/users/current', headers: { host: 'evil.example:4010' } });
+      expect(anyHost.statusCode).toBe(401);
       const summary = await (await fetch(`${origin}/__control/reset?keepConfig=true`, { method: 'POST' })).json();
       expect(summary.eventLogRecords).toBeGreaterThanOrEqual(25);
 
@@ -93,6 +97,30 @@ describe('serve flags', () => {
         traps = await (await fetch(`${origin}/node/api/event-log?type=1&filter=${encodeURIComponent('{"payload.senderAddress":"127.0.0.1"}')}`, { headers: admin })).json();
       }
       expect(traps.map((t) => t.payload.trapOid)).toEqual(['1.3.6.1.6.3.1.1.5.3']);
+    } finally {
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    }
+  });
+
+  it('--allowed-host (repeatable, comma-separated, .name for subdomains) and --control-host names reach the API, no other name does', async () => {
+    const run = serve(['--port', '0', '--log-level', 'silent', '--records', '5', '--allowed-host', 'ui.lan', '--allowed-host', '.corp.test,192.0.2.9', '--control-host', 'fake.test']);
+    try {
+      const origin = await run.started;
+      const currentUser = (host: string) => rawRequest(origin, { path: '/node/api/users/current', headers: { host } });
+      for (const host of ['ui.lan:5173', 'corp.test', 'a.corp.test:4010', 'fake.test', 'localhost:4010', '127.0.0.1']) {
+        const answer = await currentUser(host);
+        expect(answer.statusCode, host).toBe(401);
+        expectConforms('getCurrentUser', answer as never);
+      }
+      for (const host of ['evil.example:4010', 'ui.lan.evil.example', 'a.ui.lan']) {
+        const answer = await currentUser(host);
+        expect(answer.statusCode, host).toBe(403);
+        expectConforms('getCurrentUser', answer as never);
+        expect(JSON.parse(answer.body).message).toContain('--allowed-host');
+      }
+      // An allowed host of the API is not a host of the control API.
+      expect((await rawRequest(origin, { path: '/__control/config', headers: { host: 'ui.lan' } })).statusCode).toBe(403);
     } finally {
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
@@ -137,6 +165,7 @@ describe('serve flags', () => {
     const cases = [
       { args: ['--port', 'eighty'], line: /^error: option '--port <port>' argument 'eighty' is invalid\. expected an integer from 0 to 65535$/ },
       { args: ['--port', '0', '--fixture', badFixture], line: /^monitoring-api-kit: Fixture file .*events\.json, record 0 \(_id "x"\): field .+$/ },
+      { args: ['--allowed-host', 'ui.lan,fake.test:4010'], line: /^error: option '--allowed-host <name>' argument 'ui\.lan,fake\.test:4010' is invalid\. "fake\.test:4010" is not a host name or address \(no port\), \.name \(the name and its subdomains\) or \*$/ },
       { args: ['--port', takenPort], line: new RegExp(`^monitoring-api-kit: port ${takenPort} on 127\\.0\\.0\\.1 is in use; choose another with --port \\(or MONITORING_FAKE_PORT\\)$`) },
     ];
     try {

@@ -52,8 +52,8 @@ describe('the coverage section, in every report', () => {
   it('console: totals, a block per operation, what did not run', async () => {
     let out = '';
     await consoleReporter((t) => (out += t)).finish(await sample());
-    expect(out).toMatch(/Coverage: 2 of 8 operations answered; 3 of 43 documented statuses seen \(7 %\); 3 of 7 spec sections covered\./);
-    expect(out).toContain('  getEventLog: 2 requests\n    statuses    seen 200 400; not seen 401 429');
+    expect(out).toMatch(/Coverage: 2 of 8 operations answered; 3 of 46 documented statuses seen \(6.5 %\); 3 of 7 spec sections covered\./);
+    expect(out).toContain('  getEventLog: 2 requests\n    statuses    seen 200 400; not seen 401 403 429');
     expect(out).toContain('    query       filter (not sent) from (not sent) to (not sent) inverse (not sent) limit skip (not sent)');
     expect(out).toContain('Not run:\n  skipped: rate limits are probed only with --probe-limits (getLimitBlockLog block-recorded)\n  inconclusive: step "create a token" captured no "first"; the later steps did not run (createAuthToken case/token-flow)');
   });
@@ -62,15 +62,15 @@ describe('the coverage section, in every report', () => {
     let out = '';
     await jsonReporter((t) => (out += t)).finish(await sample());
     const report = JSON.parse(out) as { coverage: { totals: { statuses: { covered: number; of: number } }; operations: { operationId: string }[] } };
-    expect(report.coverage.totals.statuses).toMatchObject({ covered: 3, of: 43, percent: 7 });
+    expect(report.coverage.totals.statuses).toMatchObject({ covered: 3, of: 46, percent: 6.5 });
     expect(report.coverage.operations).toHaveLength(8);
   });
 
   it('junit: a coverage suite with the totals as properties and a testcase per operation', async () => {
     let xml = '';
     await junitReporter((t) => (xml += t)).finish(await sample());
-    expect(xml).toMatch(/<testsuite name="coverage"[^>]*>\s*<properties>\s*<property name="operations" value="2\/8"\/>\s*<property name="statuses" value="3\/43"\/>/);
-    expect(xml).toMatch(/<testcase classname="monitoring-api-kit.coverage" name="getEventLog">\s*<system-out>\s*<!\[CDATA\[requests: 2\nstatuses seen: 200 400\nnot seen: 401 429/);
+    expect(xml).toMatch(/<testsuite name="coverage"[^>]*>\s*<properties>\s*<property name="operations" value="2\/8"\/>\s*<property name="statuses" value="3\/46"\/>/);
+    expect(xml).toMatch(/<testcase classname="monitoring-api-kit.coverage" name="getEventLog">\s*<system-out>\s*<!\[CDATA\[requests: 2\nstatuses seen: 200 400\nnot seen: 401 403 429/);
   });
 
   it('markdown: verdict, checks, coverage table, findings folded', async () => {
@@ -79,7 +79,7 @@ describe('the coverage section, in every report', () => {
     expect(md).toMatch(/^## Contract check: ❌ FAILED\n/);
     expect(md).toContain('| getEventLog | limit-honoured | ❌ FAIL | 1 | 1 | 0 |  |');
     expect(md).toContain('### Coverage');
-    expect(md).toContain('| getEventLog | 2 | 200 400 | 401 429 |');
+    expect(md).toContain('| getEventLog | 2 | 200 400 | 401 403 429 |');
     expect(md).toContain('- skipped: rate limits are probed only with --probe-limits (getLimitBlockLog block-recorded)');
     expect(md).toMatch(/<details><summary><b>VIOLATION<\/b> getEventLog · limit-honoured: limit=2 returned 4 records<\/summary>/);
     expect(md).toContain("```\ncurl -sS -i 'http://127.0.0.1:4010/node/api/event-log?limit=2' -H 'authorization: Basic ***'\n```");

@@ -30,6 +30,7 @@ async function monitoringAnswers(): Promise<LightMyRequestResponse[]> {
     await inject({ url: `${API}/users/current` }),
     await inject({ url: `${API}/users/current`, headers: { ...basicOf('admin'), cookie: 'sid=7b9d2b27-a47d-4bbe-a2f7-2c63bf356db0' } }),
     await inject({ url: `${API}/limit-block-log`, headers: basicOf('viewer') }),
+    await inject({ url: `${API}/users/current`, headers: { ...basicOf('admin'), host: 'evil.example:4010' } }),
     await json('PATCH', `${API}/event-log/${NO_RECORD}/payload`, '{"text":"x"}', basicOf('operator')),
     await json('POST', `${API}/users/session`, JSON.stringify({ login: 'x'.repeat(70_000), password: 'x' })),
     await inject({ method: 'POST', url: `${API}/users/session`, payload: 'x', headers: { 'content-type': 'text/plain' } }),

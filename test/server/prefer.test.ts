@@ -60,7 +60,7 @@ describe('the Prefer header', () => {
       expect(body.details).toEqual([{ location: 'header', name: 'prefer', problem: expect.any(String) }]);
       expect(body.message.length).toBeLessThan(300);
     }
-    expect(JSON.parse((await eventLog(target, 'code=404')).body).message).toBe('header "prefer" code must be an error status getEventLog documents (400, 401, 429, 503), not "404"');
+    expect(JSON.parse((await eventLog(target, 'code=404')).body).message).toBe('header "prefer" code must be an error status getEventLog documents (400, 401, 403, 429, 503), not "404"');
     // An operation without a documented 400 still gets the same clear refusal.
     expectError(await target.inject({ url: `${API}/users/current`, headers: { prefer: 'code=418' } }), 400, 'INVALID_PARAMETER');
   });

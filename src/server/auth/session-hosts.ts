@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hostNameOf } from '../control/loopback.js';
+import { hostNameOf } from '../host-names.js';
 
 /** How many recent log-ins are remembered: enough to explain a page's 401, bounded whatever callers do. */
 const REMEMBERED = 64;
