@@ -1,9 +1,10 @@
 import { responseSpecView, type Document, type SchemaError } from '../../spec/index.js';
 import { citeOperation, citeResponse } from '../citations.js';
+import { itemOf, leftOutOf, MAX_SCHEMA_ERRORS, type LeftOut } from '../schema-cap.js';
 import { relevantErrors } from '../schema-errors.js';
 import { citeDocumentError, citeSpecError, componentNames, errorLocation } from '../schema-verdict.js';
 import type { Citation, Exchange, Failure, Verdict } from '../types.js';
-import { failure } from './failure.js';
+import { failure, inconclusive } from './failure.js';
 import { responseProblems } from './response-problems.js';
 import { defineCheck } from './define.js';
 
@@ -61,6 +62,25 @@ function grouped(judged: readonly Judged[]): { citation: Citation; verdict: Verd
 }
 
 /**
+ * With the spec view's errors cut short, the document's errors past the last item they reach
+ * are not explained by them: those are left unjudged too, not reported as notes.
+ */
+function withinSpecErrors(errors: readonly SchemaError[], specErrors: readonly SchemaError[], specLeftOut: LeftOut | undefined): SchemaError[] {
+  const last = specErrors.at(-1);
+  const lastItem = last ? itemOf(last) : -1;
+  if (!specLeftOut?.errors || lastItem < 0) return [...errors];
+  return errors.filter((e) => itemOf(e) <= lastItem);
+}
+
+/** What the bounded validator left unjudged, said in words (empty when nothing was). */
+function unjudged(errors: number, items: LeftOut | undefined): string {
+  const parts: string[] = [];
+  if (errors > 0) parts.push(`${errors} more schema error(s) not judged (the runner judges about the first ${MAX_SCHEMA_ERRORS} of an answer)`);
+  if (items?.items) parts.push(`the ${items.items} item(s) after the first ${items.checkedItems} not checked`);
+  return parts.join('; ');
+}
+
+/**
  * The body matches the documented schema. Failing the spec's view of the schema (the fields
  * and JSON types of the spec's tables) is a violation; failing only the document's own
  * constraints is a note.
@@ -73,7 +93,10 @@ export const responseSchema = defineCheck({
     if (!response) return [];
     const op = context.spec.operation(exchange.operationId);
     const failures: Failure[] = [];
-    for (const problem of responseProblems(exchange, context)) {
+    const problems = responseProblems(exchange, context);
+    const itemsLeftOut = leftOutOf(problems);
+    let leftOutErrors = 0;
+    for (const problem of problems) {
       if (problem.kind === 'unexpected-body') {
         failures.push(failure(this, exchange, { message: problem.message, expected: 'no body', citation: citeResponse(op, response.status) }));
       }
@@ -82,10 +105,13 @@ export const responseSchema = defineCheck({
       const root = documented?.content?.['application/json']?.schema as Node | undefined;
       if (!root) continue;
       const view = responseSpecView(documented) as Node | undefined;
-      const specErrors = view ? relevantErrors(view, context.validator.validate(view, response.json), response.json) : [];
+      const specFound = view ? context.validator.validate(view, response.json) : [];
+      const specErrors = view ? relevantErrors(view, specFound, response.json) : [];
+      const documentErrors = withinSpecErrors(problem.schemaErrors, specFound, leftOutOf(specFound));
+      leftOutErrors += (leftOutOf(problem)?.errors ?? 0) + problem.schemaErrors.length - documentErrors.length;
       const judged: Judged[] = [
         ...specErrors.map((error) => ({ error, verdict: 'violation' as const, citation: citeSpecError(view ?? {}, error, citeOperation(op)) })),
-        ...relevantErrors(root, problem.schemaErrors, response.json)
+        ...relevantErrors(root, documentErrors, response.json)
           .filter((error) => !explained(error, specErrors))
           .map((error) => ({ error, verdict: 'note' as const, citation: citeDocumentError(root, error, namesOf(context.spec.document)) })),
       ];
@@ -105,6 +131,12 @@ export const responseSchema = defineCheck({
         );
       }
     }
-    return failures;
+    const rest = unjudged(leftOutErrors, itemsLeftOut);
+    if (!rest) return failures;
+    // A violation among what was judged stands; without one, what was not judged may hold one.
+    if (!failures.some((f) => f.verdict === 'violation')) {
+      if (itemsLeftOut?.items) return inconclusive(`${rest}${failures.length > 0 ? `; ${failures.length} note(s) on the items checked` : ''}`);
+    }
+    return failures.map((f) => ({ ...f, message: `${f.message}; ${rest}` }));
   },
 });

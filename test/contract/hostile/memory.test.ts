@@ -18,6 +18,8 @@ const bodies = [
   Buffer.from(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`),
   // Just within the bounds the runner parses, and a dozen schema errors for each record.
   Buffer.from(`[${'{"type":1},'.repeat(3_990)}{"type":1}]`),
+  // A megabyte of records each wrong in several fields (whitespace costs no value): about 90,000 schema errors.
+  Buffer.from(`[${Array.from({ length: 6_000 }, () => `{"type":1}${' '.repeat(160)}`).join(',')}]`),
   // One string of almost a megabyte.
   Buffer.from(JSON.stringify({ message: 'x'.repeat(MiB - 100) })),
 ];
