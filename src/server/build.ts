@@ -33,6 +33,7 @@ import type { HandlerContext } from './handlers/types.js';
 import { createHostRequiredHook } from './host-header.js';
 import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
 import { addJournalHooks } from './journal/record-hook.js';
+import { createSecretMask } from './journal/secret-mask.js';
 import { installBodyParsers } from './json-body.js';
 import { addLatencyHooks } from './latency-hook.js';
 import { drawLatency } from './latency.js';
@@ -243,7 +244,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     // A log-in body counts where a call may come without credentials (the log-in itself).
     preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
   });
-  const controlContext: ControlContext = { state, config, faults, journal, errors, clock, spec, validator, nextRecordId: recordIds };
+  const controlContext: ControlContext = { state, config, faults, journal, secretMask: createSecretMask(validator), errors, clock, spec, validator, nextRecordId: recordIds };
   const hostAllowed = hostNamesThisServer(resolved.controlHosts);
   const controlAccess = createControlAccessCheck(
     { anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed },

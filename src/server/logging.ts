@@ -6,7 +6,8 @@ import { writeRequestLine } from './request-log-line.js';
 import { stdoutLogStream } from './log-stream.js';
 import type { FakeLoggerOptions } from './options.js';
 
-const CENSOR = '[redacted]';
+/** What a masked secret reads, in the logs and in the request journal. */
+export const CENSOR = '[redacted]';
 /** Query parameters whose values are secrets. */
 const SECRET_PARAMETERS = new Set(['api-token', 'auth-token', 'password', 'sid', 'csrf']);
 

@@ -289,11 +289,14 @@ export interface paths {
          * @description The last requests the monitoring API answered (`/node/api`: its operations, and paths
          *     under it that match none), newest first: when, method, URL, operationId, who called
          *     and how, status, duration and, for an error answer, its `Error` body, whose `details`
-         *     name each refused parameter or field and why. The journal keeps the last 1,000
+         *     name each refused parameter or field and why; for a successful answer, its body with
+         *     the values the monitoring document marks `x-secret` masked (the head of a body over
+         *     32 KiB, and up to 2 MiB of bodies in all: the oldest are dropped first). The journal keeps the last 1,000
          *     requests by default (the fake's `--journal-size`; 0 keeps none, and the list is then
          *     always empty). Secrets are masked as in the fake's logs: the values of the
          *     `api-token`, `auth-token`, `password`, `sid` and `csrf` query parameters read
-         *     `[redacted]`, and no header, cookie or request body is kept. Requests of the control
+         *     `[redacted]`, as do API tokens and session ids in answer bodies, and no header,
+         *     cookie or request body is kept. Requests of the control
          *     API, the docs and the inspector page (`/__inspector`) are not kept. Resetting the
          *     state and snapshots leave the journal alone.
          */
@@ -607,6 +610,20 @@ export interface components {
             /** @description From the request's arrival to its answer (added latency included), in ms. */
             durationMs: number;
             error?: components["schemas"]["Error"];
+            /** @description The body of a successful answer, as JSON, with every value that the monitoring document marks `x-secret` (API tokens, session ids) reading `[redacted]`. */
+            responseBody?: unknown;
+            /** @description The body of a successful answer that is not JSON (or only its head was kept), as text. Not shown when the answer's schema holds a secret. */
+            responseText?: string;
+            /**
+             * @description Only the head of the body (32 KiB) was kept; it is in `responseText`.
+             * @constant
+             */
+            responseBodyTruncated?: true;
+            /**
+             * @description The body was dropped to keep the journal's memory bounded (2 MiB of bodies across the journal, the oldest dropped first).
+             * @constant
+             */
+            responseBodyDropped?: true;
         };
         /** @description Who made a request that passed authentication, and by which method. */
         RequestAuth: {
@@ -1858,7 +1875,15 @@ export interface operations {
                      *         },
                      *         "origin": "http://localhost:5173",
                      *         "status": 200,
-                     *         "durationMs": 0.3
+                     *         "durationMs": 0.3,
+                     *         "responseBody": {
+                     *           "id": "5867948233835d9661c56dca",
+                     *           "login": "operator",
+                     *           "authenticationToken": "[redacted]",
+                     *           "permissions": [
+                     *             "manage-event-log"
+                     *           ]
+                     *         }
                      *       }
                      *     ]
                      */

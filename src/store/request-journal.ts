@@ -20,7 +20,21 @@ export interface JournalRecord {
   readonly durationMs: number;
   /** The answer's body text for an error answer (the document's Error body), else undefined. */
   readonly errorText: string | undefined;
+  /**
+   * A successful answer's body as it was sent (no copy), or a copy of its head when it is longer
+   * than `perBody`; undefined for an answer without one, and once the journal drops it for space.
+   */
+  body: string | Buffer | undefined;
+  /** `head`: only the head of the body was kept; `dropped`: the journal dropped the body for space. */
+  bodyCut: 'head' | 'dropped' | undefined;
 }
+
+/**
+ * How much of successful answers' bodies the journal keeps, in characters (a Buffer's bytes):
+ * the head of each body up to `perBody`, and at most `total` across the journal, the oldest
+ * bodies dropped first. The inspector reads them all twice a second, so both stay small.
+ */
+export const JOURNAL_BODY_LIMITS = { perBody: 32 * 1024, total: 2 * 1024 * 1024 } as const;
 
 /** Which records to read; each filter left out matches every record. */
 export interface JournalFilter {
@@ -63,6 +77,20 @@ export function createRequestJournal(capacity: number): RequestJournal {
   let next = 0;
   let size = 0;
   let lastId = 0;
+  // The records that still hold a body, oldest first (from `oldestBody` on), and their length.
+  let withBody: JournalRecord[] = [];
+  let oldestBody = 0;
+  let bodyChars = 0;
+  const dropOldestBody = () => {
+    const record = withBody[oldestBody++]!;
+    bodyChars -= record.body!.length;
+    record.body = undefined;
+    record.bodyCut = 'dropped';
+    if (oldestBody > 1024 && oldestBody * 2 > withBody.length) {
+      withBody = withBody.slice(oldestBody);
+      oldestBody = 0;
+    }
+  };
 
   return {
     capacity,
@@ -70,7 +98,14 @@ export function createRequestJournal(capacity: number): RequestJournal {
     add(record) {
       if (capacity === 0) return;
       lastId = record.id;
+      // The record that leaves the ring is the oldest, so its body (if kept) is the oldest body.
+      if (ring[next]?.body !== undefined) dropOldestBody();
       ring[next] = record;
+      if (record.body !== undefined) {
+        withBody.push(record);
+        bodyChars += record.body.length;
+        while (bodyChars > JOURNAL_BODY_LIMITS.total) dropOldestBody();
+      }
       next = next + 1 === capacity ? 0 : next + 1;
       if (size < capacity) size++;
     },
@@ -92,6 +127,9 @@ export function createRequestJournal(capacity: number): RequestJournal {
       ring.length = 0;
       next = 0;
       size = 0;
+      withBody = [];
+      oldestBody = 0;
+      bodyChars = 0;
       return cleared;
     },
     get size() {

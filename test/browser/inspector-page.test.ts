@@ -116,6 +116,19 @@ describe.skipIf(!chromiumPresent)('the request inspector, in headless Chromium',
     expect(await inspector.title()).toBe('Requests · monitoring API fake');
   });
 
+  it("shows a successful answer's body, pretty-printed, with the token in it masked", async () => {
+    await pageCalls(app, api, [{ path: `/node/api/users/current?api-token=${token}`, init: { credentials: 'omit' } }]);
+    const row = inspector.locator('#rows tr', { hasText: '/node/api/users/current?api-token' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.click();
+    const body = inspector.locator('#detail pre');
+    await expect.poll(() => body.count()).toBe(1);
+    const text = (await body.textContent()) ?? '';
+    expect(text).toContain('\n  "login": "admin",');
+    expect(JSON.parse(text)).toMatchObject({ id: USERS.admin.id, login: 'admin', authenticationToken: '[redacted]' });
+    expect(await inspector.content()).not.toContain(token);
+  });
+
   it('empties with Clear, and asks nothing of any other server', async () => {
     await inspector.click('#clear');
     await expect.poll(async () => (await rowTexts()).length).toBe(0);

@@ -5,6 +5,7 @@ import type { ControlOperationId } from '../../spec/control-types.js';
 import type { FaultStore } from '../../store/faults.js';
 import type { RequestJournal } from '../../store/request-journal.js';
 import type { FakeState } from '../../store/state.js';
+import type { SecretMask } from '../journal/secret-mask.js';
 import type { RouteHandler } from '../routes.js';
 import type { RuntimeConfig } from '../runtime-config.js';
 
@@ -15,6 +16,8 @@ export interface ControlContext {
   readonly faults: FaultStore;
   /** The last requests the monitoring API answered. */
   readonly journal: RequestJournal;
+  /** Masks the secrets of the journal's answer bodies when they are read. */
+  readonly secretMask: SecretMask;
   readonly errors: ErrorFactory;
   readonly clock: Clock;
   /** The monitoring API's document, and its validator (records are checked against it). */

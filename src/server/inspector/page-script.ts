@@ -1,7 +1,7 @@
 /**
  * The inspector page's script, inline (the page loads nothing from elsewhere). It polls the
- * control API's journal twice a second and renders with textContent only: URLs, origins and
- * error texts come from callers and are never parsed as HTML.
+ * control API's journal twice a second and renders with textContent only: URLs, origins,
+ * error texts and answer bodies come from callers and are never parsed as HTML.
  */
 export const INSPECTOR_SCRIPT = String.raw`
 'use strict';
@@ -70,6 +70,17 @@ function pair(name, value) {
   return value === undefined || value === '' ? [] : [el('dt', { textContent: name }), el('dd', { textContent: value })];
 }
 
+/** A successful answer's body, pretty-printed as text (tokens and session ids arrive masked), or why it is not shown. */
+function successBody(r) {
+  const note = (text) => el('p', { className: 'summary', textContent: text });
+  if (r.responseBodyDropped) return [note('Its body was dropped to make room for newer answers.')];
+  const shown = [];
+  if (r.responseBody !== undefined) shown.push(el('pre', { textContent: JSON.stringify(r.responseBody, null, 2) }));
+  else if (r.responseText !== undefined) shown.push(el('pre', { textContent: r.responseText }));
+  if (r.responseBodyTruncated) shown.push(note(r.responseText === undefined && r.responseBody === undefined ? 'Its body was too long to keep whole, and its head is not shown: it may hold a secret.' : 'Only the head of its body was kept.'));
+  return shown.length > 0 ? shown : [note('No body.')];
+}
+
 function renderDetail() {
   const r = records.find((x) => x.id === selected);
   const pane = $('detail');
@@ -78,9 +89,7 @@ function renderDetail() {
     return;
   }
   const params = [...queryOf(r.url)];
-  const answer = r.error
-    ? el('pre', { textContent: JSON.stringify(r.error, null, 2) })
-    : el('p', { className: 'summary', textContent: 'Bodies of successful answers are not kept (they can hold tokens); the browser\'s devtools show them.' });
+  const answer = r.error ? [el('pre', { textContent: JSON.stringify(r.error, null, 2) })] : successBody(r);
   pane.replaceChildren(
     el('h2', { textContent: r.method + ' ' + r.url }),
     el('p', { className: r.error ? 'plain' : '', textContent: summaryOf(r) }),
@@ -90,7 +99,7 @@ function renderDetail() {
     ...(params.length > 0 ? [el('h3', { textContent: 'Query parameters' }), el('dl', {}, ...params.flatMap(([k, v]) => pair(k, v === '' ? '""' : v)))] : []),
     el('h3', { textContent: 'Answer' }),
     el('dl', {}, ...pair('Status', String(r.status)), ...pair('Duration', r.durationMs.toFixed(1) + ' ms'), ...pair('Error code', r.error && r.error.code)),
-    answer,
+    ...answer,
   );
   pane.dataset.id = String(r.id);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Clock } from '../../shared/clock.js';
-import type { RequestJournal } from '../../store/request-journal.js';
+import { JOURNAL_BODY_LIMITS, type RequestJournal } from '../../store/request-journal.js';
 import { ofTheApi } from '../latency-hook.js';
 
 declare module 'fastify' {
@@ -16,18 +16,28 @@ export const KEPT_TEXT_CHARS = 2048;
 /** A text, or a copy of its head when it is longer than `max` (a slice would keep the whole text alive). */
 const headOf = (text: string, max: number): string => (text.length <= max ? text : `${Buffer.from(text.slice(0, max)).toString()}…`);
 
+/** A successful answer's body: the payload itself (no copy, no parse), or a copy of its head when it is long. */
+function bodyOf(payload: unknown): string | Buffer | undefined {
+  const { perBody } = JOURNAL_BODY_LIMITS;
+  if (typeof payload === 'string') return payload.length <= perBody ? payload : Buffer.from(payload.slice(0, perBody)).toString();
+  if (Buffer.isBuffer(payload)) return payload.length <= perBody ? payload : Buffer.from(payload.subarray(0, perBody));
+  return undefined;
+}
+
 /**
  * Keeps each answer of the monitoring API (its routes, and paths under `prefix` no route
  * takes) in the journal; add it before the routes and after the latency hook, so that the
  * duration includes the added latency. It costs one record a request: fields that the request
- * and reply already hold, and the body text only of error answers (the document's Error body,
- * read when asked). A route's operationId is taken when the route is added, so that no request
- * builds Fastify's `routeOptions` object for it.
+ * and reply already hold, the body text of error answers (the document's Error body, read when
+ * asked) and the body of successful answers, by reference (masked when read). A route's
+ * operationId is taken when the route is added, so that no request builds Fastify's
+ * `routeOptions` object for it.
  */
 export function addJournalHooks(app: FastifyInstance, journal: RequestJournal, clock: Clock, prefix: string): void {
   const keep = (request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined) => {
     const { caller } = request;
     const status = reply.statusCode;
+    const body = status < 400 ? bodyOf(payload) : undefined;
     journal.add({
       id: journal.nextId(),
       time: clock.now(),
@@ -42,6 +52,8 @@ export function addJournalHooks(app: FastifyInstance, journal: RequestJournal, c
       // 0 when an earlier onRequest hook answered before the clock was started.
       durationMs: request.journalStart > 0 ? performance.now() - request.journalStart : 0,
       errorText: status >= 400 && typeof payload === 'string' ? payload : undefined,
+      body,
+      bodyCut: body !== payload && body !== undefined ? 'head' : undefined,
     });
   };
 

@@ -43,6 +43,7 @@ describe('the request journal (GET /__control/requests)', () => {
       origin: 'http://localhost:5173',
       status: 200,
       durationMs: expect.any(Number),
+      responseBody: JSON.parse(admin.body),
     });
     expect(badLimit).toMatchObject({ id: 2, time: 1_756_500_001_000, url: `${API}/event-log?limit=abc`, operationId: 'getEventLog', status: 400, auth: { login: 'viewer' } });
     // The Error body the page got, so its details name the parameter and the problem.
@@ -72,7 +73,7 @@ describe('the request journal (GET /__control/requests)', () => {
     expect(byToken?.auth).toMatchObject({ method: 'token', login: 'admin' });
   });
 
-  it('masks secrets as the logs do, in every spelling of the parameter, and keeps no header, cookie or body', async () => {
+  it('masks secrets as the logs do, in every spelling of the parameter, and keeps no header, cookie or request body', async () => {
     app = await buildFake({ spec, docs: false, records: 20 });
     const login = await app.inject({ method: 'POST', url: `${API}/users/session`, payload: { login: 'admin', password: USERS.admin.password } });
     const sid = cookieValue(login, 'sid');

@@ -10,7 +10,7 @@ interface RequestsQuery {
 }
 
 export const requestControlHandlers: ControlHandlerMap = {
-  listRequests: (request, _reply, { journal }): RequestRecord[] => {
+  listRequests: (request, _reply, { journal, secretMask }): RequestRecord[] => {
     const { operationId, status, since, limit } = request.query as RequestsQuery;
     const records = journal.list({
       ...(operationId !== undefined ? { operationId } : {}),
@@ -18,7 +18,7 @@ export const requestControlHandlers: ControlHandlerMap = {
       ...(since !== undefined ? { since: Number(since) } : {}),
       ...(limit !== undefined ? { limit: Number(limit) } : {}),
     });
-    return records.map(journalEntry);
+    return records.map((record) => journalEntry(record, secretMask));
   },
   clearRequests: (_request, _reply, { journal }): Cleared => ({ cleared: journal.clear() }),
 };

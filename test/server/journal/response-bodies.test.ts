@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFake, type Fake } from '../../../src/fake/create-fake.js';
+import { buildFake, type FakeApp } from '../../../src/server/build.js';
+import type { RequestRecord } from '../../../src/spec/control-types.js';
+import { JOURNAL_BODY_LIMITS } from '../../../src/store/request-journal.js';
+import { API, basicOf, cookieValue, expectConforms, spec, USERS } from '../helpers.js';
+import { checkControlCalls, control, controlSpec } from '../control/helpers.js';
+
+let app: FakeApp | undefined;
+let fake: Fake | undefined;
+afterEach(async () => {
+  await app?.close();
+  await fake?.close();
+  app = undefined;
+  fake = undefined;
+});
+
+const requests = async (query = '') => (await control<RequestRecord[]>(app!, 'listRequests', { url: `/__control/requests${query}` })).body;
+const PAGE = `${API}/event-log?limit=100&sortDirection=asc`;
+
+describe('the bodies of successful answers in the request journal', () => {
+  it('shows them with every value the document marks x-secret masked: the token in a user record, a new token, a session id', async () => {
+    app = await buildFake({ spec, docs: false, records: 20 });
+    const login = await app.inject({ method: 'POST', url: `${API}/users/session`, payload: { login: 'admin', password: USERS.admin.password } });
+    expectConforms('createSession', login);
+    const sid = cookieValue(login, 'sid');
+    const created = await app.inject({ method: 'POST', url: `${API}/users/${USERS.admin.id}/auth-token`, headers: basicOf('admin') });
+    expectConforms('createAuthToken', created);
+    const token = JSON.parse(created.body) as string;
+    const current = await app.inject({ url: `${API}/users/current`, cookies: { sid } });
+    expectConforms('getCurrentUser', current);
+    const user = JSON.parse(current.body) as Record<string, unknown>;
+    expect(user.authenticationToken, 'the answer itself carries the token').toBe(token);
+
+    const [userEntry, tokenEntry, sessionEntry] = await requests();
+    expect(userEntry).toMatchObject({ operationId: 'getCurrentUser', status: 200 });
+    expect(userEntry!.responseBody).toEqual({ ...user, authenticationToken: '[redacted]' });
+    expect(tokenEntry).toMatchObject({ operationId: 'createAuthToken', responseBody: '[redacted]' });
+    expect(sessionEntry).toMatchObject({ operationId: 'createSession', responseBody: '[redacted]' });
+
+    // Nothing the journal lists, through the control API or fake.requests(), holds a credential.
+    const text = JSON.stringify(await requests());
+    for (const secret of [token, sid, cookieValue(login, 'csrf'), USERS.admin.password, basicOf('admin').authorization.split(' ')[1]!]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('keeps the head of a long body only, as text, and says so; a body without secrets is shown as it is', async () => {
+    app = await buildFake({ spec, docs: false, records: 200 });
+    const small = await app.inject({ url: `${API}/event-log?limit=2`, headers: basicOf('viewer') });
+    const page = await app.inject({ url: PAGE, headers: basicOf('viewer') });
+    expectConforms('getEventLog', page);
+    expect(page.body.length).toBeGreaterThan(JOURNAL_BODY_LIMITS.perBody);
+    const [long, short] = await requests();
+    expect(short!.responseBody).toEqual(JSON.parse(small.body));
+    expect(short).not.toHaveProperty('responseBodyTruncated');
+    // The head is counted in bytes of the answer as sent.
+    const head = page.rawPayload.subarray(0, JOURNAL_BODY_LIMITS.perBody).toString();
+    expect(long).toMatchObject({ status: 200, responseBodyTruncated: true, responseText: head });
+    expect(long).not.toHaveProperty('responseBody');
+    const documented = controlSpec.document.components?.schemas?.RequestRecord as { properties: { responseText: { maxLength: number } } };
+    expect(documented.properties.responseText.maxLength, 'the control document states the limit').toBe(JOURNAL_BODY_LIMITS.perBody);
+  });
+
+  it('drops the oldest bodies first when the bodies of the journal pass their budget, and says so', async () => {
+    fake = await createFake({ spec, docs: false, records: 200 });
+    checkControlCalls(fake.app);
+    await fake.inject({ url: `${API}/users/current`, headers: basicOf('viewer') });
+    // Each page keeps a head of `perBody`: one page more than the budget holds.
+    const fit = Math.floor(JOURNAL_BODY_LIMITS.total / JOURNAL_BODY_LIMITS.perBody);
+    for (let i = 0; i <= fit; i++) await fake.inject({ url: PAGE, headers: basicOf('viewer') });
+    const listed = (await fake.requests()).reverse();
+    expect(listed).toHaveLength(fit + 2);
+    expect(listed.slice(0, 2).map((r) => [r.id, r.responseBodyDropped, r.responseText])).toEqual([
+      [1, true, undefined],
+      [2, true, undefined],
+    ]);
+    expect(listed.slice(2).every((r) => r.responseBodyTruncated === true && r.responseText !== undefined && r.responseText.length > JOURNAL_BODY_LIMITS.perBody / 2 && !r.responseBodyDropped)).toBe(true);
+    // A clear gives the whole budget back.
+    await fake.clearRequests();
+    await fake.inject({ url: `${API}/users/current`, headers: basicOf('viewer') });
+    expect((await fake.requests())[0]).toMatchObject({ responseBody: { login: 'viewer' } });
+  });
+});
