@@ -139,5 +139,15 @@ describe('check --compare-with a deliberately different server', () => {
     const markdown = await run({ ...flags, reporter: 'markdown' });
     expect(markdown.stdout).toContain(`### Drift of ${different.url}`);
     for (const g of drift.groups) expect(markdown.stdout).toMatch(new RegExp(`^\\| ${g.title} \\| ${g.count} \\| ${g.example.operationId}, step `, 'm'));
+
+    const junit = await run({ ...flags, reporter: 'junit' });
+    expect(junit.code).toBe(0);
+    const suite = junit.stdout.slice(junit.stdout.indexOf('<testsuite name="drift"'), junit.stdout.indexOf('<testsuite name="coverage"'));
+    expect(suite).toContain(`<property name="compareWith" value="${different.url}"/>`);
+    for (const g of drift.groups) {
+      expect(suite).toContain(`<testcase classname="monitoring-api-kit.drift" name="${g.kind}"`);
+      expect(suite).toContain(`${g.title}: ${g.count}`);
+    }
+    expect(suite).not.toContain('admin-password');
   }, 60_000);
 });

@@ -1,10 +1,11 @@
 // JUnit XML for CI: one testsuite per operationId, one testcase per check. Violations are
 // failures; notes are system-out (failures under --strict); checks that did not run are skipped,
-// with the reason in system-out (inconclusive ones are failures under --strict).
+// with the reason in system-out (inconclusive ones are failures under --strict). A `drift` suite
+// groups the differences of --compare-with by kind; a `coverage` suite ends the report.
 import junitModule, { type Builder } from 'junit-report-builder';
 import { statusOf, type RunResult } from '../run/results.js';
 import { coverageTotals, minimumLine, notRunLines, operationCells } from './coverage-text.js';
-import { formatFailure, verdictLine } from './format.js';
+import { driftText, formatFailure, verdictLine } from './format.js';
 import type { Reporter, Write } from './reporter.js';
 
 // junit-report-builder is CommonJS; under NodeNext its default export arrives wrapped or not, depending on the loader.
@@ -32,6 +33,27 @@ function coverageSuite(builder: Builder, result: RunResult): void {
   }
   const notRun = notRunLines(coverage);
   if (notRun.length > 0) suite.testCase().className('monitoring-api-kit.coverage').name('not-run').standardOutput(notRun.join('\n'));
+}
+
+/**
+ * The drift of `--compare-with` as CI shows it at a glance: one testcase per kind of
+ * difference (its count and one example), beside the per-operation `differs` notes.
+ */
+function driftSuite(builder: Builder, result: RunResult): void {
+  const { drift } = result;
+  if (!drift) return;
+  const suite = builder.testSuite().name('drift');
+  suite.property('compareWith', drift.compareWith).property('compared', String(drift.compared)).property('unpaired', String(drift.unpaired));
+  const text = driftText(drift, result.baseUrl);
+  if (drift.groups.length === 0) suite.testCase().className('monitoring-api-kit.drift').name('no-difference').standardOutput(text);
+  for (const g of drift.groups) {
+    const e = g.example;
+    suite
+      .testCase()
+      .className('monitoring-api-kit.drift')
+      .name(g.kind)
+      .standardOutput(`${g.title}: ${g.count}\ne.g. ${e.operationId}, step ${e.step}${e.path ? ` at ${e.path}` : ''}: ${result.baseUrl} gave ${e.first}, ${drift.compareWith} gave ${e.second}\n${e.request}`);
+  }
 }
 
 export function junitReporter(write: Write): Reporter {
@@ -64,6 +86,7 @@ export function junitReporter(write: Write): Reporter {
           }
         }
       }
+      driftSuite(builder, result);
       coverageSuite(builder, result);
       write(builder.build());
     },
