@@ -109,7 +109,7 @@ export type ResolvedFakeOptions = Readonly<
 
 /** How many requests the journal keeps unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
-/** The most requests the journal may keep: its memory stays bounded (about 0.5 KB a request). */
+/** The most requests the journal may keep: its memory stays bounded (about 0.5 KB a request, and the answer bodies of JOURNAL_BODY_LIMITS). */
 export const MAX_JOURNAL_SIZE = 100_000;
 
 /** The defaults of the options that have a plain value. */
