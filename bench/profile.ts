@@ -1,4 +1,4 @@
-// `npm run bench:profile -- --target event-log|users-current|startup [--sources]`: runs the
+// `npm run bench:profile -- --target event-log|users-current|startup [--sources] [--fake-args "--journal-size 0"]`: runs the
 // fake (the CLI from its build in dist/, built first; with --sources the TypeScript sources
 // through tsx) under --cpu-prof, either loaded by autocannon for --seconds or until its first
 // 200, and prints where its CPU time went. The profile stays in --dir for Chrome DevTools.
@@ -18,11 +18,14 @@ const { values } = parseArgs({
     records: { type: 'string', default: '10000' },
     dir: { type: 'string' },
     sources: { type: 'boolean', default: false },
+    /** More flags for `serve`, space-separated, e.g. `--journal-size 0 --log-level info`. */
+    'fake-args': { type: 'string', default: '' },
   },
 });
 const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'fake-profile-'));
 const startup = values.target === 'startup';
-const cli = fakeCliCommand(Number(values.records), startup ? [] : ['--rate-limit', countedLimitsFile]);
+const extra = String(values['fake-args']).split(' ').filter(Boolean);
+const cli = fakeCliCommand(Number(values.records), [...(startup ? [] : ['--rate-limit', countedLimitsFile]), ...extra]);
 if (!values.sources) buildDist();
 const base = values.sources ? fromSources(cli) : cli;
 // Node's flags go before the script (the bin).

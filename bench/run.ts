@@ -1,7 +1,7 @@
 // `npm run bench`: the fake against bare Fastify and Prism, side by side in one run on this
 // machine, and the fake at scale. Writes JSON and prints a Markdown table. Never run by npm test.
-// Options: --sections throughput,startup,scale,contract  --duration 10  --warmup 3
-//          --connections 10  --rounds 3  --records 10000  --startup-runs 5
+// Options: --sections throughput,startup,scale,contract  --duration 3  --warmup 3
+//          --connections 10  --rounds 9  --records 10000  --startup-runs 5
 //          --scale 10000,100000,1000000  --latency-runs 200  --out bench/results/latest.json
 //          --render <results.json> (print the Markdown of an earlier run, measuring nothing)
 import { rmSync } from 'node:fs';
@@ -20,10 +20,10 @@ import { JOURNAL_VARIANTS, runThroughput } from './sections/throughput.js';
 const { values } = parseArgs({
   options: {
     sections: { type: 'string', default: 'throughput,startup,scale,contract' },
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '9' },
     records: { type: 'string', default: '10000' },
     'startup-runs': { type: 'string', default: '5' },
     scale: { type: 'string', default: '10000,100000,1000000' },

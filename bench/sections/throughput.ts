@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { CapturedBodies } from '../bare-fastify.js';
 import { connect, send } from '../lib/http.js';
 import { ADMIN, adminBasic, bareCommand, prismCommand, startServer, type RunningServer, type ServerCommand } from '../lib/servers.js';
-import { median, round } from '../lib/stats.js';
-import { measureThroughput, type LoadSettings, type ThroughputFigures } from '../lib/throughput.js';
+import { median, quantile, round } from '../lib/stats.js';
+import { measureThroughput, type LoadSettings, type LoadTarget, type ThroughputFigures } from '../lib/throughput.js';
 
 /**
  * The fake as one way of running it (a log level, a setting switched on or off), measured side
@@ -36,19 +36,28 @@ const ENDPOINTS: readonly Endpoint[] = [
   { key: 'event-log', label: 'GET /node/api/event-log?limit=50 (api-token)', path: '/node/api/event-log?limit=50&api-token={token}', basic: false },
 ];
 
+/** A ratio of two servers' req/s: the median of the ratios measured in the same cycle, and their quartiles. */
+export interface PairedRatio {
+  readonly ratio: number;
+  readonly low: number;
+  readonly high: number;
+}
+
 export interface EndpointResult {
   readonly key: string;
   readonly label: string;
-  /** Per server (`bare`, each variant's key, `prism`): the figures of each round, and the round with the median req/s. */
+  /** Per server (`bare`, each variant's key, `prism`): the figures of each cycle, and the cycle with the median req/s. */
   readonly servers: Record<string, { readonly label: string; readonly rounds: ThroughputFigures[]; readonly median: ThroughputFigures }>;
-  /** Per variant: its req/s over bare Fastify's, and its goal. */
-  readonly overBare: { readonly key: string; readonly label: string; readonly ratio: number; readonly goal: number }[];
-  /** The first variant's req/s over Prism's. */
-  readonly fakeOverPrism: number;
+  /** Per variant: its req/s over bare Fastify's in the same cycle, and its goal. */
+  readonly overBare: (PairedRatio & { readonly key: string; readonly label: string; readonly goal: number })[];
+  /** The first variant's req/s over Prism's in the same cycle. */
+  readonly fakeOverPrism: PairedRatio;
+  /** The journal on over off in the same cycle, when both variants ran. */
+  readonly journalOnOverOff?: PairedRatio;
 }
 
 export interface ThroughputResult {
-  readonly settings: LoadSettings & { readonly rounds: number; readonly records: number };
+  readonly settings: LoadSettings & { readonly rounds: number; readonly records: number; readonly sliceWarmup: number };
   readonly endpoints: EndpointResult[];
   /** Endpoints left out, and why. */
   readonly skipped: { readonly key: string; readonly reason: string }[];
@@ -66,12 +75,15 @@ export async function issueToken(origin: string): Promise<string> {
   }
 }
 
+/** Seconds of load before each measured slice, thrown away: connections opened, the server's caches warm again. */
+const SLICE_WARMUP_S = 1;
+
 const withToken = (path: string, token: string) => path.replaceAll('{token}', encodeURIComponent(token));
 
 /**
- * Throughput of bare Fastify, each variant of the fake and Prism on the same endpoints, one
- * server at a time, in rounds (bare, the fakes, Prism; again), so that drift in the machine's
- * load hits them all.
+ * Throughput of bare Fastify, each variant of the fake and Prism on the same endpoints: all
+ * started once, then measured one at a time in cycles (bare, the fakes, Prism; then backwards),
+ * each ratio taken within a cycle.
  */
 export async function runThroughput(options: {
   readonly settings: LoadSettings;
@@ -112,48 +124,64 @@ export async function runThroughput(options: {
     ...fakes.map((f) => ({ ...f, fake: true })),
     { key: 'prism', label: 'Prism 5.14', command: prismCommand(), fake: false },
   ];
+  // Every server runs for the whole section and they are measured in turn, a short slice each,
+  // the order reversed every other cycle: the speed of this shared machine drifts by a factor of
+  // two or more within minutes, so a ratio is only meaningful between slices seconds apart.
+  const running = new Map<string, { server: RunningServer; token: string }>();
   const figures = new Map<string, ThroughputFigures[]>();
-  for (let round = 1; round <= rounds; round++) {
-    for (const { key: name, command, fake } of servers) {
-      const server: RunningServer = await startServer(command);
-      try {
-        // Prism and the bare server accept any token; the fake needs its own.
-        const token = fake ? await issueToken(server.origin) : '00000000-0000-4000-8000-000000000000';
-        for (const endpoint of endpoints) {
-          const result = await measureThroughput(
-            { url: server.origin + withToken(endpoint.path, token), headers: endpoint.basic ? { authorization: adminBasic } : {} },
-            settings,
-            server.pid,
-          );
+  try {
+    for (const { key, command, fake } of servers) {
+      const server = await startServer(command);
+      // Prism and the bare server accept any token; the fake needs its own.
+      const token = fake ? await issueToken(server.origin) : '00000000-0000-4000-8000-000000000000';
+      running.set(key, { server, token });
+    }
+    const target = (key: string, endpoint: Endpoint): LoadTarget => {
+      const { server, token } = running.get(key)!;
+      return { url: server.origin + withToken(endpoint.path, token), headers: endpoint.basic ? { authorization: adminBasic } : {} };
+    };
+    for (const endpoint of endpoints) {
+      for (const { key } of servers) {
+        await measureThroughput(target(key, endpoint), { ...settings, duration: settings.warmup, warmup: 0 });
+      }
+      for (let round = 1; round <= rounds; round++) {
+        const order = round % 2 === 1 ? servers : [...servers].reverse();
+        for (const { key: name } of order) {
+          const result = await measureThroughput(target(name, endpoint), { ...settings, warmup: SLICE_WARMUP_S }, running.get(name)!.server.pid);
           if (result.non2xx > 0 || result.errors > 0) {
             throw new Error(`${name} ${endpoint.key}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
           }
-          log(`round ${round} ${name.padEnd(10)} ${endpoint.key.padEnd(14)} ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.bytesPerResponse} B/response, ${result.cpuMicrosPerRequest ?? '?'} µs CPU/request`);
+          log(`cycle ${round} ${name.padEnd(16)} ${endpoint.key.padEnd(14)} ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.bytesPerResponse} B/response, ${result.cpuMicrosPerRequest ?? '?'} µs CPU/request`);
           const key = `${name} ${endpoint.key}`;
           figures.set(key, [...(figures.get(key) ?? []), result]);
         }
-      } finally {
-        await server.stop();
       }
     }
+  } finally {
+    await Promise.all([...running.values()].map(({ server }) => server.stop()));
   }
 
   const results = endpoints.map((endpoint): EndpointResult => {
+    const list = (key: string) => figures.get(`${key} ${endpoint.key}`) ?? [];
     const measured = Object.fromEntries(
       servers.map(({ key, label }) => {
-        const list = figures.get(`${key} ${endpoint.key}`) ?? [];
-        const mid = median(list.map((f) => f.requestsPerSecond));
-        return [key, { label, rounds: list, median: list.find((f) => f.requestsPerSecond === mid) as ThroughputFigures }];
+        const mid = median(list(key).map((f) => f.requestsPerSecond));
+        return [key, { label, rounds: list(key), median: list(key).find((f) => f.requestsPerSecond === mid) as ThroughputFigures }];
       }),
     ) as EndpointResult['servers'];
-    const rps = (key: string) => measured[key]!.median.requestsPerSecond;
+    const paired = (over: string, under: string, digits = 2): PairedRatio => {
+      const ratios = list(over).map((f, i) => f.requestsPerSecond / list(under)[i]!.requestsPerSecond);
+      return { ratio: round(median(ratios), digits), low: round(quantile(ratios, 0.25), digits), high: round(quantile(ratios, 0.75), digits) };
+    };
+    const hasJournalPair = fakes.some((f) => f.key === JOURNAL_VARIANTS.on) && fakes.some((f) => f.key === JOURNAL_VARIANTS.off);
     return {
       key: endpoint.key,
       label: endpoint.label,
       servers: measured,
-      overBare: fakes.map((f) => ({ key: f.key, label: f.label, ratio: round(rps(f.key) / rps('bare'), 2), goal: f.goalOverBare })),
-      fakeOverPrism: round(rps(fakes[0]!.key) / rps('prism'), 1),
+      overBare: fakes.map((f) => ({ key: f.key, label: f.label, goal: f.goalOverBare, ...paired(f.key, 'bare') })),
+      fakeOverPrism: paired(fakes[0]!.key, 'prism', 1),
+      ...(hasJournalPair ? { journalOnOverOff: paired(JOURNAL_VARIANTS.on, JOURNAL_VARIANTS.off) } : {}),
     };
   });
-  return { settings: { ...settings, rounds, records: options.records }, endpoints: results, skipped };
+  return { settings: { ...settings, rounds, records: options.records, sliceWarmup: SLICE_WARMUP_S }, endpoints: results, skipped };
 }
