@@ -73,7 +73,7 @@ function throughputSection(t: ThroughputResult): string[] {
   return [
     `### Throughput (autocannon, ${s.connections} connections; the fake with ${fmt.count(s.records)} records)`,
     '',
-    `All servers run side by side and are measured in turn, ${s.rounds} cycles of ${s.sliceWarmup} s warm-up + ${s.duration} s each (after ${s.warmup} s of warm-up each), the order reversed every other cycle. ` +
+    `All servers run side by side and are measured in turn, ${s.rounds} cycles of ${s.sliceWarmup} s warm-up + ${s.duration} s each, the order reversed every other cycle; every server is started afresh every ${s.cyclesPerStart ?? s.rounds} cycles (then ${s.warmup} s of warm-up each). ` +
       'Figures: the cycle with the median req/s. Ratio: the median of the ratios within each cycle, with their quartiles in brackets.',
     '',
     table(['Endpoint', 'Server', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/request', 'bytes/response (with headers)', 'Ratio (req/s; quartiles)'], rows),

@@ -57,7 +57,7 @@ export interface EndpointResult {
 }
 
 export interface ThroughputResult {
-  readonly settings: LoadSettings & { readonly rounds: number; readonly records: number; readonly sliceWarmup: number };
+  readonly settings: LoadSettings & { readonly rounds: number; readonly records: number; readonly sliceWarmup: number; readonly cyclesPerStart: number };
   readonly endpoints: EndpointResult[];
   /** Endpoints left out, and why. */
   readonly skipped: { readonly key: string; readonly reason: string }[];
@@ -77,13 +77,15 @@ export async function issueToken(origin: string): Promise<string> {
 
 /** Seconds of load before each measured slice, thrown away: connections opened, the server's caches warm again. */
 const SLICE_WARMUP_S = 1;
+/** Cycles measured on the same processes before every server is started afresh. */
+const CYCLES_PER_START = 3;
 
 const withToken = (path: string, token: string) => path.replaceAll('{token}', encodeURIComponent(token));
 
 /**
  * Throughput of bare Fastify, each variant of the fake and Prism on the same endpoints: all
- * started once, then measured one at a time in cycles (bare, the fakes, Prism; then backwards),
- * each ratio taken within a cycle.
+ * running at once, measured one at a time in cycles (bare, the fakes, Prism; then backwards),
+ * each ratio taken within a cycle, every server started afresh every few cycles.
  */
 export async function runThroughput(options: {
   readonly settings: LoadSettings;
@@ -124,41 +126,51 @@ export async function runThroughput(options: {
     ...fakes.map((f) => ({ ...f, fake: true })),
     { key: 'prism', label: 'Prism 5.14', command: prismCommand(), fake: false },
   ];
-  // Every server runs for the whole section and they are measured in turn, a short slice each,
-  // the order reversed every other cycle: the speed of this shared machine drifts by a factor of
-  // two or more within minutes, so a ratio is only meaningful between slices seconds apart.
+  // The servers run side by side and are measured in turn, a short slice each, the order
+  // reversed every other cycle: the speed of this shared machine drifts by a factor of two or
+  // more within minutes, so a ratio is only meaningful between slices seconds apart. They are
+  // started again every few cycles: one process of a server can be luckier than the next (its
+  // place in memory, its compiled code), and one process alone would carry that into every cycle.
   const running = new Map<string, { server: RunningServer; token: string }>();
   const figures = new Map<string, ThroughputFigures[]>();
-  try {
+  const startAll = async () => {
     for (const { key, command, fake } of servers) {
       const server = await startServer(command);
       // Prism and the bare server accept any token; the fake needs its own.
       const token = fake ? await issueToken(server.origin) : '00000000-0000-4000-8000-000000000000';
       running.set(key, { server, token });
     }
-    const target = (key: string, endpoint: Endpoint): LoadTarget => {
-      const { server, token } = running.get(key)!;
-      return { url: server.origin + withToken(endpoint.path, token), headers: endpoint.basic ? { authorization: adminBasic } : {} };
-    };
-    for (const endpoint of endpoints) {
-      for (const { key } of servers) {
-        await measureThroughput(target(key, endpoint), { ...settings, duration: settings.warmup, warmup: 0 });
-      }
-      for (let round = 1; round <= rounds; round++) {
-        const order = round % 2 === 1 ? servers : [...servers].reverse();
-        for (const { key: name } of order) {
-          const result = await measureThroughput(target(name, endpoint), { ...settings, warmup: SLICE_WARMUP_S }, running.get(name)!.server.pid);
-          if (result.non2xx > 0 || result.errors > 0) {
-            throw new Error(`${name} ${endpoint.key}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  };
+  const stopAll = async () => {
+    await Promise.all([...running.values()].map(({ server }) => server.stop()));
+    running.clear();
+  };
+  const target = (key: string, endpoint: Endpoint): LoadTarget => {
+    const { server, token } = running.get(key)!;
+    return { url: server.origin + withToken(endpoint.path, token), headers: endpoint.basic ? { authorization: adminBasic } : {} };
+  };
+  try {
+    for (let first = 1; first <= rounds; first += CYCLES_PER_START) {
+      await startAll();
+      for (const endpoint of endpoints) {
+        for (const { key } of servers) await measureThroughput(target(key, endpoint), { ...settings, duration: settings.warmup, warmup: 0 });
+        for (let round = first; round < first + CYCLES_PER_START && round <= rounds; round++) {
+          const order = round % 2 === 1 ? servers : [...servers].reverse();
+          for (const { key: name } of order) {
+            const result = await measureThroughput(target(name, endpoint), { ...settings, warmup: SLICE_WARMUP_S }, running.get(name)!.server.pid);
+            if (result.non2xx > 0 || result.errors > 0) {
+              throw new Error(`${name} ${endpoint.key}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+            }
+            log(`cycle ${round} ${name.padEnd(16)} ${endpoint.key.padEnd(14)} ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.bytesPerResponse} B/response, ${result.cpuMicrosPerRequest ?? '?'} µs CPU/request`);
+            const key = `${name} ${endpoint.key}`;
+            figures.set(key, [...(figures.get(key) ?? []), result]);
           }
-          log(`cycle ${round} ${name.padEnd(16)} ${endpoint.key.padEnd(14)} ${result.requestsPerSecond} req/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${result.bytesPerResponse} B/response, ${result.cpuMicrosPerRequest ?? '?'} µs CPU/request`);
-          const key = `${name} ${endpoint.key}`;
-          figures.set(key, [...(figures.get(key) ?? []), result]);
         }
       }
+      await stopAll();
     }
   } finally {
-    await Promise.all([...running.values()].map(({ server }) => server.stop()));
+    await stopAll();
   }
 
   const results = endpoints.map((endpoint): EndpointResult => {
@@ -183,5 +195,5 @@ export async function runThroughput(options: {
       ...(hasJournalPair ? { journalOnOverOff: paired(JOURNAL_VARIANTS.on, JOURNAL_VARIANTS.off) } : {}),
     };
   });
-  return { settings: { ...settings, rounds, records: options.records, sliceWarmup: SLICE_WARMUP_S }, endpoints: results, skipped };
+  return { settings: { ...settings, rounds, records: options.records, sliceWarmup: SLICE_WARMUP_S, cyclesPerStart: CYCLES_PER_START }, endpoints: results, skipped };
 }
