@@ -12,7 +12,12 @@ export class ApiError extends Error {
   readonly headers?: Readonly<Record<string, string>>;
 
   constructor(code: ErrorCode, status: number, message: string, extra: ApiErrorExtra = {}) {
+    // An answer the API gives, not a fault: nothing reads its stack, and capturing one cost more
+    // than the rest of a refused request (a flood of 401s or 429s pays it on every request).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.code = code;
     this.status = status;
     if (extra.details?.length) this.details = extra.details;
