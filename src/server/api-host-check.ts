@@ -1,4 +1,4 @@
-import type { ErrorFactory } from '../errors.js';
+import type { ErrorFactory, ErrorMessage } from '../errors.js';
 import { hostNameOf } from './host-names.js';
 import type { RequestCheck } from './request-hooks.js';
 
@@ -12,17 +12,13 @@ const SHOWN_HOST_CHARS = 200;
  * otherwise log in with the seeded passwords. A request without Host (HTTP/1.0) passes:
  * browsers always send one.
  */
-export function createApiHostCheck(hostAllowed: (host: string) => boolean, errors: ErrorFactory): RequestCheck {
+export function createApiHostCheck(hostAllowed: (host: string) => boolean, errors: ErrorFactory, messages: ErrorMessage): RequestCheck {
   return function apiHost(request) {
     const host = request.headers.host;
     if (host === undefined || hostAllowed(host)) return;
     const shown = JSON.stringify(host.slice(0, SHOWN_HOST_CHARS));
     const name = hostNameOf(host);
-    throw errors(
-      'PERMISSION_DENIED',
-      name === undefined
-        ? `The Host header ${shown} is not a valid host, so the API does not answer it.`
-        : `The API does not answer Host ${shown}, which names no host this server answers (a guard against DNS rebinding); start the fake with --allowed-host ${name} (createFake: allowedHosts) to allow it.`,
-    );
+    const message = name === undefined ? messages('PERMISSION_DENIED', 'hostInvalid', { host: shown }) : messages('PERMISSION_DENIED', 'hostNotAllowed', { host: shown, name });
+    throw errors('PERMISSION_DENIED', message);
   };
 }

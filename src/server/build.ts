@@ -226,7 +226,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const limits = createRateLimitChecks(state, errors);
   const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', 'Answered with this status, as the Prefer header asked.').toBody() };
   // A name that may reach the control API may reach the API; so may any address and *.localhost.
-  const apiHost = createApiHostCheck(hostRule({ names: resolved.controlHosts, patterns: ['.localhost', ...resolved.allowedHosts], anyAddress: true }), errors);
+  const apiHost = createApiHostCheck(hostRule({ names: resolved.controlHosts, patterns: ['.localhost', ...resolved.allowedHosts], anyAddress: true }), errors, guardDependencies.messages);
   const report = registerOperations(app, {
     spec,
     surface: 'api',

@@ -134,8 +134,8 @@ export const responseSchema = defineCheck({
     const rest = unjudged(leftOutErrors, itemsLeftOut);
     if (!rest) return failures;
     // A violation among what was judged stands; without one, what was not judged may hold one.
-    if (!failures.some((f) => f.verdict === 'violation')) {
-      if (itemsLeftOut?.items) return inconclusive(`${rest}${failures.length > 0 ? `; ${failures.length} note(s) on the items checked` : ''}`);
+    if (itemsLeftOut?.items && !failures.some((f) => f.verdict === 'violation')) {
+      return inconclusive(`${rest}${failures.length > 0 ? `; ${failures.length} note(s) on the items checked` : ''}`);
     }
     return failures.map((f) => ({ ...f, message: `${f.message}; ${rest}` }));
   },

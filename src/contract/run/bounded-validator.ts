@@ -13,8 +13,8 @@ export function boundedValidator(validator: SpecValidator, maxItems: number): Sp
   const items = (value: unknown): unknown => (itemsLeftOut(value) > 0 ? (value as unknown[]).slice(0, maxItems) : value);
   const first = (errors: readonly SchemaError[], value: unknown): SchemaError[] => {
     const kept = firstErrors(errors);
-    const items = itemsLeftOut(value);
-    return markLeftOut(kept, { errors: errors.length - kept.length, items, checkedItems: items > 0 ? maxItems : 0 });
+    const uncheckedItems = itemsLeftOut(value);
+    return markLeftOut(kept, { errors: errors.length - kept.length, items: uncheckedItems, checkedItems: uncheckedItems > 0 ? maxItems : 0 });
   };
   return {
     ajv: validator.ajv,

@@ -6,6 +6,7 @@ import type { RequestRecord } from '../../../src/spec/control-types.js';
 import { createManualClock } from '../../../src/shared/clock.js';
 import { API, basicOf, cookieValue, expectConforms, expectError, spec, USERS } from '../helpers.js';
 import { checkControlCalls, control } from '../control/helpers.js';
+import { listJournal } from './helpers.js';
 
 let app: FakeApp | undefined;
 let fake: Fake | undefined;
@@ -16,7 +17,7 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const requests = async (query = '') => (await control<RequestRecord[]>(app!, 'listRequests', { url: `/__control/requests${query}` })).body;
+const requests = (query = '') => listJournal(app!, query);
 
 describe('the request journal (GET /__control/requests)', () => {
   it('keeps each answer of the monitoring API, newest first: who, how, status, duration and the problems of a refused request', async () => {

@@ -5,6 +5,7 @@ import type { RequestRecord } from '../../../src/spec/control-types.js';
 import { JOURNAL_BODY_LIMITS } from '../../../src/store/request-journal.js';
 import { API, basicOf, cookieValue, expectConforms, spec, USERS } from '../helpers.js';
 import { checkControlCalls, control, controlSpec } from '../control/helpers.js';
+import { listJournal } from './helpers.js';
 
 let app: FakeApp | undefined;
 let fake: Fake | undefined;
@@ -15,7 +16,7 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const requests = async (query = '') => (await control<RequestRecord[]>(app!, 'listRequests', { url: `/__control/requests${query}` })).body;
+const requests = (query = '') => listJournal(app!, query);
 const PAGE = `${API}/event-log?limit=100&sortDirection=asc`;
 
 describe('the bodies of successful answers in the request journal', () => {
