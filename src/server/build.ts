@@ -1,11 +1,11 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createErrorFactory, createErrorMessages, type ErrorFactory } from '../errors.js';
+import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
 import { loadRecording } from '../seed/recording.js';
 import type { RecordingManifest } from '../shared/recording-layout.js';
 import { seedRecords } from '../seed/seed-records.js';
-import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
+import { controlApiPath, createSpecValidator, filterLimits, loadSpec, monitoringApiPath, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { warmCaseOrbits } from '../store/char-set.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
@@ -16,6 +16,7 @@ import type { FixtureUser } from '../spec/types.js';
 import { checkedByTheKitsTests } from '../seed/kit-fixtures.js';
 import { loadFixtures } from '../seed/load-fixtures.js';
 import { createGuard } from './auth/guard.js';
+import { createControlMessages, createErrorMessages } from './error-messages.js';
 import { createSessionHosts } from './auth/session-hosts.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
@@ -99,6 +100,9 @@ function faultDefaults(controlSpec: Spec): { status: number; message: string; ca
   const capacity = (schemas?.Snapshot as { properties?: Properties })?.properties?.faults?.maxItems;
   return { status, message, capacity: typeof capacity === 'number' ? capacity : Infinity };
 }
+
+/** The kit's own document at `path`, for what a document given in its place lacks; none when it is the kit's. */
+const kitFallback = async (spec: Spec, path: string) => (spec.schemasChecked ? undefined : (await loadSpec(path)).document);
 
 /** The document's filter limits; a document that states none gets the kit's own. */
 async function filterLimitsOf(spec: Spec): Promise<FilterLimits> {
@@ -212,9 +216,12 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const filterLimits = await filterLimitsOf(spec);
   warmCaseOrbitsAfterStart(app, filterLimits.sliceMs);
   const sessionHosts = createSessionHosts(allowed);
+  // Every message is looked up here, so a document that lacks one fails now, not on a request.
+  const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
   const context: HandlerContext = {
     state,
     errors,
+    messages,
     spec,
     filterLimits,
     clock,
@@ -222,11 +229,11 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },
     sessionHosts,
   };
-  const guardDependencies = { state, errors, messages: createErrorMessages(spec.document, spec.schemasChecked ? undefined : (await loadSpec()).document), schemes, config, sessionHosts };
+  const guardDependencies = { state, errors, messages, schemes, config, sessionHosts };
   const limits = createRateLimitChecks(state, errors);
   const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', 'Answered with this status, as the Prefer header asked.').toBody() };
   // A name that may reach the control API may reach the API; so may any address and *.localhost.
-  const apiHost = createApiHostCheck(hostRule({ names: resolved.controlHosts, patterns: ['.localhost', ...resolved.allowedHosts], anyAddress: true }), errors, guardDependencies.messages);
+  const apiHost = createApiHostCheck(hostRule({ names: resolved.controlHosts, patterns: ['.localhost', ...resolved.allowedHosts], anyAddress: true }), errors, messages);
   const report = registerOperations(app, {
     spec,
     surface: 'api',
@@ -249,6 +256,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const controlAccess = createControlAccessCheck(
     { anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed },
     errors,
+    createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath)),
   );
   const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess);
   registerInspector(app, controlAccess);
