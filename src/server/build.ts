@@ -1,11 +1,11 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createErrorFactory, createErrorMessages, type ErrorFactory } from '../errors.js';
+import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
 import { loadRecording } from '../seed/recording.js';
 import type { RecordingManifest } from '../shared/recording-layout.js';
 import { seedRecords } from '../seed/seed-records.js';
-import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
+import { controlApiPath, createSpecValidator, filterLimits, loadSpec, monitoringApiPath, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { warmCaseOrbits } from '../store/char-set.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
@@ -16,6 +16,7 @@ import type { FixtureUser } from '../spec/types.js';
 import { checkedByTheKitsTests } from '../seed/kit-fixtures.js';
 import { loadFixtures } from '../seed/load-fixtures.js';
 import { createGuard } from './auth/guard.js';
+import { createControlMessages, createErrorMessages } from './error-messages.js';
 import { createSessionHosts } from './auth/session-hosts.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
@@ -100,6 +101,9 @@ function faultDefaults(controlSpec: Spec): { status: number; message: string; ca
   return { status, message, capacity: typeof capacity === 'number' ? capacity : Infinity };
 }
 
+/** The kit's own document at `path`, for what a document given in its place lacks; none when it is the kit's. */
+const kitFallback = async (spec: Spec, path: string) => (spec.schemasChecked ? undefined : (await loadSpec(path)).document);
+
 /** The document's filter limits; a document that states none gets the kit's own. */
 async function filterLimitsOf(spec: Spec): Promise<FilterLimits> {
   const limits = filterLimits(spec.document) ?? filterLimits((await loadSpec()).document);
@@ -180,7 +184,8 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const schemes = readSchemes(spec.document);
   const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);
   const faults = createFaultStore({ clock, random: resolved.random, defaults: faultsDefaults, capacity: faultCapacity });
-  const messages = createErrorMessages(spec.document, spec.schemasChecked ? undefined : (await loadSpec()).document);
+  // Every message is looked up here, so a document that lacks one fails now, not on a request.
+  const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
   // The hosts the server is told to listen on (createFake's listen), answered as the names given.
   const listenNames = createListenNames();
   // The monitoring API's Host rule, one instance for all it guards: its operations and paths,
@@ -238,6 +243,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const context: HandlerContext = {
     state,
     errors,
+    messages,
     spec,
     filterLimits,
     clock,
@@ -270,6 +276,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const controlAccess = createControlAccessCheck(
     { anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed },
     errors,
+    createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath)),
   );
   const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess);
   registerInspector(app, controlAccess);

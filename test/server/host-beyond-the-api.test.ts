@@ -21,8 +21,11 @@ const refusal = errorCatalog(spec.document).get('PERMISSION_DENIED')!;
 /** The document's message for a Host that names no allowed host (`x-messages` of PERMISSION_DENIED). */
 const notAllowed = (host: string, name: string) => refusal.messages.hostNotAllowed!.replace('{host}', JSON.stringify(host)).replace('{name}', name);
 
+/** An answer of inject or of a real request. */
+type Answer = Pick<RawAnswer, 'statusCode' | 'body'> & { readonly headers: Readonly<Record<string, unknown>> };
+
 /** The answer is the document's Error body: 403 PERMISSION_DENIED with its message for this Host, and no CORS headers. */
-function expectRefused(answer: RawAnswer, host: string, name: string, what: string): void {
+function expectRefused(answer: Answer, host: string, name: string, what: string): void {
   expect(answer.statusCode, `${what}: ${answer.body}`).toBe(refusal.status);
   expect(answer.headers['content-type'], what).toMatch(/^application\/json/);
   const body = JSON.parse(answer.body) as Record<string, unknown>;
