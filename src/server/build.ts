@@ -257,6 +257,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const report = registerOperations(app, {
     spec,
     surface: 'api',
+    streamArraysOver: resolved.streamPagesOver,
     handlers: { ...builtInHandlers, ...resolved.handlers },
     context,
     // The Host first, so that a DNS-rebinding page learns and changes nothing; then a Prefer

@@ -13,11 +13,46 @@ export interface JsonText {
   readonly cached: number;
   /** How many page texts are kept. */
   readonly pages: number;
+  /**
+   * The bytes of one array item as `body` writes it: its kept text, or one made afresh and not
+   * kept (a stream of a whole log would push out the texts the usual small pages reuse).
+   */
+  readonly item: ItemText;
 }
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
+
+/** The bytes of one item of an array. */
+export type ItemText = (item: unknown) => Buffer;
+
+/**
+ * Part of the text of an array as JSON.stringify writes it (`[`, the items' texts with `,`
+ * between, `]`): the items from `from` on (at least one) until the part holds `minBytes` or
+ * the items end, when it ends with `]`. `next` is where the next part starts, past
+ * `items.length` once the text is whole. With `minBytes` Infinity, the whole text.
+ */
+export function arrayTextPart(items: readonly unknown[], itemText: ItemText, from: number, minBytes: number): { readonly bytes: Buffer; readonly next: number } {
+  const parts: Buffer[] = from === 0 ? [OPEN] : [];
+  let length = from === 0 ? OPEN.length : 0;
+  let i = from;
+  for (; i < items.length && (i === from || length < minBytes); i++) {
+    if (i > 0) {
+      parts.push(COMMA);
+      length += COMMA.length;
+    }
+    const bytes = itemText(items[i]);
+    parts.push(bytes);
+    length += bytes.length;
+  }
+  if (i === items.length) {
+    parts.push(CLOSE);
+    length += CLOSE.length;
+    i++;
+  }
+  return { bytes: Buffer.concat(parts, length), next: i };
+}
 
 /** A page of kept items and its whole text. */
 interface Page {
@@ -77,21 +112,13 @@ export function createJsonText(maxItems = 2_000, maxPageBytes = 8 * 1024 * 1024)
     const first = body[0];
     const page = first !== null && typeof first === 'object' ? pages.get(first) : undefined;
     if (page && sameItems(page.items, body)) return page.bytes;
-    const parts: Buffer[] = [OPEN];
-    let length = OPEN.length + CLOSE.length;
     let allKept = body.length > 0;
-    body.forEach((item, i) => {
+    const keptOrNot = (item: unknown) => {
       const [bytes, kept] = itemBytes(item);
       allKept &&= kept;
-      if (i > 0) {
-        parts.push(COMMA);
-        length += COMMA.length;
-      }
-      parts.push(bytes);
-      length += bytes.length;
-    });
-    parts.push(CLOSE);
-    const text = Buffer.concat(parts, length);
+      return bytes;
+    };
+    const text = arrayTextPart(body, keptOrNot, 0, Infinity).bytes;
     // Only pages whose items are all kept: their texts are still known to be right.
     if (allKept && body.length <= maxItems) keepPage(body, text);
     return text;
@@ -101,6 +128,8 @@ export function createJsonText(maxItems = 2_000, maxPageBytes = 8 * 1024 * 1024)
     // A deep-frozen object (e.g. a user's record) is kept like an array item.
     return Array.isArray(body) ? arrayText(body) : itemBytes(body)[0];
   };
+  const item = (value: unknown): Buffer => (value !== null && typeof value === 'object' ? texts.get(value) : undefined) ?? Buffer.from(JSON.stringify(value) ?? 'null');
+  Object.defineProperty(jsonText, 'item', { value: item });
   Object.defineProperty(jsonText, 'pages', { get: () => pages.size });
   return Object.defineProperty(jsonText, 'cached', { get: () => texts.size }) as JsonText;
 }

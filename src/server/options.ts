@@ -92,6 +92,11 @@ export interface FakeOptions {
   readonly journalSize?: number;
   /** The random source of share faults (default: seeded from `seed`). */
   readonly random?: () => number;
+  /**
+   * Answers of the monitoring API that are arrays of more items than this (a long page of the
+   * event log or the block log) are written as a stream of chunks, the same bytes (default 1,000).
+   */
+  readonly streamPagesOver?: number;
 }
 
 /** What stays optional once resolved: absent means the seed's own default, or any local page (CORS). */
@@ -135,6 +140,8 @@ export const fakeDefaults = {
   allowedHosts: [],
   docs: true,
   journalSize: DEFAULT_JOURNAL_SIZE,
+  // About 640 KB of event log records, some tens of ms to write at once; the usual page is 50.
+  streamPagesOver: 1_000,
 } as const satisfies Partial<ResolvedFakeOptions>;
 
 /** The fixture files of the event log when none are given: the kit's own, none beside a recording. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJsonText } from '../../src/server/json-text.js';
+import { arrayTextPart, createJsonText } from '../../src/server/json-text.js';
 import { deepFreeze } from '../../src/shared/deep-freeze.js';
 
 const record = (i: number) => ({ _id: `id-${i}`, payload: { text: `t${i}`, bindings: [{ oid: '1.3', value: i }] }, note: 'ü "quoted" \u2028' });
@@ -63,5 +63,28 @@ describe('createJsonText', () => {
     for (const item of items) text([item]);
     expect(text.pages).toBe(2);
     expect(text([items[0]]).toString('utf8')).toBe(JSON.stringify([items[0]]));
+  });
+
+  it('writes an array in parts that join to the text JSON.stringify writes, whatever their size; item() keeps no text of its own', () => {
+    const text = createJsonText();
+    const items = [deepFreeze(record(1)), null, 7, deepFreeze(record(2)), 'x', undefined, [1, 2]];
+    for (const body of [[], [deepFreeze(record(3))], items]) {
+      for (const minBytes of [1, 10, 60, 1000, Infinity]) {
+        const parts: Buffer[] = [];
+        for (let from = 0; from <= body.length; ) {
+          const part = arrayTextPart(body, text.item, from, minBytes);
+          expect(part.next, 'each part moves on').toBeGreaterThan(from);
+          parts.push(part.bytes);
+          from = part.next;
+        }
+        expect(Buffer.concat(parts).toString('utf8')).toBe(JSON.stringify(body));
+        if (minBytes === Infinity) expect(parts).toHaveLength(1);
+        if (minBytes === 1) expect(parts).toHaveLength(Math.max(1, body.length));
+      }
+    }
+    expect(text.cached, 'a streamed page pushes out no kept text').toBe(0);
+    const kept = text(items[0]);
+    expect(text.cached).toBe(1);
+    expect(text.item(items[0]), 'a kept text is reused').toBe(kept);
   });
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Clock } from '../../shared/clock.js';
-import { JOURNAL_BODY_LIMITS, type RequestJournal } from '../../store/request-journal.js';
+import { JOURNAL_BODY_LIMITS, type JournalRecord, type RequestJournal } from '../../store/request-journal.js';
 import { ofTheApi } from '../latency-hook.js';
+import { streamedPageHead } from '../page-stream.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,12 +17,19 @@ export const KEPT_TEXT_CHARS = 2048;
 /** A text, or a copy of its head when it is longer than `max` (a slice would keep the whole text alive). */
 const headOf = (text: string, max: number): string => (text.length <= max ? text : `${Buffer.from(text.slice(0, max)).toString()}…`);
 
-/** A successful answer's body: the payload itself (no copy, no parse), or a copy of its head when it is long. */
-function bodyOf(payload: unknown): string | Buffer | undefined {
+type KeptBody = Pick<JournalRecord, 'body' | 'bodyCut'>;
+const NO_BODY: KeptBody = { body: undefined, bodyCut: undefined };
+
+/**
+ * A successful answer's body: the payload itself (no copy, no parse), or a copy of its head when
+ * it is long; of a streamed page, the head of its text, made apart (the body is not written yet).
+ */
+function bodyOf(payload: unknown): KeptBody {
   const { perBody } = JOURNAL_BODY_LIMITS;
-  if (typeof payload === 'string') return payload.length <= perBody ? payload : Buffer.from(payload.slice(0, perBody)).toString();
-  if (Buffer.isBuffer(payload)) return payload.length <= perBody ? payload : Buffer.from(payload.subarray(0, perBody));
-  return undefined;
+  if (typeof payload === 'string') return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: Buffer.from(payload.slice(0, perBody)).toString(), bodyCut: 'head' };
+  if (Buffer.isBuffer(payload)) return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: Buffer.from(payload.subarray(0, perBody)), bodyCut: 'head' };
+  const head = streamedPageHead(payload, perBody);
+  return head === undefined ? NO_BODY : { body: head.bytes, bodyCut: head.whole ? undefined : 'head' };
 }
 
 /**
@@ -37,7 +45,7 @@ export function addJournalHooks(app: FastifyInstance, journal: RequestJournal, c
   const keep = (request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined) => {
     const { caller } = request;
     const status = reply.statusCode;
-    const body = status < 400 ? bodyOf(payload) : undefined;
+    const { body, bodyCut } = status < 400 ? bodyOf(payload) : NO_BODY;
     journal.add({
       id: journal.nextId(),
       time: clock.now(),
@@ -53,7 +61,7 @@ export function addJournalHooks(app: FastifyInstance, journal: RequestJournal, c
       durationMs: request.journalStart > 0 ? performance.now() - request.journalStart : 0,
       errorText: status >= 400 && typeof payload === 'string' ? payload : undefined,
       body,
-      bodyCut: body !== payload && body !== undefined ? 'head' : undefined,
+      bodyCut,
     });
   };
 
