@@ -39,7 +39,7 @@ import { addLatencyHooks } from './latency-hook.js';
 import { drawLatency } from './latency.js';
 import { createPreferCheck, preferredLatency } from './prefer.js';
 import { createScriptedAnswers, ScriptedAnswer } from './scripted-answer.js';
-import { loggerSettings } from './logging.js';
+import { createLogging } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
 import { createRateLimitChecks } from './rate-limit.js';
@@ -169,10 +169,11 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);
   const faults = createFaultStore({ clock, random: resolved.random, defaults: faultsDefaults, capacity: faultCapacity });
 
+  const logging = createLogging(resolved.logger);
   const app = Fastify({
     ...connectionOptions(resolved.connections),
     clientErrorHandler: createClientErrorHandler(errors),
-    ...loggerSettings(resolved.logger),
+    ...logging.fastifyOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
     exposeHeadRoutes: false,
@@ -180,6 +181,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
       void sendApiError(reply as unknown as FastifyReply, toApiError(error, request as unknown as FastifyRequest, errors));
     },
   });
+  logging.attach(app);
   app.server.maxConnections = resolved.connections.maxConnections;
   installTransportRefusals(app.server, errors);
   app.addHook('onRequest', createHostRequiredHook(errors));
