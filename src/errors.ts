@@ -50,22 +50,6 @@ export interface ApiErrorExtra {
 export type ErrorFactory = (code: ErrorCode, message: string, extra?: ApiErrorExtra) => ApiError;
 
 /**
- * A message of the document's error list (`x-messages` of a code), its `{placeholders}`
- * filled in: the text lives in the document, not in code.
- */
-export type ErrorMessage = (code: ErrorCode, name: string, values?: Readonly<Record<string, string>>) => string;
-
-/** The messages of a document's error list; those it lacks (a document other than the kit's) from `fallback`. */
-export function createErrorMessages(document: Document, fallback?: Document): ErrorMessage {
-  const catalogs = [errorCatalog(document), ...(fallback ? [errorCatalog(fallback)] : [])];
-  return (code, name, values = {}) => {
-    const template = catalogs.map((catalog) => catalog.get(code)?.messages[name]).find((m) => m !== undefined);
-    if (template === undefined) throw new Error(`The document's error list has no message "${name}" for "${code}".`);
-    return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-  };
-}
-
-/**
  * The factory of every error the server sends. Statuses are read from the document's
  * error list once; a code missing from the list is a programming error and throws at once.
  */

@@ -37,14 +37,6 @@ export async function readRateLimit(value: string): Promise<RateLimitChoice> {
   return 'preset' in checked ? checked.preset : checked.rules;
 }
 
-/** Addresses that listen on every interface, and so name no host. */
-const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
-
-/** The Host names the control API accepts besides loopback ones: --control-host, and --host unless a wildcard. */
-function controlHostsOf(flags: ServeFlags): string[] {
-  return [...(flags.controlHost ?? []), ...(WILDCARDS.has(flags.host) ? [] : [flags.host])];
-}
-
 /** The options of the fake that the flags set. */
 export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFakeOptions> {
   return {
@@ -63,7 +55,8 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
     rateLimit: await readRateLimit(flags.rateLimit),
     ...(flags.corsOrigin ? { corsOrigins: flags.corsOrigin } : {}),
     controlFromAnyAddress: flags.controlAnyAddress,
-    controlHosts: controlHostsOf(flags),
+    // --host is answered as the fake's listen answers the host it listens on (unless 0.0.0.0 or ::).
+    controlHosts: flags.controlHost ?? [],
     allowedHosts: flags.allowedHost ?? [],
     connections: { maxConnections: flags.maxConnections },
     journalSize: flags.journalSize,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { IngestHandle } from '../ingest/delivery.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
-import { buildFake, type FakeApp } from '../server/build.js';
+import { buildFakeWithListenHosts, type FakeApp } from '../server/build.js';
 import { watchFixtureFiles } from './watch-fixtures.js';
 import type { FakeOptions } from '../server/options.js';
 import { createSpecValidator } from '../spec/index.js';
@@ -93,7 +93,7 @@ export interface Fake {
   readonly snmpPort: number | undefined;
   /** The bound TCP port of the MQTT broker, when one runs. */
   readonly mqttPort: number | undefined;
-  /** Listens (default 127.0.0.1, port 0: a free one). */
+  /** Listens (default 127.0.0.1, port 0: a free one); the API and the control API then answer the Host `host` names (unless 0.0.0.0 or ::), as `serve --host` does. */
   listen(options?: { port?: number; host?: string }): Promise<FakeUrls>;
   /** Back to the seed (and the start-up configuration, unless keepConfig). */
   reset(options?: { keepConfig?: boolean }): Promise<StateSummary>;
@@ -160,7 +160,7 @@ async function reloadFixtures(app: FakeApp, told: CreateFakeOptions['onFixturesR
  * `fake.inject(...)` or `await fake.listen()`; control operations are methods.
  */
 export async function createFake(options: CreateFakeOptions = {}): Promise<Fake> {
-  const app = await buildFake(options);
+  const { app, answerListenHost } = await buildFakeWithListenHosts(options);
   const { clock, seed, spec, controlSpec } = app.fake.options;
   const call = controlClient(app, controlSpec);
   // Made again only when the users file was reloaded (watch).
@@ -222,6 +222,8 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
     mqttPort: mqtt?.port,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
+      // A page or test that calls the fake by the name it listens on is answered, as with `serve --host`.
+      answerListenHost(host);
       urls = urlsOf(app, host);
       return urls;
     },

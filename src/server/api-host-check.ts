@@ -1,4 +1,5 @@
-import type { ErrorFactory, ErrorMessage } from '../errors.js';
+import type { ErrorFactory } from '../errors.js';
+import type { ErrorMessage } from './error-messages.js';
 import { hostNameOf } from './host-names.js';
 import type { RequestCheck } from './request-hooks.js';
 

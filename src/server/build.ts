@@ -1,11 +1,11 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createErrorFactory, createErrorMessages, type ErrorFactory } from '../errors.js';
+import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
 import { loadRecording } from '../seed/recording.js';
 import type { RecordingManifest } from '../shared/recording-layout.js';
 import { seedRecords } from '../seed/seed-records.js';
-import { createSpecValidator, filterLimits, loadSpec, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
+import { controlApiPath, createSpecValidator, filterLimits, loadSpec, monitoringApiPath, type FilterLimits, type Operation, type Spec } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { warmCaseOrbits } from '../store/char-set.js';
 import { createFaultStore, type FaultStore } from '../store/faults.js';
@@ -16,6 +16,7 @@ import type { FixtureUser } from '../spec/types.js';
 import { checkedByTheKitsTests } from '../seed/kit-fixtures.js';
 import { loadFixtures } from '../seed/load-fixtures.js';
 import { createGuard } from './auth/guard.js';
+import { createControlMessages, createErrorMessages } from './error-messages.js';
 import { createSessionHosts } from './auth/session-hosts.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
@@ -23,14 +24,14 @@ import { connectionOptions } from './connection-limits.js';
 import { createControlAccessCheck } from './control/access.js';
 import { isLoopback } from './control/loopback.js';
 import { createApiHostCheck } from './api-host-check.js';
-import { hostNamesThisServer, hostRule } from './host-names.js';
+import { createListenNames, hostNamesThisServer, hostRule } from './host-names.js';
 import { originAllowed, registerCors } from './cors.js';
 import { registerDocs } from './docs.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
 import { createFaultCheck } from './fault-check.js';
 import { builtInHandlers } from './handlers/index.js';
 import type { HandlerContext } from './handlers/types.js';
-import { createHostRequiredHook } from './host-header.js';
+import { createHostHook } from './host-header.js';
 import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
 import { addJournalHooks } from './journal/record-hook.js';
 import { createSecretMask } from './journal/secret-mask.js';
@@ -100,6 +101,9 @@ function faultDefaults(controlSpec: Spec): { status: number; message: string; ca
   return { status, message, capacity: typeof capacity === 'number' ? capacity : Infinity };
 }
 
+/** The kit's own document at `path`, for what a document given in its place lacks; none when it is the kit's. */
+const kitFallback = async (spec: Spec, path: string) => (spec.schemasChecked ? undefined : (await loadSpec(path)).document);
+
 /** The document's filter limits; a document that states none gets the kit's own. */
 async function filterLimitsOf(spec: Spec): Promise<FilterLimits> {
   const limits = filterLimits(spec.document) ?? filterLimits((await loadSpec()).document);
@@ -130,6 +134,18 @@ function warmCaseOrbitsAfterStart(app: FastifyInstance, sliceMs: number): void {
  * the control API (`/__control`), the docs (`/docs`) and CORS for pages on other ports.
  */
 export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
+  return (await buildFakeWithListenHosts(options)).app;
+}
+
+/** A built fake, and the one way to widen the Host names it answers, held apart from the app so that no user of the app widens them. */
+export interface FakeWithListenHosts {
+  readonly app: FakeApp;
+  /** Answers the host the app was told to listen on (unless 0.0.0.0 or ::) as a `controlHosts` name: createFake's `listen` calls it. */
+  readonly answerListenHost: (host: string) => void;
+}
+
+/** buildFake, for createFake: with the means to answer the host it listens on, as `serve --host` does. */
+export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promise<FakeWithListenHosts> {
   const resolved = await resolveFakeOptions(options);
   const { spec, clock, controlSpec } = resolved;
   const validator = createSpecValidator(spec);
@@ -168,6 +184,18 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const schemes = readSchemes(spec.document);
   const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);
   const faults = createFaultStore({ clock, random: resolved.random, defaults: faultsDefaults, capacity: faultCapacity });
+  // Every message is looked up here, so a document that lacks one fails now, not on a request.
+  const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
+  // The hosts the server is told to listen on (createFake's listen), answered as the names given.
+  const listenNames = createListenNames();
+  // The monitoring API's Host rule, one instance for all it guards: its operations and paths,
+  // the docs and every CORS preflight. A name that may reach the control API may reach the API;
+  // so may any address and *.localhost.
+  const apiHost = createApiHostCheck(
+    hostRule({ names: resolved.controlHosts, listening: listenNames.names, patterns: ['.localhost', ...resolved.allowedHosts], anyAddress: true }),
+    errors,
+    messages,
+  );
 
   const logging = createLogging(resolved.logger);
   const app = Fastify({
@@ -184,13 +212,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   logging.attach(app);
   app.server.maxConnections = resolved.connections.maxConnections;
   installTransportRefusals(app.server, errors);
-  app.addHook('onRequest', createHostRequiredHook(errors));
-  await app.register(cookie);
-  const allowed = originAllowed(resolved.corsOrigins);
-  await registerCors(app, allowed);
-  app.decorateRequest('caller', null);
-  installBodyParsers(app, errors);
-
+  // Before any route (the CORS plugin's preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
   app.addHook('preClose', (done) => {
     scripted.closeAll();
@@ -203,6 +225,12 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     if (apiError.code === 'PAYLOAD_TOO_LARGE') await drainRefusedBody(request);
     return sendApiError(reply, apiError);
   });
+  app.addHook('onRequest', createHostHook(errors, apiHost));
+  await app.register(cookie);
+  const allowed = originAllowed(resolved.corsOrigins);
+  await registerCors(app, allowed);
+  app.decorateRequest('caller', null);
+  installBodyParsers(app, errors);
 
   // A `Prefer: latency=` of the request wins over the configured latency.
   const latencyOf = (operationId: string | undefined, request: FastifyRequest) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random);
@@ -217,6 +245,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   const context: HandlerContext = {
     state,
     errors,
+    messages,
     spec,
     filterLimits,
     clock,
@@ -224,11 +253,9 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },
     sessionHosts,
   };
-  const guardDependencies = { state, errors, messages: createErrorMessages(spec.document, spec.schemasChecked ? undefined : (await loadSpec()).document), schemes, config, sessionHosts };
+  const guardDependencies = { state, errors, messages, schemes, config, sessionHosts };
   const limits = createRateLimitChecks(state, errors);
   const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', 'Answered with this status, as the Prefer header asked.').toBody() };
-  // A name that may reach the control API may reach the API; so may any address and *.localhost.
-  const apiHost = createApiHostCheck(hostRule({ names: resolved.controlHosts, patterns: ['.localhost', ...resolved.allowedHosts], anyAddress: true }), errors, guardDependencies.messages);
   const report = registerOperations(app, {
     spec,
     surface: 'api',
@@ -247,10 +274,11 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
   });
   const controlContext: ControlContext = { state, config, faults, journal, secretMask: createSecretMask(validator), errors, clock, spec, validator, nextRecordId: recordIds };
-  const hostAllowed = hostNamesThisServer(resolved.controlHosts);
+  const hostAllowed = hostNamesThisServer(resolved.controlHosts, listenNames.names);
   const controlAccess = createControlAccessCheck(
     { anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed },
     errors,
+    createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath)),
   );
   const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess);
   registerInspector(app, controlAccess);
@@ -259,16 +287,16 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     ...spec.operations.filter((op) => report.registered.includes(op.operationId)),
     ...controlSpec.operations.filter((op) => controlReport.registered.includes(op.operationId)),
   ];
+  // Any other path no route takes (the API's, and every other spelling) answers only the API's Hosts.
   app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, [
     { prefix: CONTROL_PREFIX, check: controlAccess },
     { prefix: INSPECTOR_PATH, check: controlAccess },
-    { prefix: API_PREFIX, check: apiHost },
-  ]));
+  ], apiHost));
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }
   if (resolved.docs) {
-    registerDocs(app, { api: spec.source, control: controlSpec.source }, errors, {
+    registerDocs(app, { api: spec.source, control: controlSpec.source }, errors, apiHost, {
       users,
       // As the banner shows them, to the developer's own machine only (and only by a name of this server).
       showPasswords: (request) => isLoopback(request.socket.remoteAddress) && request.headers.host !== undefined && hostAllowed(request.headers.host),
@@ -293,7 +321,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
     ...(recording ? { recording: recording.manifest } : {}),
   });
   await app.ready();
-  return app;
+  return { app, answerListenHost: listenNames.add };
 }
 
 export type { FaultSpec };

@@ -1,16 +1,33 @@
 import type { onRequestHookHandler } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
+import type { RequestCheck } from './request-hooks.js';
 
 /**
+ * The Host checks that go before every other hook, so before the CORS plugin's.
+ *
  * HTTP/1.1 requires a Host header. Node would refuse a request without one itself, with an
  * empty 400 outside the document; the fake refuses it here with the document's Error body.
  * (HTTP/1.0 has no Host requirement.)
+ *
+ * The CORS plugin answers every OPTIONS request (a preflight) in its own hook, before the route
+ * the router matched runs any check; so `preflightHost` (the API's Host check) runs here for
+ * OPTIONS, the plugin's own condition, whatever the path and however it is spelled. A
+ * DNS-rebinding page then learns nothing from a preflight either. One hook for both: this one
+ * runs for every request, and a second would cost every request a call.
  */
-export function createHostRequiredHook(errors: ErrorFactory): onRequestHookHandler {
-  return function hostRequired(request, _reply, done) {
+export function createHostHook(errors: ErrorFactory, preflightHost: RequestCheck): onRequestHookHandler {
+  return function hostChecks(request, _reply, done) {
     if (request.headers.host === undefined && request.raw.httpVersion !== '1.0') {
       done(errors('MALFORMED_REQUEST', 'An HTTP/1.1 request must have a Host header.'));
       return;
+    }
+    if (request.method === 'OPTIONS') {
+      try {
+        preflightHost(request);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
     }
     done();
   };

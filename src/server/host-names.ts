@@ -27,10 +27,36 @@ function optionHostName(value: string): string | undefined {
   return isIPv6(value) ? hostNameOf(`[${value}]`) : hostNameOf(value);
 }
 
+/** Addresses that listen on every interface, and so name no host. */
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/** The names a server was told to listen on: rules read `names`; only the holder of `add` widens them. */
+export interface ListenNames {
+  readonly names: ReadonlySet<string>;
+  /** Adds the name of a host the server listens on; an address of every interface (0.0.0.0, ::) names no host and adds nothing. */
+  add(host: string): void;
+}
+
+export function createListenNames(): ListenNames {
+  const names = new Set<string>();
+  return {
+    names,
+    add(host) {
+      const name = WILDCARDS.has(host) ? undefined : optionHostName(host);
+      if (name !== undefined) names.add(name);
+    },
+  };
+}
+
 /** Which Host headers a server answers, beside `localhost` and loopback addresses, which it always answers. */
 export interface HostRule {
   /** Names (or addresses) answered exactly, case aside. */
   readonly names?: readonly string[];
+  /**
+   * Names added once the server listens (ListenNames): the host it was told to listen on. Names
+   * are only ever added, never taken back, so the last Host answered stays answered.
+   */
+  readonly listening?: ReadonlySet<string>;
   /** Entries in the manner of Vite's `server.allowedHosts`: a name, `.name` for the name and its subdomains, `*` for any Host. */
   readonly patterns?: readonly string[];
   /** Any IP address literal, not only loopback ones: a DNS-rebinding page presents its own name, never an address. */
@@ -57,10 +83,11 @@ export function hostRule(rule: HostRule): (header: string) => boolean {
   if (patterns.includes('*')) return () => true;
   const exact = new Set([...(rule.names ?? []), ...patterns.filter((p) => !p.startsWith('.'))].map((n) => optionHostName(n) ?? n.toLowerCase()));
   const suffixes = patterns.filter((p) => p.startsWith('.')).map((p) => p.toLowerCase());
+  const listening = rule.listening ?? new Set<string>();
   const answers = (header: string): boolean => {
     const name = hostNameOf(header);
     if (name === undefined) return false;
-    if (name === 'localhost' || isLoopback(name) || exact.has(name)) return true;
+    if (name === 'localhost' || isLoopback(name) || exact.has(name) || listening.has(name)) return true;
     if (rule.anyAddress && (isIPv4(name) || isIPv6(name))) return true;
     return suffixes.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix));
   };
@@ -74,5 +101,5 @@ export function hostRule(rule: HostRule): (header: string) => boolean {
   };
 }
 
-/** The control API's rule: `localhost`, loopback addresses and the names given, exactly. */
-export const hostNamesThisServer = (names: readonly string[]): ((header: string) => boolean) => hostRule({ names });
+/** The control API's rule: `localhost`, loopback addresses and the names given (and listened on), exactly. */
+export const hostNamesThisServer = (names: readonly string[], listening?: ReadonlySet<string>): ((header: string) => boolean) => hostRule({ names, listening });

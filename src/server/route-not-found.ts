@@ -28,11 +28,12 @@ export interface GuardedPrefix {
 
 /**
  * The handler of requests no route takes: a path of the document with another method is
- * 405 with `Allow`, anything else 404. Only operations that have a route count. Under a
- * guarded prefix the guard goes first: it only ever refuses more (the routes under it carry
- * the guard themselves), so an outsider does not learn which control paths exist.
+ * 405 with `Allow`, anything else 404. Only operations that have a route count. The guard of
+ * the first guarded prefix that holds the path goes first, else `otherPaths` (when given): it
+ * only ever refuses more (the routes carry the guard themselves), so an outsider does not learn
+ * which paths exist, and a spelling no route takes (`//docs`) is refused as the route would be.
  */
-export function createRouteNotFoundHandler(operations: readonly Operation[], errors: ErrorFactory, guarded: readonly GuardedPrefix[] = []) {
+export function createRouteNotFoundHandler(operations: readonly Operation[], errors: ErrorFactory, guarded: readonly GuardedPrefix[] = [], otherPaths?: RequestCheck) {
   const byTemplate = new Map<string, PathEntry>();
   for (const op of operations) {
     const entry = byTemplate.get(op.path) ?? { pattern: templatePattern(op.path), methods: [] };
@@ -43,7 +44,8 @@ export function createRouteNotFoundHandler(operations: readonly Operation[], err
 
   return async function routeNotFound(request: FastifyRequest, _reply: FastifyReply): Promise<never> {
     const path = routedPath(request.url);
-    for (const { prefix, check } of guarded) if (path === prefix || path.startsWith(`${prefix}/`)) check(request);
+    const guard = guarded.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.check ?? otherPaths;
+    guard?.(request);
     const allowed = entries.filter((e) => e.pattern.test(path)).flatMap((e) => e.methods);
     if (allowed.length > 0) {
       const allow = [...new Set(allowed)].join(', ');

@@ -822,7 +822,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request does not come from a loopback address (and the control API is open to loopback only), its Host header names another server, or its Origin is not allowed. */
+        /** @description The request does not come from a loopback address (and the control API is open to loopback only), its Host header names another server, or its Origin is not allowed. `x-messages` holds the message of each case (the control API lists no error codes of its own, so the texts of its refusals live on the response that shows them). */
         NotLoopback: {
             headers: {
                 [name: string]: unknown;

@@ -22,11 +22,16 @@ export function errorCatalog(document: Document): ReadonlyMap<string, ErrorCodeE
     if (typeof code !== 'string' || typeof status !== 'number') {
       throw new Error('Every ErrorCode entry needs a string `const` and a numeric `x-status`.');
     }
-    const messages = entry['x-messages'] ?? {};
-    if (typeof messages !== 'object' || messages === null || Object.values(messages).some((m) => typeof m !== 'string')) {
-      throw new Error(`ErrorCode ${code}: \`x-messages\` must map names to message strings.`);
-    }
-    catalog.set(code, { code, status, description: String(entry.description ?? ''), messages: messages as Record<string, string> });
+    catalog.set(code, { code, status, description: String(entry.description ?? ''), messages: messagesOf(entry, `ErrorCode ${code}`) });
   }
   return catalog;
+}
+
+/** The `x-messages` of a part of the document (none: empty), checked to map names to strings. */
+export function messagesOf(part: Record<string, unknown>, where: string): Readonly<Record<string, string>> {
+  const messages = part['x-messages'] ?? {};
+  if (typeof messages !== 'object' || messages === null || Object.values(messages).some((m) => typeof m !== 'string')) {
+    throw new Error(`${where}: \`x-messages\` must map names to message strings.`);
+  }
+  return messages as Record<string, string>;
 }

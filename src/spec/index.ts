@@ -3,6 +3,7 @@ export { listOperations, type Operation, type Parameter, type Response, type Sch
 export { createAjv } from './ajv.js';
 export { createSpecValidator, type SpecValidator, type SchemaError, type ObservedResponse, type ResponseProblem } from './validator.js';
 export { errorCatalog, type ErrorCodeEntry } from './error-codes.js';
+export { responseMessages } from './response-messages.js';
 export { rateLimitPresets, type RateLimitPresets } from './rate-limit-presets.js';
 export { filterLimits, type FilterLimits } from './filter-limits.js';
 export { controlApiPath, monitoringApiPath, packageRoot } from './paths.js';

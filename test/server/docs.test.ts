@@ -82,7 +82,9 @@ describe('the docs page', () => {
   it('shows the seeded passwords only to loopback clients that name this server', async () => {
     for (const request of [
       { remoteAddress: '203.0.113.9', headers: { host: '127.0.0.1:4010' } },
-      { headers: { host: 'rebound.example:4010' } },
+      // Names the API answers that do not name this server.
+      { headers: { host: 'app.localhost:4010' } },
+      { headers: { host: '192.0.2.7:4010' } },
     ]) {
       const description = (JSON.parse((await app.inject({ url: '/docs/json', ...request })).body) as Written).info.description;
       expect(description).toContain('Their passwords are shown to loopback clients only.');
@@ -92,6 +94,10 @@ describe('the docs page', () => {
         expect(description).not.toContain(Buffer.from(`${user.login}:${user.password}`).toString('base64'));
       }
     }
+    // A DNS-rebinding page gets no docs at all (test/server/host-beyond-the-api.test.ts).
+    const rebound = await app.inject({ url: '/docs/json', headers: { host: 'rebound.example:4010' } });
+    expect(rebound.statusCode).toBe(403);
+    for (const user of Object.values(USERS)) expect(rebound.body).not.toContain(user.login);
   });
 
   it('serves the control API document too, bundled into one file', async () => {

@@ -43,6 +43,7 @@ describe('logging in and out', () => {
       const response = await app.inject({ method: 'POST', url: session, payload });
       expect(response.statusCode).toBe(401);
       expectConforms('createSession', response);
+      expect(JSON.parse(response.body)).toEqual({ status: 401, code: 'UNAUTHENTICATED', message: 'The login or password is wrong.' });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
   });

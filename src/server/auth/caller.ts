@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../../errors.js';
+import type { ErrorMessage } from '../error-messages.js';
 import type { Session } from '../../store/sessions.js';
 import type { StoredUser } from '../../store/users.js';
 
@@ -22,7 +23,7 @@ declare module 'fastify' {
 }
 
 /** The authenticated caller of a handler whose operation requires authentication. */
-export function requireCaller(request: FastifyRequest, errors: ErrorFactory): Caller {
-  if (!request.caller) throw errors('UNAUTHENTICATED', 'Authentication required.');
+export function requireCaller(request: FastifyRequest, { errors, messages }: { readonly errors: ErrorFactory; readonly messages: ErrorMessage }): Caller {
+  if (!request.caller) throw errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', 'missing'));
   return request.caller;
 }

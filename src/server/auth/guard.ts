@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ErrorMessage } from '../../errors.js';
+import type { UnauthenticatedMessage } from '../error-messages.js';
 import type { Operation } from '../../spec/index.js';
 import type { RequestCheck } from '../request-hooks.js';
 import type { Caller } from './caller.js';
@@ -10,8 +10,6 @@ import { presented, verify, whyRefused, type AuthDependencies } from './verify.j
 
 export interface GuardDependencies extends AuthDependencies {
   readonly schemes: ReadonlyMap<string, Scheme>;
-  /** The messages of the document's error list. */
-  readonly messages: ErrorMessage;
   /** Where sessions were created, to explain a cookie that a page on another host name did not send. */
   readonly sessionHosts?: SessionHosts;
 }
@@ -38,7 +36,7 @@ export function createGuard(operation: Operation, deps: GuardDependencies): Requ
   if (alternatives.length === 0) return undefined;
   const accepted = [...new Set(alternatives.flat())];
   const { errors, messages } = deps;
-  const refused = (name: string, values?: Record<string, string>) => errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', name, values));
+  const refused = (name: UnauthenticatedMessage, values?: Record<string, string>) => errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', name, values));
 
   /** No credential at all: maybe one the browser did not send because the page is on another host name. */
   const missing = (request: FastifyRequest) => {
@@ -75,7 +73,7 @@ export function createGuard(operation: Operation, deps: GuardDependencies): Requ
     request.caller = caller;
     if (caller) {
       checkCsrf(request, caller, deps);
-      checkPermissions(operation, caller, errors);
+      checkPermissions(operation, caller, deps);
     } else if (operation.permissions.length > 0) {
       throw missing(request);
     }

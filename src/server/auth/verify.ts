@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../../errors.js';
+import type { ErrorMessage, UnauthenticatedMessage } from '../error-messages.js';
 import type { FakeState } from '../../store/state.js';
 import type { Session } from '../../store/sessions.js';
 import type { StoredUser } from '../../store/users.js';
@@ -9,6 +10,8 @@ import type { Scheme } from './schemes.js';
 export interface AuthDependencies {
   readonly state: FakeState;
   readonly errors: ErrorFactory;
+  /** The messages of the document's error list. */
+  readonly messages: ErrorMessage;
   /** Read on every request, so a change at run time applies to the next one. */
   readonly config: { readonly authTokenEnabled: boolean; readonly requireCsrf: boolean };
 }
@@ -31,7 +34,7 @@ export function presented(scheme: Scheme, request: FastifyRequest): unknown {
 }
 
 /** The name, in the document's error list (`x-messages` of UNAUTHENTICATED), of why a presented credential was refused. */
-export function whyRefused(scheme: Scheme, credential: unknown): string {
+export function whyRefused(scheme: Scheme, credential: unknown): UnauthenticatedMessage {
   switch (scheme.kind) {
     case 'basic':
       return typeof credential === 'string' && parseBasic(credential) ? 'basicWrong' : 'basicMalformed';
@@ -62,7 +65,7 @@ export function verify(scheme: Scheme, credential: unknown, deps: AuthDependenci
     }
     case 'token': {
       if (!deps.config.authTokenEnabled) {
-        throw deps.errors('TOKEN_AUTH_DISABLED', 'Token authentication is disabled on this server.');
+        throw deps.errors('TOKEN_AUTH_DISABLED', deps.messages('TOKEN_AUTH_DISABLED', 'disabled'));
       }
       const userId = state.tokens.userFor(credential);
       const user = userId === undefined ? undefined : state.users.byId(userId);

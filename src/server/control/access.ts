@@ -1,4 +1,5 @@
 import type { ErrorFactory } from '../../errors.js';
+import type { ControlMessage } from '../error-messages.js';
 import type { RequestCheck } from '../request-hooks.js';
 import { isLoopback } from './loopback.js';
 
@@ -18,21 +19,21 @@ export interface ControlAccess {
  * only pages of an allowed origin or the fake's own pages, so a web page the developer
  * happens to visit cannot read, reset or reconfigure the fake.
  */
-export function createControlAccessCheck(access: ControlAccess, errors: ErrorFactory): RequestCheck {
+export function createControlAccessCheck(access: ControlAccess, errors: ErrorFactory, messages: ControlMessage): RequestCheck {
   return function controlAccess(request) {
     if (!access.anyAddress && !isLoopback(request.socket.remoteAddress)) {
-      throw errors('PERMISSION_DENIED', 'The control API answers loopback clients only.');
+      throw errors('PERMISSION_DENIED', messages('PERMISSION_DENIED', 'notLoopback'));
     }
     // HTTP/1.0 clients may send no Host; browsers always send one.
     const host = request.headers.host;
     if (host !== undefined && !access.hostAllowed(host)) {
-      throw errors('PERMISSION_DENIED', 'The control API answers only requests whose Host names this server.');
+      throw errors('PERMISSION_DENIED', messages('PERMISSION_DENIED', 'hostNotThisServer'));
     }
     const origin = request.headers.origin;
     // The fake's own pages (the control API's docs), now that their Host is known to be this server.
     const own = host !== undefined && origin === `${request.protocol}://${host}`;
     if (origin !== undefined && !own && !access.originAllowed(origin)) {
-      throw errors('PERMISSION_DENIED', 'The control API does not answer pages of this origin.');
+      throw errors('PERMISSION_DENIED', messages('PERMISSION_DENIED', 'originNotAllowed'));
     }
   };
 }

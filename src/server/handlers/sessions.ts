@@ -5,10 +5,10 @@ import type { HandlerMap } from './types.js';
 const COOKIE = { path: '/', sameSite: 'lax' } as const;
 
 export const sessionHandlers: HandlerMap = {
-  createSession: (request, reply, { state, errors, cookies, sessionHosts }) => {
+  createSession: (request, reply, { state, errors, messages, cookies, sessionHosts }) => {
     const { login, password } = request.body as SessionCredentials;
     const user = state.users.verify(login, password);
-    if (!user) throw errors('UNAUTHENTICATED', 'The login or password is wrong.');
+    if (!user) throw errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', 'loginWrong'));
     const session = state.sessions.create(user.id);
     sessionHosts?.created(session.id, request);
     reply.setCookie(cookies.session, session.id, { ...COOKIE, httpOnly: true });
@@ -17,8 +17,9 @@ export const sessionHandlers: HandlerMap = {
     return session.id;
   },
 
-  deleteSession: (request, reply, { state, errors, cookies }) => {
-    const { session } = requireCaller(request, errors);
+  deleteSession: (request, reply, context) => {
+    const { state, cookies } = context;
+    const { session } = requireCaller(request, context);
     if (session) state.sessions.delete(session.id);
     reply.clearCookie(cookies.session, COOKIE);
     reply.clearCookie(cookies.csrf, COOKIE);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../shared/clock.js';
 import type { ErrorFactory } from '../../errors.js';
+import type { ErrorMessage } from '../error-messages.js';
 import type { FilterLimits, Spec } from '../../spec/index.js';
 import type { OperationId } from '../../spec/types.js';
 import type { FakeState } from '../../store/state.js';
@@ -11,6 +12,8 @@ import type { ResolvedFakeOptions } from '../options.js';
 export interface HandlerContext {
   readonly state: FakeState;
   readonly errors: ErrorFactory;
+  /** The messages of the document's error list (`x-messages`). */
+  readonly messages: ErrorMessage;
   readonly spec: Spec;
   /** The event log filter's limits, from the document (or the kit's own when it states none). */
   readonly filterLimits: FilterLimits;

@@ -20,5 +20,5 @@ export function userRecord(state: FakeState, user: StoredUser): User {
 }
 
 export const userHandlers: HandlerMap = {
-  getCurrentUser: (request, _reply, { state, errors }) => userRecord(state, requireCaller(request, errors).user),
+  getCurrentUser: (request, _reply, context) => userRecord(context.state, requireCaller(request, context).user),
 };

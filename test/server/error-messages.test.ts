@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { createControlMessages, createErrorMessages } from '../../src/server/error-messages.js';
+import type { Document } from '../../src/spec/index.js';
+import { controlSpec } from './control/helpers.js';
+import { spec } from './helpers.js';
+
+// The texts of refusals live in the documents (`x-messages`); one a document lacks must stop
+// the server from being built, not fail the request that needs it.
+type Messages = Record<string, string>;
+const without = (document: Document, messagesOf: (d: Document) => Messages, name: string): Document => {
+  const copy = structuredClone(document);
+  delete messagesOf(copy)[name];
+  return copy;
+};
+const permissionDenied = (d: Document) =>
+  ((d.components?.schemas?.ErrorCode as { oneOf: { const: string; 'x-messages': Messages }[] }).oneOf.find((e) => e.const === 'PERMISSION_DENIED')!)['x-messages'];
+const notLoopback = (d: Document) => (d.components?.responses?.NotLoopback as unknown as { 'x-messages': Messages })['x-messages'];
+
+describe('the messages of refusals', () => {
+  it('fill in their placeholders from the monitoring document', () => {
+    expect(createErrorMessages(spec.document)('PERMISSION_DENIED', 'permissionMissing', { permission: 'manage-users' })).toBe('Permission "manage-users" is required.');
+  });
+
+  it('fail when made from a document that lacks one, naming it; a fallback document fills it in', () => {
+    const lacking = without(spec.document, permissionDenied, 'permissionMissing');
+    expect(() => createErrorMessages(lacking)).toThrow('no message "permissionMissing" for "PERMISSION_DENIED"');
+    expect(createErrorMessages(lacking, spec.document)('PERMISSION_DENIED', 'permissionMissing', { permission: 'p' })).toBe('Permission "p" is required.');
+  });
+
+  it("of the control API come from its 403 response, and fail the same way when it lacks one", () => {
+    expect(createControlMessages(controlSpec.document)('PERMISSION_DENIED', 'notLoopback')).toBe('The control API answers loopback clients only.');
+    const lacking = without(controlSpec.document, notLoopback, 'originNotAllowed');
+    expect(() => createControlMessages(lacking)).toThrow('no message "originNotAllowed" for "PERMISSION_DENIED"');
+  });
+});
