@@ -40,7 +40,7 @@ import { addLatencyHooks } from './latency-hook.js';
 import { drawLatency } from './latency.js';
 import { createPreferCheck, preferredLatency } from './prefer.js';
 import { createScriptedAnswers, ScriptedAnswer } from './scripted-answer.js';
-import { loggerSettings } from './logging.js';
+import { createLogging } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
 import { createRateLimitChecks } from './rate-limit.js';
@@ -197,10 +197,11 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     messages,
   );
 
+  const logging = createLogging(resolved.logger);
   const app = Fastify({
     ...connectionOptions(resolved.connections),
     clientErrorHandler: createClientErrorHandler(errors),
-    ...loggerSettings(resolved.logger),
+    ...logging.fastifyOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
     exposeHeadRoutes: false,
@@ -208,6 +209,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
       void sendApiError(reply as unknown as FastifyReply, toApiError(error, request as unknown as FastifyRequest, errors));
     },
   });
+  logging.attach(app);
   app.server.maxConnections = resolved.connections.maxConnections;
   installTransportRefusals(app.server, errors);
   // Before any route (the CORS plugin's preflight route too), so that each answers errors in the document's shape.

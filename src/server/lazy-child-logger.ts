@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions, LogFn, Logger } from 'pino';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
@@ -46,8 +46,8 @@ for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as cons
   Object.defineProperty(LazyChild.prototype, level, { value: levelMethod(level) });
 }
 
-/** Fastify's childLoggerFactory; a route with its own log level or serializers gets its child at once. */
-export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+/** A request's logger under `parent` (Fastify's childLoggerFactory); a route with its own log level or serializers gets its child at once. */
+export const lazyChildLogger = (parent: Logger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger =>
   options.level !== undefined || options.serializers !== undefined
-    ? logger.child(bindings, options)
-    : (new LazyChild(logger as Logger, bindings, options) as unknown as FastifyBaseLogger);
+    ? parent.child(bindings, options)
+    : (new LazyChild(parent, bindings, options) as unknown as FastifyBaseLogger);

@@ -1,5 +1,5 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { pino, type Logger } from 'pino';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { pino, type LoggerOptions } from 'pino';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { prettyLines } from './log-format.js';
 import { writeRequestLine } from './request-log-line.js';
@@ -40,30 +40,51 @@ export function maskUrl(url: string): string {
 
 type LoggerSettings = Pick<FastifyServerOptions, 'logger' | 'logController' | 'childLoggerFactory'>;
 
+/** The fake's logging: Fastify's options, and what to add to the app once it is made (before any plugin). */
+export interface Logging {
+  readonly fastifyOptions: LoggerSettings;
+  attach(app: FastifyInstance): void;
+}
+
 /**
- * Fastify logger settings that never write a secret: requests are logged by method and
- * masked URL only (no headers, so no Authorization or Cookie), responses by status only,
- * errors by name, message, code and stack only, and any object logged by hand has its
- * credential fields censored.
+ * Logging that never writes a secret: requests are logged by method and masked URL only (no
+ * headers, so no Authorization or Cookie), responses by status only, errors by name, message,
+ * code and stack only, and any object logged by hand has its credential fields censored.
  *
- * Cheap per request, so that logging on costs little throughput: one line per request
- * (OneLinePerRequest) instead of Fastify's two, a request's child logger made only when
- * something is logged through it, and stdout written a turn of the event loop at a time.
+ * Cheap per request, so that logging on costs little throughput. Fastify is given no logger
+ * of its own: with one, it times every reply and listens for its end (`setupResponseListeners`)
+ * even at levels that log no request. The fake's pino is `app.log`, requests get a child of it
+ * made only when something is logged through it (lazy-child-logger.ts), the line of an answered
+ * request is one template written from an `onResponse` hook added only when `info` is enabled,
+ * and stdout is written a turn of the event loop at a time.
  */
-export function loggerSettings(options: false | FakeLoggerOptions): LoggerSettings {
-  // Silent is no logger at all: pino would still build a child logger for every request.
-  if (options === false || options.level === 'silent') return { logger: false };
+export function createLogging(options: false | FakeLoggerOptions): Logging {
+  // Silent is no logger at all.
+  if (options === false || options.level === 'silent') return { fastifyOptions: { logger: false }, attach: () => {} };
+  const stream = options.stream ?? stdoutLogStream();
+  const log = pino(loggerOptions(options), options.format === 'pretty' ? prettyLines(stream, options.stream === undefined && process.stdout.isTTY === true) : stream);
   return {
-    logController: new OneLinePerRequest(),
-    childLoggerFactory: lazyChildLogger,
-    logger: loggerOptions(options),
+    fastifyOptions: {
+      logger: false,
+      logController: new RequestErrorsOnly(),
+      // Fastify's own (null) logger is the parent it passes: the fake's pino is.
+      childLoggerFactory: (_fastifys, bindings, childOptions) => lazyChildLogger(log, bindings, childOptions),
+    },
+    attach(app) {
+      // Plugins registered later inherit it, and Fastify logs its listening address with it.
+      app.log = log;
+      if (!log.isLevelEnabled('info')) return;
+      app.addHook('onResponse', function logAnsweredRequest(request, reply, done) {
+        writeRequestLine(log, { request, reply, url: maskUrl(request.url), user: request.caller?.user.login });
+        done();
+      });
+    },
   };
 }
 
-function loggerOptions(options: FakeLoggerOptions): FastifyServerOptions['logger'] {
+function loggerOptions(options: FakeLoggerOptions): LoggerOptions {
   return {
     level: options.level ?? 'info',
-    stream: options.format === 'pretty' ? prettyLines(options.stream ?? stdoutLogStream(), options.stream === undefined && process.stdout.isTTY === true) : (options.stream ?? stdoutLogStream()),
     serializers: {
       req: (request: FastifyRequest) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
@@ -98,18 +119,15 @@ function loggerOptions(options: FakeLoggerOptions): FastifyServerOptions['logger
 }
 
 /**
- * Fastify's request logging in one line per answered request, at info: method, masked URL,
- * client address, status, milliseconds and the caller's login, under the request's id (see
- * request-log-line.ts). Its fields are named ones alone (the URL masked), so the redaction
- * paths have nothing to walk.
+ * Fastify's request logging, for what it still reports with no logger of its own: a reply that
+ * failed (at `info`, where the `onResponse` hook makes Fastify follow replies to their end).
+ * The line of a request that succeeded is the fake's own (`logAnsweredRequest`), and no line
+ * is written when a request comes in.
  */
-class OneLinePerRequest extends LogController {
+class RequestErrorsOnly extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) return super.requestCompleted(error, request, reply);
-    const log = request.server.log as Logger;
-    if (!log.isLevelEnabled('info')) return;
-    writeRequestLine(log, { request, reply, url: maskUrl(request.url), user: request.caller?.user.login });
+    if (error) super.requestCompleted(error, request, reply);
   }
 }
