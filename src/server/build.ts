@@ -106,7 +106,9 @@ const kitFallback = async (spec: Spec, path: string) => (spec.schemasChecked ? u
 
 /** The document's filter limits; a document that states none gets the kit's own. */
 async function filterLimitsOf(spec: Spec): Promise<FilterLimits> {
-  const limits = filterLimits(spec.document) ?? filterLimits((await loadSpec()).document);
+  const own = filterLimits(spec.document);
+  const kit = own ? undefined : await kitFallback(spec, monitoringApiPath);
+  const limits = own ?? (kit && filterLimits(kit));
   if (!limits) throw new Error("The kit's document gives the event log filter no x-filter-limits.");
   return limits;
 }

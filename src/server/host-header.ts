@@ -1,6 +1,6 @@
 import type { onRequestHookHandler } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
-import type { RequestCheck } from './request-hooks.js';
+import { checksHook, type RequestCheck } from './request-hooks.js';
 
 /**
  * The Host checks that go before every other hook, so before the CORS plugin's.
@@ -16,19 +16,13 @@ import type { RequestCheck } from './request-hooks.js';
  * runs for every request, and a second would cost every request a call.
  */
 export function createHostHook(errors: ErrorFactory, preflightHost: RequestCheck): onRequestHookHandler {
-  return function hostChecks(request, _reply, done) {
+  const preflight = checksHook([preflightHost]);
+  return function hostChecks(request, reply, done) {
     if (request.headers.host === undefined && request.raw.httpVersion !== '1.0') {
       done(errors('MALFORMED_REQUEST', 'An HTTP/1.1 request must have a Host header.'));
       return;
     }
-    if (request.method === 'OPTIONS') {
-      try {
-        preflightHost(request);
-      } catch (error) {
-        done(error as Error);
-        return;
-      }
-    }
+    if (request.method === 'OPTIONS') return preflight.call(this, request, reply, done);
     done();
   };
 }
