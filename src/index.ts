@@ -11,7 +11,7 @@ export {
 export { ControlApiError, type ControlCall, type ControlRequest, type ControlResult } from './fake/control-client.js';
 export { buildFake, type FakeApp, type FakeHandle } from './server/build.js';
 export type { FakeOptions, FakeLoggerOptions } from './server/options.js';
-export type { ConnectionLimits } from './server/connection-limits.js';
+export { LISTEN_BACKLOG, type ConnectionLimits } from './server/connection-limits.js';
 export type { RateLimitChoice } from './server/rate-limit-presets.js';
 export type { FeedTimers } from './live/live-feed.js';
 export { createManualClock, systemClock, type Clock, type ManualClock } from './shared/clock.js';

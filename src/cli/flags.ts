@@ -190,10 +190,19 @@ const declaredFlags = [
   {
     name: 'maxConnections',
     flags: '--max-connections <n>',
-    description: 'most connections open at once (e.g. raise it for a load test with more clients); more are closed at once',
+    description: 'most connections open at once (e.g. raise it for a load test with more clients); more are closed at once, without an answer',
     env: `${ENV}MAX_CONNECTIONS`,
     parse: integer(1, 1_000_000),
     defaultValue: defaultConnectionLimits.maxConnections,
+  },
+  {
+    name: 'sendTimeout',
+    flags: '--send-timeout <ms>',
+    description: 'milliseconds a client has to take a whole answer, from its first byte; a client still reading then loses the connection (raise it to read millions of records over a slow network)',
+    env: `${ENV}SEND_TIMEOUT`,
+    parse: integer(1000, 86_400_000),
+    defaultValue: defaultConnectionLimits.sendTimeoutMs,
+    defaultDescription: `${defaultConnectionLimits.sendTimeoutMs} (${defaultConnectionLimits.sendTimeoutMs / 60_000} minutes)`,
   },
   {
     name: 'journalSize',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IngestHandle } from '../ingest/delivery.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
 import { buildFakeWithListenHosts, type FakeApp } from '../server/build.js';
+import { LISTEN_BACKLOG } from '../server/connection-limits.js';
 import { watchFixtureFiles } from './watch-fixtures.js';
 import type { FakeOptions } from '../server/options.js';
 import { createSpecValidator } from '../spec/index.js';
@@ -221,7 +222,8 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
     snmpPort: snmp?.port,
     mqttPort: mqtt?.port,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
-      await app.listen({ port, host });
+      // A burst of new connections is queued by the kernel rather than left to the clients' SYN retries.
+      await app.listen({ port, host, backlog: LISTEN_BACKLOG });
       // A page or test that calls the fake by the name it listens on is answered, as with `serve --host`.
       answerListenHost(host);
       urls = urlsOf(app, host);

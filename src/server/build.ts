@@ -21,6 +21,7 @@ import { createSessionHosts } from './auth/session-hosts.js';
 import { readSchemes, sessionCookieName } from './auth/schemes.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
 import { connectionOptions } from './connection-limits.js';
+import { addSendTimeout } from './send-timeout.js';
 import { createControlAccessCheck } from './control/access.js';
 import { isLoopback } from './control/loopback.js';
 import { createApiHostCheck } from './api-host-check.js';
@@ -213,6 +214,8 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   });
   logging.attach(app);
   app.server.maxConnections = resolved.connections.maxConnections;
+  // On the root, before any route: every answer (API, control, docs, errors) gets the deadline.
+  addSendTimeout(app, resolved.connections.sendTimeoutMs);
   installTransportRefusals(app.server, errors);
   // Before any route (the CORS plugin's preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });

@@ -17,6 +17,12 @@ export interface ConnectionLimits {
   readonly keepAliveTimeoutMs: number;
   /** A connection on which nothing moves (e.g. a client that stops reading an answer) is closed after this long. */
   readonly idleTimeoutMs: number;
+  /**
+   * An answer must be taken by the client this long after its first byte is handed to the
+   * connection, else the connection is closed (send-timeout.ts): a client that reads a little now
+   * and then keeps the connection moving, so the idle timeout alone would let it hold a long page.
+   */
+  readonly sendTimeoutMs: number;
   /** How often Node looks for requests over their time (Node's default, 30 s, would let them linger that much longer). */
   readonly checkIntervalMs: number;
 }
@@ -33,6 +39,10 @@ export const defaultConnectionLimits: ConnectionLimits = {
   keepAliveTimeoutMs: 5_000,
   // Longer than the largest added latency (60 s, the control document's maximum `latencyMs`).
   idleTimeoutMs: 120_000,
+  // The longest page (2,000,000 records, about 1.3 GB of text) takes some 10 s on loopback and
+  // under 2 minutes over a 100 Mbit/s network; a reader slower than that holds the page's
+  // records (after a reset, records no longer in the store) for at most this long.
+  sendTimeoutMs: 300_000,
   checkIntervalMs: 1_000,
 };
 
@@ -52,3 +62,12 @@ export function connectionOptions(limits: ConnectionLimits): Pick<FastifyServerO
     },
   };
 }
+
+/**
+ * The listen backlog: how many new connections the kernel completes and queues until the fake
+ * accepts (or, over the cap, closes) them. Past it the kernel drops a new connection's SYN and the
+ * client waits for its retry (1 s, then 3 s), under the cap or over it: Node's default, 511, made
+ * a burst of a thousand clients wait a second. Linux lowers any larger value to its own limit,
+ * net.core.somaxconn (4,096 since Linux 5.4), so this asks for as many as the kernel allows.
+ */
+export const LISTEN_BACKLOG = 65_535;

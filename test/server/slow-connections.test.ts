@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { Client } from 'undici';
@@ -92,5 +93,73 @@ describe('a flood of slow connections', () => {
     const answer = parseAnswer(await client.closed);
     expectError(answer as unknown as LightMyRequestResponse, 401, 'UNAUTHENTICATED');
     expectConforms('getCurrentUser', answer as unknown as LightMyRequestResponse);
+  });
+});
+
+/** Linux's limit of a listen backlog (undefined elsewhere): the fake's queue of new connections. */
+const somaxconn = (() => {
+  try {
+    return Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+  } catch {
+    return undefined;
+  }
+})();
+// More than Node's default backlog (511): the connections past it used to wait for a SYN retry.
+const BURST = 1000;
+
+/** A connection the fake has accepted: it answered a request on it, and keeps it open (keep-alive). */
+async function acceptedConnection(at: string): Promise<Socket> {
+  const { hostname, port } = new URL(at);
+  const socket = connect(Number(port), hostname);
+  socket.on('error', () => undefined);
+  socket.write(`GET ${API}/users/current HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  await new Promise((resolve) => socket.once('data', resolve));
+  return socket;
+}
+
+/** One connection that sends a request at once: how long connecting and being closed took, and what came back. */
+function attempt(at: string): Promise<{ connectMs: number; closedMs: number; received: number }> {
+  const { hostname, port } = new URL(at);
+  const start = performance.now();
+  let connectMs = Infinity;
+  let received = 0;
+  const socket = connect(Number(port), hostname);
+  socket.on('error', () => undefined);
+  socket.once('connect', () => {
+    connectMs = performance.now() - start;
+    socket.write(`GET ${API}/users/current HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  });
+  socket.on('data', (chunk: Buffer) => (received += chunk.length));
+  return new Promise((resolve) => socket.once('close', () => resolve({ connectMs, closedMs: performance.now() - start, received })));
+}
+
+describe('connections over the cap', () => {
+  it.skipIf(!(somaxconn !== undefined && somaxconn >= BURST))('are closed at once without an answer, a burst of them too, and the fake serves again once under the cap', async () => {
+    const CAP = 20;
+    const capped = await createFake({ spec, docs: false, records: 20, connections: { maxConnections: CAP } });
+    const at = (await capped.listen()).origin;
+    const held: Socket[] = [];
+    try {
+      for (let i = 0; i < CAP; i++) held.push(await acceptedConnection(at));
+      const one = await attempt(at);
+      expect(one.received, 'no answer over the cap').toBe(0);
+      expect(one.closedMs).toBeLessThan(500);
+
+      const burst = await Promise.all(Array.from({ length: BURST }, () => attempt(at)));
+      expect(burst.filter((a) => a.received > 0), 'no answer over the cap').toEqual([]);
+      // A connection the kernel has no room to queue loses its SYN and waits for the retry (1 s, then 3 s).
+      const waited = burst.filter((a) => a.connectMs >= 1000);
+      expect(waited.length, 'connections that waited for a SYN retry').toBeLessThan(BURST / 20);
+
+      for (const socket of held) socket.destroy();
+      let answer: Awaited<ReturnType<typeof rawRequest>> | undefined;
+      // The fake notices the closed connections a moment later: ask until it answers (bounded).
+      for (let i = 0; i < 100 && answer === undefined; i++) answer = await rawRequest(at, { path: `${API}/users/current`, headers: basicOf('viewer') }).catch(() => undefined);
+      expectConforms('getCurrentUser', answer as unknown as LightMyRequestResponse);
+      expect(answer?.statusCode).toBe(200);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await capped.close();
+    }
   });
 });

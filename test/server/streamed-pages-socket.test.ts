@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFake } from '../../src/server/build.js';
+import type { ConnectionLimits } from '../../src/server/connection-limits.js';
 import { PAGE_CHUNK_BYTES } from '../../src/server/page-stream.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { API, basicOf, expectConforms, spec } from './helpers.js';
@@ -12,21 +13,30 @@ import { API, basicOf, expectConforms, spec } from './helpers.js';
 const RECORDS = 40_000;
 const SEEDED = RECORDS + 7; // and the records of fixtures/events.json
 
-const lines: string[] = [];
-const app = await buildFake({ spec, docs: false, records: RECORDS, logger: { level: 'info', stream: { write: (line) => void lines.push(line) } } });
-const serverSockets: Socket[] = [];
-app.server.on('connection', (socket: Socket) => serverSockets.push(socket));
-await app.listen({ host: '127.0.0.1', port: 0 });
-const { port } = app.server.address() as AddressInfo;
-const origin = `http://127.0.0.1:${port}`;
-afterAll(() => app.close());
+/** A fake with these records and connection limits, listening, and its ends of the connections. */
+async function listening(options: { records: number; connections?: Partial<ConnectionLimits> }) {
+  const lines: string[] = [];
+  const app = await buildFake({ spec, docs: false, ...options, logger: { level: 'info', stream: { write: (line) => void lines.push(line) } } });
+  // The records are made on the event log's first use: made now, so that no page waits for them.
+  await app.inject({ url: `${API}/event-log?limit=1`, headers: basicOf('viewer') });
+  const serverSockets: Socket[] = [];
+  app.server.on('connection', (socket: Socket) => serverSockets.push(socket));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, lines, serverSockets, port, origin: `http://127.0.0.1:${port}` };
+}
+type Listening = Awaited<ReturnType<typeof listening>>;
+
+const main = await listening({ records: RECORDS });
+const { lines } = main;
+afterAll(() => main.app.close());
 
 /**
  * GET of the whole event log on a connection of its own, by a reader that stops reading after
  * the first bytes until `read` is called: the answer, the server's end of the connection.
  */
-async function startWholeLog() {
-  const req = request({ host: '127.0.0.1', port, path: `${API}/event-log`, headers: basicOf('viewer'), agent: false });
+async function startWholeLog(fake: Listening = main) {
+  const req = request({ host: '127.0.0.1', port: fake.port, path: `${API}/event-log`, headers: basicOf('viewer'), agent: false });
   req.end();
   const [response] = (await once(req, 'response')) as [IncomingMessage];
   const chunks: Buffer[] = [];
@@ -36,7 +46,7 @@ async function startWholeLog() {
     if (holding) response.pause();
   });
   await once(response, 'data');
-  const server = serverSockets.find((s) => s.remotePort === req.socket?.localPort);
+  const server = fake.serverSockets.find((s) => s.remotePort === req.socket?.localPort);
   if (!server) throw new Error('no server socket for the connection');
   /** Reads the rest: the whole body. */
   const read = async () => {
@@ -52,7 +62,7 @@ async function startWholeLog() {
     req.on('error', () => undefined);
     req.destroy();
   };
-  return { response, server, read, abort };
+  return { req, response, server, chunks, read, abort };
 }
 
 /** Waits until the server has written nothing more for a second: it waits for the reader. */
@@ -66,8 +76,8 @@ async function whenStalled(server: Socket): Promise<number> {
   return written;
 }
 
-const currentUser = async () => {
-  const answer = await rawRequest(origin, { path: `${API}/users/current`, headers: basicOf('viewer') });
+const currentUser = async (fake: Listening = main) => {
+  const answer = await rawRequest(fake.origin, { path: `${API}/users/current`, headers: basicOf('viewer') });
   expectConforms('getCurrentUser', answer as unknown as LightMyRequestResponse);
   return answer.statusCode;
 };
@@ -105,11 +115,71 @@ describe('a long page over a real connection', () => {
     // The server's end closes (a reset, as the client left unread bytes), its page stopped.
     if (!page.server.destroyed) await new Promise((resolve) => page.server.once('close', resolve));
     expect(await currentUser()).toBe(200);
-    const small = await rawRequest(origin, { path: `${API}/event-log?limit=5`, headers: basicOf('viewer') });
+    const small = await rawRequest(main.origin, { path: `${API}/event-log?limit=5`, headers: basicOf('viewer') });
     expectConforms('getEventLog', small as unknown as LightMyRequestResponse);
     expect(JSON.parse(small.body)).toHaveLength(5);
     // A page cut short is no fault of the server: nothing logged at warn (40) or above.
     const levels = lines.slice(before).map((line) => (JSON.parse(line) as { level: number }).level);
     expect(levels.filter((level) => level >= 40)).toEqual([]);
+  });
+});
+
+// Short limits, so that the tests see slow readers cut while they run (the defaults are minutes).
+const IDLE_MS = 500;
+const SEND_MS = 1000;
+// At most a read of 64 KB every 50 ms: some 1.3 MB/s, 10 s and more for this page of about 12 MB.
+const TRICKLE_RECORDS = 20_000;
+const TRICKLE_EVERY_MS = 50;
+
+/** How long after `since` the server's end of the connection closed. */
+async function closedAfter(socket: Socket, since: number): Promise<number> {
+  if (!socket.destroyed) await once(socket, 'close');
+  return performance.now() - since;
+}
+
+describe('a reader too slow for a long page', () => {
+  it('loses the connection at the idle timeout once it stops reading, while others are served', async () => {
+    const stalled = await listening({ records: RECORDS, connections: { idleTimeoutMs: IDLE_MS } });
+    try {
+      const page = await startWholeLog(stalled);
+      page.response.on('error', () => undefined);
+      const started = performance.now();
+      expect(await currentUser(stalled)).toBe(200);
+      const took = await closedAfter(page.server, started);
+      // Nothing moves once the kernel's buffers are full: cut at the idle timeout, not the send timeout (minutes).
+      expect(took).toBeGreaterThan(IDLE_MS - 100);
+      expect(took).toBeLessThan(IDLE_MS + 3000);
+      expect(page.response.complete, 'the page was cut short').toBe(false);
+      expect(await currentUser(stalled)).toBe(200);
+      page.abort();
+    } finally {
+      await stalled.app.close();
+    }
+  });
+
+  it('loses the connection at the send timeout when it reads a little now and then, while others are served', async () => {
+    const trickling = await listening({ records: TRICKLE_RECORDS, connections: { sendTimeoutMs: SEND_MS } });
+    try {
+      const page = await startWholeLog(trickling);
+      page.response.on('error', () => undefined);
+      const started = performance.now();
+      // Each read is followed by a pause: the connection keeps moving (the idle timeout, 120 s, never
+      // comes), far slower than the page.
+      page.response.on('data', () => setTimeout(() => page.response.resume(), TRICKLE_EVERY_MS));
+      page.response.resume();
+      expect(await currentUser(trickling)).toBe(200);
+      const took = await closedAfter(page.server, started);
+      expect(took).toBeGreaterThan(SEND_MS - 100);
+      expect(took).toBeLessThan(SEND_MS + 3000);
+      expect(page.response.complete, 'the page was cut short').toBe(false);
+      expect(page.chunks.length, 'the reader kept reading until it was cut').toBeGreaterThan(3);
+      expect(await currentUser(trickling)).toBe(200);
+      // Said once, at info: a client too slow is no fault of the server.
+      const cuts = trickling.lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => /send timeout/.test(l.msg));
+      expect(cuts.map((l) => l.level)).toEqual([30]);
+      page.abort();
+    } finally {
+      await trickling.app.close();
+    }
   });
 });
