@@ -137,49 +137,50 @@ async function closedAfter(socket: Socket, since: number): Promise<number> {
   return performance.now() - since;
 }
 
+/**
+ * A reader of the whole log on a fake of these records and limits, left to `reading` after the
+ * first bytes: how long after that the server closed the connection (another client is served
+ * meanwhile and after), whether the page came whole, how many chunks it read, the fake's log.
+ */
+async function readerCut(options: Parameters<typeof listening>[0], reading: (page: Awaited<ReturnType<typeof startWholeLog>>) => void) {
+  const fake = await listening(options);
+  try {
+    const page = await startWholeLog(fake);
+    page.response.on('error', () => undefined);
+    const started = performance.now();
+    reading(page);
+    expect(await currentUser(fake)).toBe(200);
+    const took = await closedAfter(page.server, started);
+    expect(await currentUser(fake)).toBe(200);
+    page.abort();
+    return { took, complete: page.response.complete, chunks: page.chunks.length, lines: fake.lines };
+  } finally {
+    await fake.app.close();
+  }
+}
+
 describe('a reader too slow for a long page', () => {
   it('loses the connection at the idle timeout once it stops reading, while others are served', async () => {
-    const stalled = await listening({ records: RECORDS, connections: { idleTimeoutMs: IDLE_MS } });
-    try {
-      const page = await startWholeLog(stalled);
-      page.response.on('error', () => undefined);
-      const started = performance.now();
-      expect(await currentUser(stalled)).toBe(200);
-      const took = await closedAfter(page.server, started);
-      // Nothing moves once the kernel's buffers are full: cut at the idle timeout, not the send timeout (minutes).
-      expect(took).toBeGreaterThan(IDLE_MS - 100);
-      expect(took).toBeLessThan(IDLE_MS + 3000);
-      expect(page.response.complete, 'the page was cut short').toBe(false);
-      expect(await currentUser(stalled)).toBe(200);
-      page.abort();
-    } finally {
-      await stalled.app.close();
-    }
+    const cut = await readerCut({ records: RECORDS, connections: { idleTimeoutMs: IDLE_MS } }, () => undefined);
+    // Nothing moves once the kernel's buffers are full: cut at the idle timeout, not the send timeout (minutes).
+    expect(cut.took).toBeGreaterThan(IDLE_MS - 100);
+    expect(cut.took).toBeLessThan(IDLE_MS + 3000);
+    expect(cut.complete, 'the page was cut short').toBe(false);
   });
 
   it('loses the connection at the send timeout when it reads a little now and then, while others are served', async () => {
-    const trickling = await listening({ records: TRICKLE_RECORDS, connections: { sendTimeoutMs: SEND_MS } });
-    try {
-      const page = await startWholeLog(trickling);
-      page.response.on('error', () => undefined);
-      const started = performance.now();
-      // Each read is followed by a pause: the connection keeps moving (the idle timeout, 120 s, never
-      // comes), far slower than the page.
+    const cut = await readerCut({ records: TRICKLE_RECORDS, connections: { sendTimeoutMs: SEND_MS } }, (page) => {
+      // Each read is followed by a pause: the connection keeps moving (the idle timeout, 120 s,
+      // never comes), far slower than the page.
       page.response.on('data', () => setTimeout(() => page.response.resume(), TRICKLE_EVERY_MS));
       page.response.resume();
-      expect(await currentUser(trickling)).toBe(200);
-      const took = await closedAfter(page.server, started);
-      expect(took).toBeGreaterThan(SEND_MS - 100);
-      expect(took).toBeLessThan(SEND_MS + 3000);
-      expect(page.response.complete, 'the page was cut short').toBe(false);
-      expect(page.chunks.length, 'the reader kept reading until it was cut').toBeGreaterThan(3);
-      expect(await currentUser(trickling)).toBe(200);
-      // Said once, at info: a client too slow is no fault of the server.
-      const cuts = trickling.lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => /send timeout/.test(l.msg));
-      expect(cuts.map((l) => l.level)).toEqual([30]);
-      page.abort();
-    } finally {
-      await trickling.app.close();
-    }
+    });
+    expect(cut.took).toBeGreaterThan(SEND_MS - 100);
+    expect(cut.took).toBeLessThan(SEND_MS + 3000);
+    expect(cut.complete, 'the page was cut short').toBe(false);
+    expect(cut.chunks, 'the reader kept reading until it was cut').toBeGreaterThan(3);
+    // Said once, at info: a client too slow is no fault of the server.
+    const cuts = cut.lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => /send timeout/.test(l.msg));
+    expect(cuts.map((l) => l.level)).toEqual([30]);
   });
 });
