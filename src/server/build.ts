@@ -227,7 +227,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     if (apiError.code === 'PAYLOAD_TOO_LARGE') await drainRefusedBody(request);
     return sendApiError(reply, apiError);
   });
-  app.addHook('onRequest', createHostHook(errors, apiHost));
+  app.addHook('onRequest', createHostHook(errors, messages, apiHost));
   await app.register(cookie);
   const allowed = originAllowed(resolved.corsOrigins);
   await registerCors(app, allowed);
@@ -257,11 +257,12 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   };
   const guardDependencies = { state, errors, messages, schemes, config, sessionHosts };
   const limits = createRateLimitChecks(state, errors);
-  const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', 'Answered with this status, as the Prefer header asked.').toBody() };
+  const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', messages('INJECTED_FAULT', 'preferredStatus')).toBody() };
   const report = registerOperations(app, {
     spec,
     surface: 'api',
-    streamArraysOver: resolved.streamPagesOver,
+    streamPagesOver: resolved.streamPagesOver,
+    ...(logging.watchStreamed ? { watchStreamed: logging.watchStreamed } : {}),
     handlers: { ...builtInHandlers, ...resolved.handlers },
     context,
     // The Host first, so that a DNS-rebinding page learns and changes nothing; then a Prefer

@@ -4,12 +4,14 @@ import type { ErrorCode } from '../spec/types.js';
 type MessageNames = Readonly<Partial<Record<ErrorCode, readonly string[]>>>;
 type MessagesByCode = ReadonlyMap<string, Readonly<Record<string, string>>>;
 
-/** The messages the monitoring API's checks and handlers send, by code: the `x-messages` of its error list. */
+/** The messages the monitoring API's checks, hooks and handlers send, by code: the `x-messages` of its error list. */
 const API_MESSAGES = {
   UNAUTHENTICATED: ['missing', 'basicMalformed', 'basicWrong', 'sessionUnknown', 'tokenUnknown', 'differentUsers', 'cookieForOtherHost', 'loginWrong'],
   TOKEN_AUTH_DISABLED: ['disabled'],
   PERMISSION_DENIED: ['permissionMissing', 'hostInvalid', 'hostNotAllowed'],
   CSRF_TOKEN_INVALID: ['mismatch'],
+  MALFORMED_REQUEST: ['hostMissing'],
+  INJECTED_FAULT: ['preferredStatus'],
 } as const satisfies MessageNames;
 
 /** The messages of the control API's refusals: the `x-messages` of its 403 response. */
