@@ -36,6 +36,13 @@ describe('the messages of refusals', () => {
     expect(() => createErrorMessages(without(spec.document, ofCode('INJECTED_FAULT'), 'preferredStatus'))).toThrow('no message "preferredStatus" for "INJECTED_FAULT"');
   });
 
+  it('that no request of a client provokes (a validation error without details, a parser error without a reason) are the document\'s too', () => {
+    const messages = createErrorMessages(spec.document);
+    expect(messages('INVALID_PARAMETER', 'invalid')).toBe('The request is invalid.');
+    expect(messages('INVALID_BODY', 'invalid')).toBe('The request is invalid.');
+    expect(messages('MALFORMED_REQUEST', 'notHttp')).toBe('The request is not valid HTTP/1.1.');
+  });
+
   it("of the control API come from its 403 response, and fail the same way when it lacks one", () => {
     expect(createControlMessages(controlSpec.document)('PERMISSION_DENIED', 'notLoopback')).toBe('The control API answers loopback clients only.');
     const lacking = without(controlSpec.document, notLoopback, 'originNotAllowed');
