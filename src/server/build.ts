@@ -204,18 +204,18 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const logging = createLogging(resolved.logger);
   const app = Fastify({
     ...connectionOptions(resolved.connections),
-    clientErrorHandler: createClientErrorHandler(errors),
+    clientErrorHandler: createClientErrorHandler(errors, messages),
     ...logging.fastifyOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
     exposeHeadRoutes: false,
     frameworkErrors: (error, request, reply) => {
-      void sendApiError(reply as unknown as FastifyReply, toApiError(error, request as unknown as FastifyRequest, errors));
+      void sendApiError(reply as unknown as FastifyReply, toApiError(error, request as unknown as FastifyRequest, errors, messages));
     },
   });
   logging.attach(app);
   app.server.maxConnections = resolved.connections.maxConnections;
-  installTransportRefusals(app.server, errors);
+  installTransportRefusals(app.server, errors, messages);
   // Before any route (the CORS plugin's preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
   app.addHook('preClose', (done) => {
@@ -225,17 +225,17 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   makeSeedOnceListening(app, state.data.events);
   app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof ScriptedAnswer) return scripted.play(reply, error);
-    const apiError = toApiError(error, request, errors);
+    const apiError = toApiError(error, request, errors, messages);
     if (apiError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
     if (apiError.code === 'PAYLOAD_TOO_LARGE') await drainRefusedBody(request);
     return sendApiError(reply, apiError);
   });
-  app.addHook('onRequest', createHostHook(errors, apiHost));
+  app.addHook('onRequest', createHostHook(errors, messages, apiHost));
   await app.register(cookie);
   const allowed = originAllowed(resolved.corsOrigins);
   await registerCors(app, allowed);
   app.decorateRequest('caller', null);
-  installBodyParsers(app, errors);
+  installBodyParsers(app, errors, messages);
 
   // A `Prefer: latency=` of the request wins over the configured latency.
   const latencyOf = (operationId: string | undefined, request: FastifyRequest) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random);
@@ -259,12 +259,13 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     sessionHosts,
   };
   const guardDependencies = { state, errors, messages, schemes, config, sessionHosts };
-  const limits = createRateLimitChecks(state, errors);
-  const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', 'Answered with this status, as the Prefer header asked.').toBody() };
+  const limits = createRateLimitChecks(state, errors, messages);
+  const preferOptions = { errors, originAllowed: allowed, injectedFault: errors('INJECTED_FAULT', messages('INJECTED_FAULT', 'preferredStatus')).toBody() };
   const report = registerOperations(app, {
     spec,
     surface: 'api',
-    streamArraysOver: resolved.streamPagesOver,
+    streamPagesOver: resolved.streamPagesOver,
+    ...(logging.watchStreamed ? { watchStreamed: logging.watchStreamed } : {}),
     handlers: { ...builtInHandlers, ...resolved.handlers },
     context,
     // The Host first, so that a DNS-rebinding page learns and changes nothing; then a Prefer
@@ -279,7 +280,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     // A log-in body counts where a call may come without credentials (the log-in itself).
     preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
   });
-  const controlContext: ControlContext = { state, config, faults, journal, secretMask: createSecretMask(validator), errors, clock, spec, validator, nextRecordId: recordIds };
+  const controlContext: ControlContext = { state, config, faults, journal, secretMask: createSecretMask(validator), errors, messages, clock, spec, validator, nextRecordId: recordIds };
   const hostAllowed = hostNamesThisServer(resolved.controlHosts, listenNames.names);
   const controlAccess = createControlAccessCheck(
     { anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed },
@@ -294,7 +295,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     ...controlSpec.operations.filter((op) => controlReport.registered.includes(op.operationId)),
   ];
   // Any other path no route takes (the API's, and every other spelling) answers only the API's Hosts.
-  app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, [
+  app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, messages, [
     { prefix: CONTROL_PREFIX, check: controlAccess },
     { prefix: INSPECTOR_PATH, check: controlAccess },
   ], apiHost));
@@ -302,7 +303,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }
   if (resolved.docs) {
-    registerDocs(app, { api: spec.source, control: controlSpec.source }, errors, apiHost, {
+    registerDocs(app, { api: spec.source, control: controlSpec.source }, { errors, messages }, apiHost, {
       users,
       // As the banner shows them, to the developer's own machine only (and only by a name of this server).
       showPasswords: (request) => isLoopback(request.socket.remoteAddress) && request.headers.host !== undefined && hostAllowed(request.headers.host),

@@ -3,6 +3,7 @@ import { bundle as bundleRefs } from '@apidevtools/json-schema-ref-parser';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { JSON_SCHEMA, load } from 'js-yaml';
 import type { ErrorFactory } from '../errors.js';
+import type { ErrorMessage } from './error-messages.js';
 import { examplesShownNotFilled, withSeededLogins, type DocsLogin } from './docs-document.js';
 import { sendApiError, toApiError } from './error-mapping.js';
 import { INSPECTOR_PATH } from './inspector/index.js';
@@ -15,6 +16,12 @@ export const CONTROL_DOCS_PREFIX = '/docs/control';
 export interface DocsSources {
   readonly api: string;
   readonly control: string;
+}
+
+/** How the docs app answers errors: the API's factory and messages. */
+export interface DocsErrors {
+  readonly errors: ErrorFactory;
+  readonly messages: ErrorMessage;
 }
 
 const documents = new Map<string, Promise<Record<string, unknown>>>();
@@ -77,7 +84,7 @@ async function registerDocsPage(app: FastifyInstance, routePrefix: string, docum
 }
 
 /** The Fastify app that serves both pages; an unknown path under /docs gets the API's 404. */
-async function buildDocsApp(sources: DocsSources, errors: ErrorFactory, logins?: DocsLogins): Promise<FastifyInstance> {
+async function buildDocsApp(sources: DocsSources, { errors, messages }: DocsErrors, logins?: DocsLogins): Promise<FastifyInstance> {
   const docs = Fastify({ logger: false });
   const [api, control] = await Promise.all([
     readDocument(sources.api, false),
@@ -88,8 +95,8 @@ async function buildDocsApp(sources: DocsSources, errors: ErrorFactory, logins?:
   await registerDocsPage(docs, DOCS_PREFIX, examplesShownNotFilled(api), (document, request) => withSeededLogins(document, loginsFor(logins, request)));
   await registerDocsPage(docs, CONTROL_DOCS_PREFIX, examplesShownNotFilled(control), (document) => document);
   // No operation lives under /docs, so the API's not-found handler answers 404 ROUTE_NOT_FOUND.
-  docs.setNotFoundHandler(createRouteNotFoundHandler([], errors));
-  docs.setErrorHandler((error, request, reply) => sendApiError(reply, toApiError(error, request, errors)));
+  docs.setNotFoundHandler(createRouteNotFoundHandler([], errors, messages));
+  docs.setErrorHandler((error, request, reply) => sendApiError(reply, toApiError(error, request, errors, messages)));
   await docs.ready();
   return docs;
 }
@@ -104,7 +111,7 @@ async function buildDocsApp(sources: DocsSources, errors: ErrorFactory, logins?:
  * Swagger UI, its assets and the two documents took a sixth of the fake's start-up, and most
  * runs never open the docs.
  */
-export function registerDocs(app: FastifyInstance, sources: DocsSources, errors: ErrorFactory, hostCheck: RequestCheck, logins?: DocsLogins): void {
+export function registerDocs(app: FastifyInstance, sources: DocsSources, errors: DocsErrors, hostCheck: RequestCheck, logins?: DocsLogins): void {
   let docsApp: Promise<FastifyInstance> | undefined;
   // Built once; a failed build is tried again by the next request.
   const built = () =>

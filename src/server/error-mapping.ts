@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorFactory } from '../errors.js';
 import type { ErrorCode } from '../spec/types.js';
+import type { ErrorMessage } from './error-messages.js';
 import { describeDetails, validationDetails } from './validation-error.js';
 
 /** The size limit of request bodies, from the document's PayloadTooLarge gap-fill (64 KiB). */
@@ -26,23 +27,24 @@ const BY_STATUS: Readonly<Record<number, ErrorCode>> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
-const MESSAGES: Partial<Record<ErrorCode, (request: FastifyRequest) => string>> = {
-  MALFORMED_JSON: () => 'The request body is not valid JSON.',
-  PAYLOAD_TOO_LARGE: (request) => `The request body is larger than ${request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES} bytes.`,
-  UNSUPPORTED_MEDIA_TYPE: () => 'Content-Type must be application/json.',
-  INVALID_PARAMETER: () => 'The request path is not a valid URL.',
+/** The message of each code above, from the document. */
+const MESSAGES: Partial<Record<ErrorCode, (request: FastifyRequest, messages: ErrorMessage) => string>> = {
+  MALFORMED_JSON: (_request, messages) => messages('MALFORMED_JSON', 'notJson'),
+  PAYLOAD_TOO_LARGE: (request, messages) => messages('PAYLOAD_TOO_LARGE', 'tooLarge', { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) }),
+  UNSUPPORTED_MEDIA_TYPE: (_request, messages) => messages('UNSUPPORTED_MEDIA_TYPE', 'notJson'),
+  INVALID_PARAMETER: (_request, messages) => messages('INVALID_PARAMETER', 'badUrl'),
 };
 
 /** Messages for Fastify errors whose code's usual message above would be wrong. */
-const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
-  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: 'A QUERY request must have a Content-Type header.',
+const FASTIFY_MESSAGES: Readonly<Record<string, (messages: ErrorMessage) => string>> = {
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: (messages) => messages('INVALID_PARAMETER', 'queryContentType'),
 };
 
 /** The error of the list for one of Fastify's errors: by its code, else (for codes not listed yet) by its 4xx status. */
-function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, errors: ErrorFactory): ApiError | undefined {
+function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, errors: ErrorFactory, messages: ErrorMessage): ApiError | undefined {
   const code = error.code ?? '';
   const named = FASTIFY_CODES[code];
-  if (named) return errors(named, FASTIFY_MESSAGES[code] ?? MESSAGES[named]?.(request) ?? String(error.message));
+  if (named) return errors(named, FASTIFY_MESSAGES[code]?.(messages) ?? MESSAGES[named]?.(request, messages) ?? String(error.message));
   const byStatus = code.startsWith('FST_') && error.statusCode !== undefined ? BY_STATUS[error.statusCode] : undefined;
   return byStatus ? errors(byStatus, String(error.message)) : undefined;
 }
@@ -51,19 +53,19 @@ function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, erro
  * Turns anything thrown while serving a request into an error of the document's list.
  * Bad input always lands on a 4xx; only a failure of the fake itself is INTERNAL_ERROR.
  */
-export function toApiError(error: unknown, request: FastifyRequest, errors: ErrorFactory): ApiError {
+export function toApiError(error: unknown, request: FastifyRequest, errors: ErrorFactory, messages: ErrorMessage): ApiError {
   if (error instanceof ApiError) return error;
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation && fastifyError.validationContext) {
     const details = validationDetails(fastifyError.validationContext, fastifyError.validation);
     const code = fastifyError.validationContext === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';
-    return errors(code, describeDetails(details) || 'The request is invalid.', { details });
+    return errors(code, describeDetails(details) || messages(code, 'invalid'), { details });
   }
-  const mapped = fromFastify(fastifyError, request, errors);
+  const mapped = fromFastify(fastifyError, request, errors, messages);
   if (mapped) return mapped;
   // A JSON body that fails to parse without Fastify's code (e.g. a SyntaxError from a parser).
-  if (error instanceof SyntaxError) return errors('MALFORMED_JSON', MESSAGES.MALFORMED_JSON!(request));
-  return errors('INTERNAL_ERROR', 'The fake failed unexpectedly.');
+  if (error instanceof SyntaxError) return errors('MALFORMED_JSON', messages('MALFORMED_JSON', 'notJson'));
+  return errors('INTERNAL_ERROR', messages('INTERNAL_ERROR', 'unexpected'));
 }
 
 /** Sends an ApiError as the document's Error body, with its extra headers. */

@@ -4,12 +4,28 @@ import type { ErrorCode } from '../spec/types.js';
 type MessageNames = Readonly<Partial<Record<ErrorCode, readonly string[]>>>;
 type MessagesByCode = ReadonlyMap<string, Readonly<Record<string, string>>>;
 
-/** The messages the monitoring API's checks and handlers send, by code: the `x-messages` of its error list. */
+/** The messages the monitoring API's checks, hooks and handlers send, by code: the `x-messages` of its error list. */
 const API_MESSAGES = {
+  MALFORMED_JSON: ['notJson', 'notUtf8'],
+  INVALID_PARAMETER: ['invalid', 'badUrl', 'queryContentType'],
+  INVALID_BODY: ['invalid'],
+  MALFORMED_REQUEST: ['hostMissing', 'notHttp', 'notHttpBecause'],
+  REQUEST_TIMEOUT: ['late'],
   UNAUTHENTICATED: ['missing', 'basicMalformed', 'basicWrong', 'sessionUnknown', 'tokenUnknown', 'differentUsers', 'cookieForOtherHost', 'loginWrong'],
   TOKEN_AUTH_DISABLED: ['disabled'],
   PERMISSION_DENIED: ['permissionMissing', 'hostInvalid', 'hostNotAllowed'],
   CSRF_TOKEN_INVALID: ['mismatch'],
+  NOT_FOUND: ['user', 'record'],
+  ROUTE_NOT_FOUND: ['noOperation'],
+  METHOD_NOT_ALLOWED: ['notAllowed', 'connect'],
+  PAYLOAD_TOO_LARGE: ['tooLarge'],
+  EXPECTATION_FAILED: ['unsupported'],
+  HEADERS_TOO_LARGE: ['tooLarge'],
+  UNSUPPORTED_MEDIA_TYPE: ['notJson', 'missing', 'other'],
+  NOT_AN_SNMP_RECORD: ['notSnmp'],
+  RATE_LIMITED: ['blocked'],
+  INJECTED_FAULT: ['preferredStatus'],
+  INTERNAL_ERROR: ['unexpected', 'recordsNotMade', 'closedWhileMaking'],
 } as const satisfies MessageNames;
 
 /** The messages of the control API's refusals: the `x-messages` of its 403 response. */

@@ -1,10 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorFactory } from '../errors.js';
+import type { ApiError, ErrorFactory } from '../errors.js';
+import { SeedFailedError } from '../store/event-log.js';
 import type { FakeState } from '../store/state.js';
+import type { ErrorMessage } from './error-messages.js';
+import { ClosedWhileMakingError } from './seed-making.js';
 
 interface EventLogContext {
   readonly state: FakeState;
   readonly errors: ErrorFactory;
+  readonly messages: ErrorMessage;
+}
+
+/** The answer to a request whose event log could not be made, in the document's words. */
+function notMade({ errors, messages }: EventLogContext, error: unknown): ApiError {
+  if (error instanceof SeedFailedError) return errors('INTERNAL_ERROR', messages('INTERNAL_ERROR', 'recordsNotMade', { reason: error.reason }));
+  if (error instanceof ClosedWhileMakingError) return errors('INTERNAL_ERROR', messages('INTERNAL_ERROR', 'closedWhileMaking'));
+  return errors('INTERNAL_ERROR', messages('INTERNAL_ERROR', 'unexpected'));
 }
 
 /**
@@ -14,11 +25,11 @@ interface EventLogContext {
  * order they came, so writes keep their order. A making that failed, or that the server's
  * close stopped, answers INTERNAL_ERROR saying so.
  */
-export function afterEventLog<T>({ state, errors }: EventLogContext, use: () => T): T | Promise<T> {
-  const waiting = state.data.events.ready();
+export function afterEventLog<T>(context: EventLogContext, use: () => T): T | Promise<T> {
+  const waiting = context.state.data.events.ready();
   if (waiting === undefined) return use();
   return waiting.then(use, (error: unknown) => {
-    throw errors('INTERNAL_ERROR', (error as Error).message);
+    throw notMade(context, error);
   });
 }
 

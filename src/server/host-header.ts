@@ -1,5 +1,6 @@
 import type { onRequestHookHandler } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
+import type { ErrorMessage } from './error-messages.js';
 import { checksHook, type RequestCheck } from './request-hooks.js';
 
 /**
@@ -15,11 +16,12 @@ import { checksHook, type RequestCheck } from './request-hooks.js';
  * DNS-rebinding page then learns nothing from a preflight either. One hook for both: this one
  * runs for every request, and a second would cost every request a call.
  */
-export function createHostHook(errors: ErrorFactory, preflightHost: RequestCheck): onRequestHookHandler {
+export function createHostHook(errors: ErrorFactory, messages: ErrorMessage, preflightHost: RequestCheck): onRequestHookHandler {
   const preflight = checksHook([preflightHost]);
+  const hostMissing = messages('MALFORMED_REQUEST', 'hostMissing');
   return function hostChecks(request, reply, done) {
     if (request.headers.host === undefined && request.raw.httpVersion !== '1.0') {
-      done(errors('MALFORMED_REQUEST', 'An HTTP/1.1 request must have a Host header.'));
+      done(errors('MALFORMED_REQUEST', hostMissing));
       return;
     }
     if (request.method === 'OPTIONS') return preflight.call(this, request, reply, done);

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
+import type { ErrorMessage } from './error-messages.js';
 
 /** Whether the request's operation takes a body at all (its route has a body schema). */
 const takesBody = (request: FastifyRequest) => !request.is404 && request.routeOptions.schema?.body !== undefined;
@@ -16,7 +17,7 @@ const BODY_HEADERS = ['content-type', 'content-length', 'transfer-encoding'] as 
  * instead of a 400, 413 or 415 it does not list. An empty JSON body is no body, for clients
  * that always send the Content-Type header. A body that is not UTF-8 is malformed JSON.
  */
-export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory): void {
+export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory, messages: ErrorMessage): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const headers = request.raw.headers;
     if (headers['content-type'] === undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
@@ -40,7 +41,7 @@ export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory): 
       return;
     }
     if (!isUtf8(bytes)) {
-      done(errors('MALFORMED_JSON', 'The request body is not valid UTF-8 (JSON text must be).'), undefined);
+      done(errors('MALFORMED_JSON', messages('MALFORMED_JSON', 'notUtf8')), undefined);
       return;
     }
     parseJson(request, bytes.toString('utf8'), done);
@@ -49,8 +50,8 @@ export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory): 
     const type = request.headers['content-type'];
     const message =
       type === undefined
-        ? 'Content-Type must be application/json; the request has none.'
-        : `Content-Type must be application/json, not ${JSON.stringify(String(type).slice(0, 100))}.`;
+        ? messages('UNSUPPORTED_MEDIA_TYPE', 'missing')
+        : messages('UNSUPPORTED_MEDIA_TYPE', 'other', { type: JSON.stringify(String(type).slice(0, 100)) });
     done(errors('UNSUPPORTED_MEDIA_TYPE', message), undefined);
   });
 }

@@ -8,20 +8,24 @@ type LineStream = { write(line: string): void };
 /** How log lines are written: one JSON object a line, or one line a person reads (pino-pretty). */
 export type LogFormat = 'json' | 'pretty';
 
-/** The fields of the line of an answered request (see OneLinePerRequest in logging.ts). */
+/** The fields of the line of an answered request (see request-log-line.ts). */
 interface RequestLine {
   readonly req?: { readonly method?: string; readonly url?: string };
   readonly res?: { readonly statusCode?: number };
   readonly responseTime?: number;
   readonly user?: string;
+  readonly aborted?: boolean;
 }
 
-/** `GET /node/api/users/current 200 1.2 ms admin`: what a developer scans a terminal for. */
+const REQUEST_MESSAGES = new Set(['request completed', 'request aborted']);
+
+/** `GET /node/api/users/current 200 1.2 ms admin` (and `aborted` for a client that left mid-answer): what a developer scans a terminal for. */
 function requestSummary(line: RequestLine & Record<string, unknown>, messageKey: string): string {
   const { req, res, responseTime, user } = line;
-  if (line[messageKey] !== 'request completed' || req === undefined || res === undefined) return String(line[messageKey] ?? '');
+  if (!REQUEST_MESSAGES.has(line[messageKey] as string) || req === undefined || res === undefined) return String(line[messageKey] ?? '');
   const ms = typeof responseTime === 'number' ? `${responseTime.toFixed(1)} ms` : '';
-  return [req.method, req.url, res.statusCode, ms, user].filter((part) => part !== undefined && part !== '').join(' ');
+  const aborted = line.aborted === true ? 'aborted' : undefined;
+  return [req.method, req.url, res.statusCode, ms, user, aborted].filter((part) => part !== undefined && part !== '').join(' ');
 }
 
 /**
@@ -35,7 +39,7 @@ export function prettyLines(out: LineStream, colorize: boolean): LineStream {
     colorize,
     singleLine: true,
     translateTime: 'HH:MM:ss.l',
-    ignore: 'pid,hostname,reqId,req,res,responseTime,user',
+    ignore: 'pid,hostname,reqId,req,res,responseTime,user,aborted',
     messageFormat: (line, messageKey) => requestSummary(line as RequestLine & Record<string, unknown>, messageKey),
   });
   return { write: (line) => out.write(pretty(line)) };

@@ -44,6 +44,12 @@ type LoggerSettings = Pick<FastifyServerOptions, 'logger' | 'logController' | 'c
 export interface Logging {
   readonly fastifyOptions: LoggerSettings;
   attach(app: FastifyInstance): void;
+  /**
+   * For a streamed answer, before it is sent (routes.ts): logs its request if the client goes
+   * away mid-answer, when no `onResponse` runs (Node emits no 'finish'). Undefined where no
+   * request line is written, so that only a streamed answer at `info` pays for a listener.
+   */
+  readonly watchStreamed?: (reply: FastifyReply) => void;
 }
 
 /**
@@ -63,6 +69,9 @@ export function createLogging(options: false | FakeLoggerOptions): Logging {
   if (options === false || options.level === 'silent') return { fastifyOptions: { logger: false }, attach: () => {} };
   const stream = options.stream ?? stdoutLogStream();
   const log = pino(loggerOptions(options), options.format === 'pretty' ? prettyLines(stream, options.stream === undefined && process.stdout.isTTY === true) : stream);
+  const requestLines = log.isLevelEnabled('info');
+  const lineOf = (request: FastifyRequest, reply: FastifyReply, aborted?: true) =>
+    writeRequestLine(log, { request, reply, url: maskUrl(request.url), user: request.caller?.user.login, ...(aborted ? { aborted } : {}) });
   return {
     fastifyOptions: {
       logger: false,
@@ -73,12 +82,22 @@ export function createLogging(options: false | FakeLoggerOptions): Logging {
     attach(app) {
       // Plugins registered later inherit it, and Fastify logs its listening address with it.
       app.log = log;
-      if (!log.isLevelEnabled('info')) return;
+      if (!requestLines) return;
       app.addHook('onResponse', function logAnsweredRequest(request, reply, done) {
-        writeRequestLine(log, { request, reply, url: maskUrl(request.url), user: request.caller?.user.login });
+        lineOf(request, reply);
         done();
       });
     },
+    ...(requestLines
+      ? {
+          watchStreamed: (reply: FastifyReply) => {
+            // 'close' comes after 'finish' too, when onResponse has written the line.
+            reply.raw.once('close', () => {
+              if (!reply.raw.writableFinished) lineOf(reply.request, reply, true);
+            });
+          },
+        }
+      : {}),
   };
 }
 
@@ -122,12 +141,17 @@ function loggerOptions(options: FakeLoggerOptions): LoggerOptions {
  * Fastify's request logging, for what it still reports with no logger of its own: a reply that
  * failed (at `info`, where the `onResponse` hook makes Fastify follow replies to their end).
  * The line of a request that succeeded is the fake's own (`logAnsweredRequest`), and no line
- * is written when a request comes in.
+ * is written when a request comes in, nor for a streamed answer its client cut short, whose
+ * request line says so (`watchStreamed`).
  */
 class RequestErrorsOnly extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) super.requestCompleted(error, request, reply);
+  }
+
+  override streamError(error: Error & { code?: unknown }, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') super.streamError(error, request, reply, metadata);
   }
 }

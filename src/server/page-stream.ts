@@ -9,16 +9,33 @@ import { arrayTextPart, type ItemText } from './json-text.js';
  */
 export const PAGE_CHUNK_BYTES = 64 * 1024;
 
+type Part = ReturnType<typeof arrayTextPart>;
+
+/**
+ * A streamed page. Its first chunk is made once, by whichever asks first: the journal (for the
+ * head of the text, before the body is written) or the stream; the stream then lets it go.
+ */
+interface StreamedPage {
+  readonly items: readonly unknown[];
+  readonly itemText: ItemText;
+  readonly chunkBytes: number;
+  first: Part | undefined;
+}
+
 /** The pages streamed and still referenced, for the journal's head of their text (streamedPageHead). */
-const streamed = new WeakMap<object, { readonly items: readonly unknown[]; readonly itemText: ItemText }>();
+const streamed = new WeakMap<object, StreamedPage>();
+
+const firstChunk = (page: StreamedPage): Part => (page.first ??= arrayTextPart(page.items, page.itemText, 0, page.chunkBytes));
 
 /**
  * The array's text in chunks of at least `chunkBytes` (the last may be shorter), each made only
  * when asked for, with a turn of the event loop between two: other requests are served meanwhile.
  */
-async function* chunksOf(items: readonly unknown[], itemText: ItemText, chunkBytes: number): AsyncGenerator<Buffer, void, undefined> {
+async function* chunksOf(page: StreamedPage): AsyncGenerator<Buffer, void, undefined> {
+  const { items, itemText, chunkBytes } = page;
   for (let from = 0; from <= items.length; ) {
-    const part = arrayTextPart(items, itemText, from, chunkBytes);
+    const part = from === 0 ? firstChunk(page) : arrayTextPart(items, itemText, from, chunkBytes);
+    page.first = undefined;
     from = part.next;
     yield part.bytes;
     if (from <= items.length) await nextTurn();
@@ -34,19 +51,21 @@ async function* chunksOf(items: readonly unknown[], itemText: ItemText, chunkByt
  * hand out frozen records, and a page is an array of its own.
  */
 export function pageStream(items: readonly unknown[], itemText: ItemText, chunkBytes = PAGE_CHUNK_BYTES): Readable {
-  const stream = Readable.from(chunksOf(items, itemText, chunkBytes), { objectMode: false, highWaterMark: chunkBytes });
-  streamed.set(stream, { items, itemText });
+  const page: StreamedPage = { items, itemText, chunkBytes, first: undefined };
+  const stream = Readable.from(chunksOf(page), { objectMode: false, highWaterMark: chunkBytes });
+  streamed.set(stream, page);
   return stream;
 }
 
 /**
  * The head of a streamed page's text, at most `maxBytes` (a copy), and whether it is the whole
- * text; undefined for any other payload. Made apart from the stream (a few records' text), as
- * the journal keeps an answer before its body is written.
+ * text; undefined for any other payload. The journal keeps an answer before its body is
+ * written: the head comes from the stream's first chunk, made then, when that chunk holds it
+ * (a chunk is larger than the head the journal keeps), else apart.
  */
 export function streamedPageHead(payload: unknown, maxBytes: number): { readonly bytes: Buffer; readonly whole: boolean } | undefined {
   const page = payload !== null && typeof payload === 'object' ? streamed.get(payload) : undefined;
   if (page === undefined) return undefined;
-  const { bytes, next } = arrayTextPart(page.items, page.itemText, 0, maxBytes + 1);
+  const { bytes, next } = page.chunkBytes > maxBytes ? firstChunk(page) : arrayTextPart(page.items, page.itemText, 0, maxBytes + 1);
   return next > page.items.length && bytes.length <= maxBytes ? { bytes, whole: true } : { bytes: Buffer.from(bytes.subarray(0, maxBytes)), whole: false };
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
+import type { ErrorMessage } from './error-messages.js';
 import { parseBasic } from './auth/basic.js';
 import type { RateLimitedRequest } from '../store/rate-limiter.js';
 import type { FakeState } from '../store/state.js';
@@ -30,12 +31,12 @@ function loginInBody(body: unknown): string | undefined {
   return typeof login === 'string' && login.length > 0 ? login : undefined;
 }
 
-export function createRateLimitChecks(state: FakeState, errors: ErrorFactory): RateLimitChecks {
+export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, messages: ErrorMessage): RateLimitChecks {
   const admit = (request: RateLimitedRequest) => {
     const decision = state.data.admit(request);
     if (!decision.allowed) {
       const seconds = decision.retryAfterSeconds;
-      throw errors('RATE_LIMITED', `Too many requests; blocked for ${seconds} seconds.`, {
+      throw errors('RATE_LIMITED', messages('RATE_LIMITED', 'blocked', { seconds: String(seconds) }), {
         headers: { 'retry-after': String(seconds) },
       });
     }

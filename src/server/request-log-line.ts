@@ -9,17 +9,20 @@ type LineStream = { write(line: string): void };
  * completed')` (its level, time and the logger's own fields first), made with one template.
  * pino's general path (serializers, key walks, the line assembled field by field) was most of
  * what logging cost a request (`npm run bench`). The URL is masked by the caller; every text
- * a client sent goes through JSON.stringify.
+ * a client sent goes through JSON.stringify. A request whose client went away before the answer
+ * was all sent (`aborted`) gets the same fields, `"aborted":true` and its own message; its
+ * status is the one sent, its time that until the client left.
  */
-export function writeRequestLine(log: Logger, fields: { request: FastifyRequest; reply: FastifyReply; url: string; user: string | undefined }): void {
-  const { request, reply, url, user } = fields;
+export function writeRequestLine(log: Logger, fields: { request: FastifyRequest; reply: FastifyReply; url: string; user: string | undefined; aborted?: true }): void {
+  const { request, reply, url, user, aborted } = fields;
   const stream = (log as unknown as Record<symbol, LineStream>)[pino.symbols.streamSym];
   if (stream === undefined) throw new Error('a pino logger without a destination stream');
   const userField = user === undefined ? '' : `,"user":${JSON.stringify(user)}`;
   stream.write(
     `{"level":30,"time":${Date.now()}${boundFields(log)},"reqId":${JSON.stringify(String(request.id))},` +
       `"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(url)},"remoteAddress":${JSON.stringify(request.ip)}},` +
-      `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime}${userField},"msg":"request completed"}\n`,
+      `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime}${userField}` +
+      (aborted ? ',"aborted":true,"msg":"request aborted"}\n' : ',"msg":"request completed"}\n'),
   );
 }
 

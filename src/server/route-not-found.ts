@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
+import type { ErrorMessage } from './error-messages.js';
 import type { Operation } from '../spec/index.js';
 import type { RequestCheck } from './request-hooks.js';
 import { routedPath } from './request-path.js';
@@ -33,7 +34,7 @@ export interface GuardedPrefix {
  * only ever refuses more (the routes carry the guard themselves), so an outsider does not learn
  * which paths exist, and a spelling no route takes (`//docs`) is refused as the route would be.
  */
-export function createRouteNotFoundHandler(operations: readonly Operation[], errors: ErrorFactory, guarded: readonly GuardedPrefix[] = [], otherPaths?: RequestCheck) {
+export function createRouteNotFoundHandler(operations: readonly Operation[], errors: ErrorFactory, messages: ErrorMessage, guarded: readonly GuardedPrefix[] = [], otherPaths?: RequestCheck) {
   const byTemplate = new Map<string, PathEntry>();
   for (const op of operations) {
     const entry = byTemplate.get(op.path) ?? { pattern: templatePattern(op.path), methods: [] };
@@ -49,10 +50,10 @@ export function createRouteNotFoundHandler(operations: readonly Operation[], err
     const allowed = entries.filter((e) => e.pattern.test(path)).flatMap((e) => e.methods);
     if (allowed.length > 0) {
       const allow = [...new Set(allowed)].join(', ');
-      throw errors('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; allowed: ${allow}.`, {
+      throw errors('METHOD_NOT_ALLOWED', messages('METHOD_NOT_ALLOWED', 'notAllowed', { method: request.method, allow }), {
         headers: { allow },
       });
     }
-    throw errors('ROUTE_NOT_FOUND', `No operation has the path ${JSON.stringify(path.slice(0, 200))}.`);
+    throw errors('ROUTE_NOT_FOUND', messages('ROUTE_NOT_FOUND', 'noOperation', { path: JSON.stringify(path.slice(0, 200)) }));
   };
 }

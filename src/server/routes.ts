@@ -27,14 +27,25 @@ function successOf(operation: Operation): { status: number; hasBody: boolean } {
  * and warns on the `anyOf` of formats in SnmpTrapPayload. Responses are checked against the
  * document by the tests instead.
  */
-function send(reply: FastifyReply, success: { status: number; hasBody: boolean }, body: unknown, jsonText: JsonText, streamOver: number) {
+function send(reply: FastifyReply, success: { status: number; hasBody: boolean }, body: unknown, text: (reply: FastifyReply, body: unknown) => unknown) {
   reply.code(success.status);
   if (!success.hasBody) return reply.send();
   reply.type('application/json; charset=utf-8');
-  // A long page (the whole event log of a query without `limit`) is written a chunk at a time
-  // as the client reads it, in chunked transfer: made at once, a million records were 641 MB
-  // of text and about 17 s in which no other request was served. The usual page stays one Buffer.
-  return reply.send(Array.isArray(body) && body.length > streamOver ? pageStream(body, jsonText.item) : jsonText(body));
+  return reply.send(text(reply, body));
+}
+
+/**
+ * The payload of a body: its JSON text, or for a long page (the whole event log of a query
+ * without `limit`) a stream of it, written a chunk at a time as the client reads it, in chunked
+ * transfer: made at once, a million records were 641 MB of text and about 17 s in which no
+ * other request was served. The usual page stays one Buffer.
+ */
+function bodyText(jsonText: JsonText, streamPagesOver: number, watchStreamed: ((reply: FastifyReply) => void) | undefined) {
+  return (reply: FastifyReply, body: unknown): unknown => {
+    if (!Array.isArray(body) || body.length <= streamPagesOver) return jsonText(body);
+    watchStreamed?.(reply);
+    return pageStream(body, jsonText.item);
+  };
 }
 
 export interface RouteReport {
@@ -62,8 +73,10 @@ export interface OperationRoutes<C> {
   readonly bodyLimit?: number;
   /** Which API the routes belong to, in each route's config (hooks shared by all routes tell them apart by it). */
   readonly surface: RouteSurface;
-  /** Answers that are arrays of more items than this are streamed (page-stream.ts); default never. */
-  readonly streamArraysOver?: number;
+  /** Answers that are arrays of more items than this (long pages) are streamed (page-stream.ts); default never. */
+  readonly streamPagesOver?: number;
+  /** Called with the reply of each streamed answer before it is sent (logging.ts: a client that leaves mid-page). */
+  readonly watchStreamed?: (reply: FastifyReply) => void;
 }
 
 /** The monitoring API (`/node/api`) or the fake's control API (`/__control`). */
@@ -77,8 +90,7 @@ export type RouteSurface = 'api' | 'control';
 export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
   const { spec, handlers, context } = routes;
   const compilerFor = createRequestValidators(spec);
-  const jsonText = createJsonText();
-  const streamOver = routes.streamArraysOver ?? Infinity;
+  const text = bodyText(createJsonText(), routes.streamPagesOver ?? Infinity, routes.watchStreamed);
   const registered: string[] = [];
   const missingHandlers: string[] = [];
   for (const operation of spec.operations) {
@@ -103,7 +115,7 @@ export function registerOperations<C>(app: FastifyInstance, routes: OperationRou
       // without waiting for a microtask.
       handler: (request, reply) => {
         const result = handler(request, reply, context);
-        const answer = (body: unknown) => (reply.sent ? reply : send(reply, success, body, jsonText, streamOver));
+        const answer = (body: unknown) => (reply.sent ? reply : send(reply, success, body, text));
         return isPromise(result) ? result.then(answer) : answer(result);
       },
     });

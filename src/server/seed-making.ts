@@ -2,6 +2,11 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { EventLogStore } from '../store/event-log.js';
 
+/** Why the records were not made: the fake closed first. */
+export class ClosedWhileMakingError extends Error {
+  override readonly name = 'ClosedWhileMakingError';
+}
+
 /** How long after listening the making starts when no request came meanwhile. */
 const START_AFTER_MS = 500;
 
@@ -37,7 +42,7 @@ export function makeSeedOnceListening(app: FastifyInstance, events: EventLogStor
     closing = true;
     clearTimeout(timer);
     timer = undefined;
-    events.stopMaking(new Error("The fake closed before the event log's records were made."));
+    events.stopMaking(new ClosedWhileMakingError('closed while the records were made'));
     done();
   });
 }

@@ -2,6 +2,7 @@ import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type Se
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ApiError, ErrorFactory } from '../errors.js';
+import type { ErrorMessage } from './error-messages.js';
 
 // Requests Node answers by itself, before Fastify sees them, with its own bodies or none. Here
 // each gets the document's Error body instead.
@@ -34,15 +35,15 @@ function answerAndClose(socket: Socket, apiError: ApiError): void {
 }
 
 /** The error of the document's list for what the parser refused. */
-function apiErrorOf(error: ClientError, errors: ErrorFactory): ApiError {
+function apiErrorOf(error: ClientError, errors: ErrorFactory, messages: ErrorMessage): ApiError {
   if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return errors('HEADERS_TOO_LARGE', `The request's headers are larger than ${maxHeaderSize} bytes.`);
+    return errors('HEADERS_TOO_LARGE', messages('HEADERS_TOO_LARGE', 'tooLarge', { limit: String(maxHeaderSize) }));
   }
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return errors('REQUEST_TIMEOUT', 'The request did not arrive in time.');
+    return errors('REQUEST_TIMEOUT', messages('REQUEST_TIMEOUT', 'late'));
   }
-  const reason = typeof error.reason === 'string' && error.code?.startsWith('HPE_') ? ` (${error.reason.slice(0, 100)})` : '';
-  return errors('MALFORMED_REQUEST', `The request is not valid HTTP/1.1${reason}.`);
+  const reason = typeof error.reason === 'string' && error.code?.startsWith('HPE_') ? error.reason.slice(0, 100) : undefined;
+  return errors('MALFORMED_REQUEST', reason === undefined ? messages('MALFORMED_REQUEST', 'notHttp') : messages('MALFORMED_REQUEST', 'notHttpBecause', { reason }));
 }
 
 /**
@@ -51,11 +52,11 @@ function apiErrorOf(error: ClientError, errors: ErrorFactory): ApiError {
  * parser's error carries `rawPacket`, the request's raw bytes with its Authorization, Cookie
  * and api-token; Fastify's own handler logs it at trace level. Here only the code is logged.
  */
-export function createClientErrorHandler(errors: ErrorFactory) {
+export function createClientErrorHandler(errors: ErrorFactory, messages: ErrorMessage) {
   // Fastify calls it bound to the app.
   return function clientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const apiError = apiErrorOf(error, errors);
+    const apiError = apiErrorOf(error, errors, messages);
     this.log.debug({ code: error.code, status: apiError.status }, 'refused a request the HTTP parser could not take');
     // Not into the middle of an answer already being written on this connection (Node's own check).
     const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true;
@@ -68,12 +69,12 @@ export function createClientErrorHandler(errors: ErrorFactory) {
  * The other requests Node answers itself: CONNECT (it would close the connection without a
  * word; the fake is no proxy) and an `Expect` other than 100-continue (an empty 417).
  */
-export function installTransportRefusals(server: Server, errors: ErrorFactory): void {
+export function installTransportRefusals(server: Server, errors: ErrorFactory, messages: ErrorMessage): void {
   server.on('connect', (_request: IncomingMessage, socket: Socket) => {
-    answerAndClose(socket, errors('METHOD_NOT_ALLOWED', 'CONNECT is not allowed: the fake is not a proxy.'));
+    answerAndClose(socket, errors('METHOD_NOT_ALLOWED', messages('METHOD_NOT_ALLOWED', 'connect')));
   });
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
-    const error = errors('EXPECTATION_FAILED', `Only "Expect: 100-continue" is supported, not ${JSON.stringify(String(request.headers.expect).slice(0, 100))}.`);
+    const error = errors('EXPECTATION_FAILED', messages('EXPECTATION_FAILED', 'unsupported', { expect: JSON.stringify(String(request.headers.expect).slice(0, 100)) }));
     response.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' }).end(JSON.stringify(error.toBody()));
   });
 }

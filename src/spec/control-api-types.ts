@@ -632,7 +632,10 @@ export interface components {
             userId: components["schemas"]["ObjectId"];
             login: string;
         };
-        /** @description The named list of errors. Each entry gives its HTTP status in `x-status`. */
+        /**
+         * @description The named list of errors. Each entry gives its HTTP status in `x-status`, and the
+         *     messages of its cases in `x-messages` (`{name}` stands for a value the server fills in).
+         */
         ErrorCode: string & ("MALFORMED_JSON" | "INVALID_PARAMETER" | "INVALID_BODY" | "INVALID_FILTER" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "UNAUTHENTICATED" | "TOKEN_AUTH_DISABLED" | "PERMISSION_DENIED" | "CSRF_TOKEN_INVALID" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "EXPECTATION_FAILED" | "HEADERS_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_AN_SNMP_RECORD" | "RATE_LIMITED" | "INJECTED_FAULT" | "INTERNAL_ERROR");
         /**
          * @description One problem with the request.

@@ -31,6 +31,14 @@ export const SEED_SLICE = 2_000;
  */
 export type SeedMaker = (sliceSize: number) => readonly EventLogRecord[] | Iterator<readonly EventLogRecord[]>;
 
+/** The seed could not be made: `reason` says why (what the making threw). */
+export class SeedFailedError extends Error {
+  override readonly name = 'SeedFailedError';
+  constructor(readonly reason: string, options?: ErrorOptions) {
+    super(`The event log's records could not be made (${reason}).`, options);
+  }
+}
+
 /** Where the seed is: not made yet, being made in turns, made, or failed (for good: it is never half used). */
 export type SeedStatus = 'pending' | 'making' | 'ready' | 'failed';
 
@@ -146,7 +154,7 @@ export class EventLogStore {
         this.#load(index);
         resolve();
       };
-      const failed = (cause: unknown) => fail(new Error(`The event log's records could not be made (${cause instanceof Error ? cause.message : String(cause)}); the fake must be restarted.`, { cause }));
+      const failed = (cause: unknown) => fail(new SeedFailedError(cause instanceof Error ? cause.message : String(cause), { cause }));
       this.#making = { work: workInTurns(indexRecords(slicesOf(seed), this.#adopt, SEED_SLICE), SEED_SLICE, end, failed), done, fail };
     }
     return this.#making?.work;

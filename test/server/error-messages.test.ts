@@ -12,8 +12,9 @@ const without = (document: Document, messagesOf: (d: Document) => Messages, name
   delete messagesOf(copy)[name];
   return copy;
 };
-const permissionDenied = (d: Document) =>
-  ((d.components?.schemas?.ErrorCode as { oneOf: { const: string; 'x-messages': Messages }[] }).oneOf.find((e) => e.const === 'PERMISSION_DENIED')!)['x-messages'];
+const ofCode = (code: string) => (d: Document) =>
+  ((d.components?.schemas?.ErrorCode as { oneOf: { const: string; 'x-messages': Messages }[] }).oneOf.find((e) => e.const === code)!)['x-messages'];
+const permissionDenied = ofCode('PERMISSION_DENIED');
 const notLoopback = (d: Document) => (d.components?.responses?.NotLoopback as unknown as { 'x-messages': Messages })['x-messages'];
 
 describe('the messages of refusals', () => {
@@ -25,6 +26,21 @@ describe('the messages of refusals', () => {
     const lacking = without(spec.document, permissionDenied, 'permissionMissing');
     expect(() => createErrorMessages(lacking)).toThrow('no message "permissionMissing" for "PERMISSION_DENIED"');
     expect(createErrorMessages(lacking, spec.document)('PERMISSION_DENIED', 'permissionMissing', { permission: 'p' })).toBe('Permission "p" is required.');
+  });
+
+  it('of a request without Host and of a Prefer header asking for 503 come from the document too, and fail the same way when it lacks one', () => {
+    const messages = createErrorMessages(spec.document);
+    expect(messages('MALFORMED_REQUEST', 'hostMissing')).toBe('An HTTP/1.1 request must have a Host header.');
+    expect(messages('INJECTED_FAULT', 'preferredStatus')).toBe('Answered with this status, as the Prefer header asked.');
+    expect(() => createErrorMessages(without(spec.document, ofCode('MALFORMED_REQUEST'), 'hostMissing'))).toThrow('no message "hostMissing" for "MALFORMED_REQUEST"');
+    expect(() => createErrorMessages(without(spec.document, ofCode('INJECTED_FAULT'), 'preferredStatus'))).toThrow('no message "preferredStatus" for "INJECTED_FAULT"');
+  });
+
+  it('that no request of a client provokes (a validation error without details, a parser error without a reason) are the document\'s too', () => {
+    const messages = createErrorMessages(spec.document);
+    expect(messages('INVALID_PARAMETER', 'invalid')).toBe('The request is invalid.');
+    expect(messages('INVALID_BODY', 'invalid')).toBe('The request is invalid.');
+    expect(messages('MALFORMED_REQUEST', 'notHttp')).toBe('The request is not valid HTTP/1.1.');
   });
 
   it("of the control API come from its 403 response, and fail the same way when it lacks one", () => {

@@ -79,7 +79,7 @@ describe.each(['json', 'pretty'] as const)('logs at trace level, %s format', (fo
     for (const slow of [`GET /node/api/users/current${query} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}`, login(`Content-Length: ${loginBody.length}\r\n`, loginBody.slice(0, 20))]) {
       const { answer, closedByServer } = await exchange(origin, slow);
       expect(closedByServer).toBe(true);
-      expectError(answer as unknown as LightMyRequestResponse, 408, 'REQUEST_TIMEOUT');
+      expect(expectError(answer as unknown as LightMyRequestResponse, 408, 'REQUEST_TIMEOUT').message).toBe('The request did not arrive in time.');
     }
     await fake.close();
 

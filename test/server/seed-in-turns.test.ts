@@ -203,7 +203,7 @@ describe('a listening fake', () => {
     expect(events.status).toBe('making');
     await fake.close();
     expect(events.status).toBe('failed');
-    await expect(events.ready()).rejects.toThrow(/closed before/);
+    await expect(events.ready()).rejects.toThrow(/closed while/);
     await turn();
     expect(process.getActiveResourcesInfo()).not.toContain('Immediate');
   });

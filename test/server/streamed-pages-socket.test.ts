@@ -6,27 +6,36 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildFake } from '../../src/server/build.js';
 import { PAGE_CHUNK_BYTES } from '../../src/server/page-stream.js';
 import { rawRequest } from '../helpers/raw-http.js';
-import { API, basicOf, expectConforms, spec } from './helpers.js';
+import { API, basicOf, expectConforms, spec, USERS } from './helpers.js';
 
 // About 25 MB of JSON text: far more than the kernel buffers a reader that stopped reading.
 const RECORDS = 40_000;
 const SEEDED = RECORDS + 7; // and the records of fixtures/events.json
 
 const lines: string[] = [];
-const app = await buildFake({ spec, docs: false, records: RECORDS, logger: { level: 'info', stream: { write: (line) => void lines.push(line) } } });
+const prettyLines: string[] = [];
 const serverSockets: Socket[] = [];
-app.server.on('connection', (socket: Socket) => serverSockets.push(socket));
-await app.listen({ host: '127.0.0.1', port: 0 });
-const { port } = app.server.address() as AddressInfo;
+/** A fake listening on a port of its own, its log lines in `into`. */
+async function listening(into: string[], format: 'json' | 'pretty') {
+  const fake = await buildFake({ spec, docs: false, records: RECORDS, logger: { level: 'info', format, stream: { write: (line) => void into.push(line) } } });
+  fake.server.on('connection', (socket: Socket) => serverSockets.push(socket));
+  await fake.listen({ host: '127.0.0.1', port: 0 });
+  return { fake, port: (fake.server.address() as AddressInfo).port };
+}
+const { fake: app, port } = await listening(lines, 'json');
+const pretty = await listening(prettyLines, 'pretty');
 const origin = `http://127.0.0.1:${port}`;
-afterAll(() => app.close());
+afterAll(() => Promise.all([app.close(), pretty.fake.close()]));
+
+/** The parsed JSON log lines from `from` on. */
+const linesFrom = (from: number) => lines.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /**
  * GET of the whole event log on a connection of its own, by a reader that stops reading after
  * the first bytes until `read` is called: the answer, the server's end of the connection.
  */
-async function startWholeLog() {
-  const req = request({ host: '127.0.0.1', port, path: `${API}/event-log`, headers: basicOf('viewer'), agent: false });
+async function startWholeLog(onPort = port, query = '') {
+  const req = request({ host: '127.0.0.1', port: onPort, path: `${API}/event-log${query}`, headers: basicOf('viewer'), agent: false });
   req.end();
   const [response] = (await once(req, 'response')) as [IncomingMessage];
   const chunks: Buffer[] = [];
@@ -74,6 +83,7 @@ const currentUser = async () => {
 
 describe('a long page over a real connection', () => {
   it('is written as the client reads it: a reader that stops holds a chunk or two of the server, and other clients are served meanwhile', async () => {
+    const before = lines.length;
     const page = await startWholeLog();
     expect(page.response.statusCode).toBe(200);
     expect(page.response.headers['transfer-encoding']).toBe('chunked');
@@ -95,11 +105,19 @@ describe('a long page over a real connection', () => {
     expect(JSON.stringify(records), 'JSON.stringify of the records, byte for byte').toBe(answer.body);
     const times = records.map((r) => r.timestamp);
     expect(times).toEqual([...times].sort((a, b) => a - b));
+    // Read to its end: one request line, as for any answer, none saying it was cut short.
+    await expect.poll(() => linesFrom(before).filter((l) => (l.req as { url: string }).url === `${API}/event-log`)).toHaveLength(1);
+    const [line] = linesFrom(before).filter((l) => (l.req as { url: string }).url === `${API}/event-log`);
+    expect(line).toMatchObject({ msg: 'request completed', res: { statusCode: 200 }, user: 'viewer' });
+    expect(line).not.toHaveProperty('aborted');
   });
 
   it('stops when the client goes away mid-page, and the server goes on serving', async () => {
+    const created = await app.inject({ method: 'POST', url: `${API}/users/${USERS.viewer.id}/auth-token`, headers: basicOf('admin') });
+    expectConforms('createAuthToken', created);
+    const token = JSON.parse(created.body) as string;
     const before = lines.length;
-    const page = await startWholeLog();
+    const page = await startWholeLog(port, `?api-token=${token}`);
     await whenStalled(page.server);
     page.abort();
     // The server's end closes (a reset, as the client left unread bytes), its page stopped.
@@ -109,7 +127,33 @@ describe('a long page over a real connection', () => {
     expectConforms('getEventLog', small as unknown as LightMyRequestResponse);
     expect(JSON.parse(small.body)).toHaveLength(5);
     // A page cut short is no fault of the server: nothing logged at warn (40) or above.
-    const levels = lines.slice(before).map((line) => (JSON.parse(line) as { level: number }).level);
+    const levels = linesFrom(before).map((line) => line.level as number);
     expect(levels.filter((level) => level >= 40)).toEqual([]);
+    // Its request has its line (no onResponse runs for it), of the same fields as any
+    // request's, saying it was cut short, with the status sent; and no other line of its own.
+    const ofPage = linesFrom(before).filter((line) => (line.req as { url?: string } | undefined)?.url === `${API}/event-log?api-token=[redacted]` || line.msg !== 'request completed');
+    expect(ofPage).toHaveLength(1);
+    expect(ofPage[0]).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: `${API}/event-log?api-token=[redacted]`, remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+      user: 'viewer',
+      aborted: true,
+      msg: 'request aborted',
+    });
+    expect(Object.keys(ofPage[0]!)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'user', 'aborted', 'msg']);
+    expect(ofPage[0]!.responseTime).toBeGreaterThan(0);
+    expect(lines.join('')).not.toContain(token);
+  });
+
+  it('cut short, is one readable line in the pretty format too', async () => {
+    // (After the line of the server's start.)
+    const before = prettyLines.length;
+    const page = await startWholeLog(pretty.port);
+    await whenStalled(page.server);
+    page.abort();
+    if (!page.server.destroyed) await new Promise((resolve) => page.server.once('close', resolve));
+    await expect.poll(() => prettyLines.length).toBe(before + 1);
+    expect(prettyLines[before]).toMatch(/^\[[\d:.]+\] INFO: GET \/node\/api\/event-log 200 \d+\.\d ms viewer aborted\n$/);
   });
 });

@@ -6,7 +6,7 @@ import { FilterTooCostlyError } from '../../store/event-log-select.js';
 import type { Filter } from '../../store/filter-check.js';
 import { queryRefused, timeRangeProblem, type ParseResult, type QueryProblem } from './query-problems.js';
 import { afterEventLog, needsEventLog } from '../event-log-wait.js';
-import type { HandlerMap } from './types.js';
+import type { HandlerContext, HandlerMap } from './types.js';
 
 /** Slices end by the wall clock; a query's budget counts the process's computing time. */
 const CLOCKS = {
@@ -95,15 +95,15 @@ export const eventLogHandlers: HandlerMap = {
     });
   },
 
-  updateEventLogPayload: needsEventLog((request, _reply, { state, errors }) => {
+  updateEventLogPayload: needsEventLog((request, _reply, { state, errors, messages }: HandlerContext) => {
     const { id } = request.params as { id: string };
     const result = state.data.events.updatePayload(id, request.body as PayloadUpdate);
     if (result.ok) return;
     switch (result.reason) {
       case 'not-found':
-        throw errors('NOT_FOUND', `No event log record has id "${id}".`);
+        throw errors('NOT_FOUND', messages('NOT_FOUND', 'record', { id }));
       case 'not-snmp':
-        throw errors('NOT_AN_SNMP_RECORD', `Record "${id}" is an ${result.type}; only snmp-trap payloads can be updated.`);
+        throw errors('NOT_AN_SNMP_RECORD', messages('NOT_AN_SNMP_RECORD', 'notSnmp', { id, type: result.type }));
       case 'invalid-update':
         throw errors('INVALID_BODY', `body field "${result.field}" ${result.problem}`, {
           details: [{ location: 'body', name: result.field, problem: result.problem }],

@@ -1,9 +1,9 @@
 import type { HandlerContext, HandlerMap } from './types.js';
 
-function targetUser(params: unknown, { state, errors }: HandlerContext) {
+function targetUser(params: unknown, { state, errors, messages }: HandlerContext) {
   const { id } = params as { id: string };
   const user = state.users.byId(id);
-  if (!user) throw errors('NOT_FOUND', `No user has id "${id}".`);
+  if (!user) throw errors('NOT_FOUND', messages('NOT_FOUND', 'user', { id }));
   return user;
 }
 
