@@ -150,7 +150,7 @@ describe('a large seed is made in turns of the event loop', () => {
     expect(app.fake.state.data.events.status).toBe('making');
     await app.close();
     const body = expectError(await waiting, 500, 'INTERNAL_ERROR');
-    expect(body.message).toMatch(/closed before the event log's records were made/);
+    expect(body.message).toBe("The fake closed before the event log's records were made.");
     expect(app.fake.state.data.events.status).toBe('failed');
   });
 });
