@@ -1,5 +1,6 @@
 import type { Clock } from '../../shared/clock.js';
 import type { ErrorFactory } from '../../errors.js';
+import type { ControlMessage } from '../error-messages.js';
 import type { Spec, SpecValidator } from '../../spec/index.js';
 import type { ControlOperationId } from '../../spec/control-types.js';
 import type { FaultStore } from '../../store/faults.js';
@@ -19,6 +20,8 @@ export interface ControlContext {
   /** Masks the secrets of the journal's answer bodies when they are read. */
   readonly secretMask: SecretMask;
   readonly errors: ErrorFactory;
+  /** The texts of its refusals, from its document (`x-messages` of its responses). */
+  readonly messages: ControlMessage;
   readonly clock: Clock;
   /** The monitoring API's document, and its validator (records are checked against it). */
   readonly spec: Spec;
