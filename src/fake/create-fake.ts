@@ -133,12 +133,20 @@ function urlsOf(app: FastifyInstance, host: string): FakeUrls {
   return { origin, baseUrl: `${origin}/node/api`, docsUrl: `${origin}/docs`, controlUrl: `${origin}/__control`, inspectorUrl: `${origin}/__inspector` };
 }
 
-/** The event log of the fake, where live and received records go. */
-function eventSink(app: FakeApp, source: RecordSource, onRecord: CreateFakeOptions['onRecord']): (record: EventLogRecord) => void {
+/**
+ * The event log of the fake, where live and received records go: at once, or, while the
+ * seed's records are still being made, once they are (in the order the records came, with the
+ * ids and times they came with); the promise then rejects when the record is not stored.
+ */
+function eventSink(app: FakeApp, source: RecordSource, onRecord: CreateFakeOptions['onRecord']): (record: EventLogRecord) => void | Promise<void> {
   const { events } = app.fake.state.data;
-  return (record) => {
+  const store = (record: EventLogRecord) => {
     const stored = events.add(record);
     onRecord?.(stored, source);
+  };
+  return (record) => {
+    const waiting = events.ready();
+    return waiting === undefined ? store(record) : waiting.then(() => store(record));
   };
 }
 

@@ -29,8 +29,8 @@ export interface IngestStats {
 
 /** What every ingester takes: where records go, what stamps them, and optional checks. */
 export interface IngestOptions {
-  /** Receives each record; a throwing sink drops that record (counted), nothing else. */
-  readonly sink: (record: EventLogRecord) => void;
+  /** Receives each record; a sink that throws (or whose promise rejects) drops that record (counted), nothing else. */
+  readonly sink: (record: EventLogRecord) => void | Promise<void>;
   readonly clock: Clock;
   /** Makes `_id`s from a timestamp; default: a fresh ObjectId generator. */
   readonly ids?: (timestampMs: number) => string;
@@ -93,12 +93,18 @@ export function createDelivery(options: IngestOptions): Delivery {
       if (problems.length > 0) {
         return drop({ reason: 'invalid-record', detail: problems.map((p) => p.message).join('; '), from });
       }
+      let taken: void | Promise<void>;
       try {
-        options.sink(record);
-        delivered++;
+        taken = options.sink(record);
       } catch {
-        drop({ reason: 'sink-failed', from });
+        return drop({ reason: 'sink-failed', from });
       }
+      if (taken instanceof Promise) {
+        taken.then(
+          () => void delivered++,
+          () => drop({ reason: 'sink-failed', from }),
+        );
+      } else delivered++;
     },
     stats: () => ({ delivered, dropped, droppedByReason: { ...byReason } }),
   };

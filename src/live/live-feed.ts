@@ -21,8 +21,8 @@ export interface LiveFeedOptions {
   /** The fake's seed: the feed's records follow from it (a stream of their own). */
   readonly seed: number;
   readonly clock: Clock;
-  /** Stores a record; a throw (e.g. a clashing _id) skips that record. */
-  readonly add: (record: EventLogRecord) => void;
+  /** Stores a record, at once or by a promise; a throw or rejection (e.g. a clashing _id) skips that record. */
+  readonly add: (record: EventLogRecord) => void | Promise<void>;
   readonly timers?: FeedTimers;
 }
 
@@ -76,12 +76,15 @@ export function startLiveFeed(options: LiveFeedOptions): LiveFeed {
     for (let i = 0; i < due; i++) {
       produced++;
       const record = { ...nextContent(), _id: nextId(now), timestamp: now } as EventLogRecord;
+      // A record the store refuses is skipped; the feed goes on.
+      let taken: void | Promise<void>;
       try {
-        add(record);
-        added++;
+        taken = add(record);
       } catch {
-        // A record the store refuses is skipped; the feed goes on.
+        continue;
       }
+      if (taken instanceof Promise) taken.then(() => void added++, () => {});
+      else added++;
     }
   };
   const handle = timers.setInterval(tick, Math.max(MIN_PERIOD_MS, Math.floor(1000 / rate)));

@@ -48,6 +48,12 @@ export interface EventPlan {
    * moved by `shiftMs` (an anchor's shift: ids and everything else stay as generated).
    */
   records(shiftMs?: number): EventLogRecord[];
+  /**
+   * The same records made `size` at a time, each step of the iterator making the next ones,
+   * for a caller that spreads the work over turns of the event loop. The records of a plan
+   * are made once: either by `records` or by one walk of `slices`.
+   */
+  slices(shiftMs?: number, size?: number): Generator<EventLogRecord[], void, undefined>;
 }
 
 /**
@@ -86,15 +92,27 @@ export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
   const times = spreadTimestamps(faker, count, endTime, spanMs);
   const ids = Array.from(times, (timestamp) => nextId(timestamp));
   let made: EventLogRecord[] | undefined;
+  // The draws go on from one record to the next, so the records can be made only once, in order.
+  let claimed = false;
+  const claim = () => {
+    if (claimed) throw new Error('The records of an event plan are made once: by records() or by one walk of slices().');
+    claimed = true;
+  };
   return {
     ids,
     span: count === 0 ? undefined : { first: times[0] as number, last: times[count - 1] as number },
-    records: (shiftMs = 0) => (made ??= makeRecords(shiftMs)),
+    records: (shiftMs = 0) => (made ??= (claim(), makeRecords(0, count, shiftMs))),
+    slices: function* (shiftMs = 0, size = count) {
+      if (!(size >= 1)) throw new RangeError(`a slice holds at least one record, not ${size}`);
+      claim();
+      for (let from = 0; from < count; from += size) yield makeRecords(from, Math.min(count, from + size), shiftMs);
+    },
   };
 
-  function makeRecords(shiftMs: number): EventLogRecord[] {
-    const records = new Array<EventLogRecord>(count);
-    for (let i = 0; i < count; i++) {
+  /** The records from index `from` up to `to`, drawn after those before them. */
+  function makeRecords(from: number, to: number, shiftMs: number): EventLogRecord[] {
+    const records = new Array<EventLogRecord>(to - from);
+    for (let i = from; i < to; i++) {
       const timestamp = times[i] as number;
       const _id = ids[i] as string;
       if (faker.number.float() < SNMP_SHARE) {
@@ -104,7 +122,7 @@ export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
         const ctx: TrapContext = { faker, device, upTime, operators, strangers };
         const draft = kind.build(ctx);
         const sysUpTime = restarts.has(draft.trapOid) ? faker.number.int({ min: 2_000, max: 15_000 }) : upTime;
-        records[i] = {
+        records[i - from] = {
           _id,
           type: 'snmp-trap',
           agentId: device.agentId,
@@ -124,7 +142,7 @@ export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
       } else {
         const sensor = faker.helpers.arrayElement(inventory.sensors);
         const payload = sensorMessage(faker, sensor);
-        records[i] = {
+        records[i - from] = {
           _id,
           type: 'mqtt-message',
           agentId: sensor.agentId,

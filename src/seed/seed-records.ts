@@ -24,9 +24,15 @@ export interface SeedRecordsOptions extends SeedEventsOptions {
   readonly anchor?: number;
 }
 
+/**
+ * The event log's seed, made when first asked for (the generated records are the costly
+ * part), `sliceSize` records at a time: each step of the iterator makes the next ones, so the
+ * store can spread the work over turns of the event loop. Called once.
+ */
+export type SeedEvents = (sliceSize: number) => Generator<readonly EventLogRecord[], void, undefined>;
+
 export interface SeedData {
-  /** The event log's seed, made on first use (the generated records are the costly part). */
-  readonly events: () => EventLogRecord[];
+  readonly events: SeedEvents;
   readonly blocks: BlockedRequest[];
   /** How far the anchor moved the data, ms (records added to the seed later move as far). */
   readonly shift: number;
@@ -67,7 +73,10 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
   const shift = anchorShift(span?.last, options.anchor);
   if (span && span.first + shift < 0) throw new RangeError(`anchor ${options.anchor}: the data spans ${span.last - span.first} ms and would start before 1970`);
   return {
-    events: () => plan.records(shift).concat(shiftTimestamps(extra, shift)),
+    events: function* (sliceSize) {
+      yield* plan.slices(shift, sliceSize);
+      for (let from = 0; from < extra.length; from += sliceSize) yield shiftTimestamps(extra.slice(from, from + sliceSize), shift);
+    },
     blocks: [...shiftTimestamps(blocks, shift)],
     shift,
   };
@@ -75,7 +84,8 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
 
 /** The event log's seed, made when the returned function is first called (see seedRecords). */
 export function seedEventsLater(options: SeedEventsOptions = {}): () => EventLogRecord[] {
-  return seedRecords(options).events;
+  const { events } = seedRecords(options);
+  return () => ([] as EventLogRecord[]).concat(...events(Infinity));
 }
 
 /** The event log's seed: generated records plus fixtures. */

@@ -40,6 +40,7 @@ import { addLatencyHooks } from './latency-hook.js';
 import { drawLatency } from './latency.js';
 import { createPreferCheck, preferredLatency } from './prefer.js';
 import { createScriptedAnswers, ScriptedAnswer } from './scripted-answer.js';
+import { makeSeedOnceListening } from './seed-making.js';
 import { createLogging } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
@@ -177,6 +178,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   /** Reads the fixture files again and puts them in place; throws, changing nothing, when they have problems. */
   const reloadFixtures = async (): Promise<void> => {
     const next = await loadFixtures({ users: resolved.users, events: resolved.eventFixtures }, validator, { alreadyChecked: () => false, completion: { now: () => clock.now(), nextId: recordIds } });
+    await state.data.events.ready(); // a failed seed refuses the reload, changing nothing
     state.reloadFixtures(next.users, { removed: fixtureIds, added: shiftTimestamps(next.events, shift) });
     fixtureIds = new Set(next.events.map((r) => r._id));
     seededUsers = next.users;
@@ -220,6 +222,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     scripted.closeAll();
     done();
   });
+  makeSeedOnceListening(app, state.data.events);
   app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof ScriptedAnswer) return scripted.play(reply, error);
     const apiError = toApiError(error, request, errors, messages);
@@ -279,7 +282,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   });
   const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
   const controlContext: ControlContext = {
-    state, config, faults, journal, secretMask: createSecretMask(validator), errors, messages: controlMessages, clock, spec, validator, nextRecordId: recordIds,
+    state, config, faults, journal, secretMask: createSecretMask(validator), errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds,
   };
   const hostAllowed = hostNamesThisServer(resolved.controlHosts, listenNames.names);
   const controlAccess = createControlAccessCheck({ anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed }, errors, controlMessages);

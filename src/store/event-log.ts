@@ -1,10 +1,11 @@
 import type { EventLogRecord, PayloadUpdate, SnmpTrapRecord } from '../spec/types.js';
-import { deepFreeze } from '../shared/deep-freeze.js';
 import { unstorableReason } from '../shared/storable-record.js';
 import type { EventLogQuery } from './event-log-query.js';
+import { indexRecords, own, ownMade, type EventLogIndex } from './event-log-index.js';
 import { selectRecords, selectRecordsInSlices, type QueryLimits, type WorkLimits } from './event-log-select.js';
 import type { SliceBudget } from './sliced-run.js';
-import { compareByTime, isInTimeOrder, positionOf } from './record-order.js';
+import { compareByTime, positionOf } from './record-order.js';
+import { workInTurns, type WorkInTurns } from './work-in-turns.js';
 
 export type UpdatePayloadResult =
   | { readonly ok: true; readonly record: SnmpTrapRecord }
@@ -15,17 +16,46 @@ export type UpdatePayloadResult =
 /** The payload fields an update may change: those of the document's PayloadUpdate. */
 const UPDATABLE_FIELDS = ['text'] as const satisfies readonly (keyof PayloadUpdate)[];
 
-// Records this store froze itself; they are shared between snapshots, the seed and queries.
-const owned = new WeakSet<object>();
+/**
+ * Records of the seed made and indexed per turn of the event loop: about 10 to 15 ms of work
+ * (some 7 µs a record, generating and indexing), less than a query's slice. It is also the
+ * threshold up to which a seed is made at once, in the call that first needs it: the default
+ * 1,000 records take a few ms, too little to be worth turns, and the first answer stays synchronous.
+ */
+export const SEED_SLICE = 2_000;
 
-/** The stored form of a record: a frozen copy, or the record itself frozen in place when adopted. */
-function own(record: EventLogRecord, adopt = false): EventLogRecord {
-  if (owned.has(record)) return record;
-  const problem = unstorableReason(record);
-  if (problem) throw new Error(`Cannot store event log record ${JSON.stringify(record?._id)}: ${problem}.`);
-  const stored = deepFreeze(adopt ? record : structuredClone(record));
-  owned.add(stored);
-  return stored;
+/**
+ * A seed made when first needed: all at once (an array), or a slice at a time (an iterator
+ * whose each step makes about `sliceSize` more records, in order) so that it can be spread
+ * over turns of the event loop. Called once.
+ */
+export type SeedMaker = (sliceSize: number) => readonly EventLogRecord[] | Iterator<readonly EventLogRecord[]>;
+
+/** The seed could not be made: `reason` says why (what the making threw). */
+export class SeedFailedError extends Error {
+  override readonly name = 'SeedFailedError';
+  constructor(readonly reason: string, options?: ErrorOptions) {
+    super(`The event log's records could not be made (${reason}).`, options);
+  }
+}
+
+/** Where the seed is: not made yet, being made in turns, made, or failed (for good: it is never half used). */
+export type SeedStatus = 'pending' | 'making' | 'ready' | 'failed';
+
+/** The seed's slices, the maker called on the first step (so that what it throws fails the making). */
+function* slicesOf(seed: SeedMaker): Generator<readonly EventLogRecord[], void, undefined> {
+  const made = seed(SEED_SLICE);
+  if (Array.isArray(made)) yield made as readonly EventLogRecord[];
+  else for (let step = (made as Iterator<readonly EventLogRecord[]>).next(); step.done !== true; step = (made as Iterator<readonly EventLogRecord[]>).next()) yield step.value;
+}
+
+/** The index of records given at once. */
+function indexAtOnce(records: readonly EventLogRecord[], adopt: boolean): EventLogIndex {
+  const work = indexRecords([records][Symbol.iterator](), adopt, Infinity);
+  for (;;) {
+    const step = work.next();
+    if (step.done === true) return step.value;
+  }
 }
 
 /**
@@ -49,33 +79,91 @@ export class EventLogStore {
     ids: new Map(),
   };
   /** The seed while it is not made yet: the function that makes it. */
-  #pending: (() => readonly EventLogRecord[]) | undefined;
+  #pending: SeedMaker | undefined;
+  /** The seed while it is being made, and the promise of its end. */
+  #making: { readonly work: WorkInTurns; readonly done: Promise<void>; readonly fail: (error: Error) => void } | undefined;
+  /** Why the seed could not be made: every use of the log throws it from then on. */
+  #failure: { readonly error: Error; readonly done: Promise<never> } | undefined;
   readonly #adopt: boolean;
 
   /**
    * Throws when a seed record is unusable or two share an _id. With `adopt`, the seed records
    * are frozen in place instead of copied (for freshly generated data nobody else holds).
-   * A function as the seed is called on the first use of the store, not before: a server
-   * answers at once and makes the records when the event log is first asked for (the seed's
-   * records must then be known to be usable, as generated ones are).
+   * A function as the seed is called when the records are first needed, not before: a server
+   * answers at once and makes them later, in turns of the event loop (see `ready`). Its
+   * records must then be known to be usable, as generated ones are.
    */
-  constructor(seed: readonly EventLogRecord[] | (() => readonly EventLogRecord[]) = [], options: { adopt?: boolean } = {}) {
+  constructor(seed: readonly EventLogRecord[] | SeedMaker = [], options: { adopt?: boolean } = {}) {
     this.#adopt = options.adopt === true;
     if (typeof seed === 'function') this.#pending = seed;
-    else this.#load(seed);
+    else this.#load(indexAtOnce(seed, this.#adopt));
   }
 
-  #load(seed: readonly EventLogRecord[]): void {
-    this.#restore(seed, this.#adopt);
+  #load(index: EventLogIndex): void {
+    this.#install(index);
     this.#seed = { all: this.#all.slice(), byType: new Map([...this.#byType].map(([t, list]) => [t, list.slice()])), ids: this.#baseIds };
   }
 
-  /** Makes the seed if it is still pending; every public method starts here. */
+  get status(): SeedStatus {
+    if (this.#failure) return 'failed';
+    if (this.#making) return 'making';
+    return this.#pending === undefined ? 'ready' : 'pending';
+  }
+
+  /**
+   * Nothing when the records are made; else a promise of their end, the making begun if it was
+   * not (its first turn now: a seed of up to SEED_SLICE records is then made). Meanwhile other
+   * callbacks run between turns; callers waiting on the promise resume in the order they came.
+   * It rejects, and so does every later call, when the making failed or was stopped.
+   */
+  ready(): Promise<void> | undefined {
+    this.#begin()?.go(true);
+    return this.#failure?.done ?? this.#making?.done;
+  }
+
+  /** As `ready`, but the first turn too goes after the current callback (e.g. once a server listens). */
+  makeInBackground(): Promise<void> | undefined {
+    this.#begin()?.go(false);
+    return this.#failure?.done ?? this.#making?.done;
+  }
+
+  /** Stops a making that is going on (e.g. the server closes): `reason` is then every use's error. */
+  stopMaking(reason: Error): void {
+    const making = this.#making;
+    if (making === undefined) return;
+    making.work.stop();
+    making.fail(reason);
+  }
+
+  /** The making going on, begun from the pending seed if there is one. */
+  #begin(): WorkInTurns | undefined {
+    const seed = this.#pending;
+    if (seed !== undefined) {
+      this.#pending = undefined;
+      let resolve = () => {};
+      let reject: (error: Error) => void = () => {};
+      const done = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
+      done.catch(() => {}); // failing unawaited is no unhandled rejection: it is kept in #failure
+      const fail = (error: Error) => {
+        this.#making = undefined;
+        this.#failure = { error, done: done as Promise<never> };
+        reject(error);
+      };
+      const end = (index: EventLogIndex) => {
+        this.#making = undefined;
+        this.#load(index);
+        resolve();
+      };
+      const failed = (cause: unknown) => fail(new SeedFailedError(cause instanceof Error ? cause.message : String(cause), { cause }));
+      this.#making = { work: workInTurns(indexRecords(slicesOf(seed), this.#adopt, SEED_SLICE), SEED_SLICE, end, failed), done, fail };
+    }
+    return this.#making?.work;
+  }
+
+  /** Makes the seed at once if it is still to be made, for a caller that cannot wait; every public method starts here. */
   #ready(): void {
-    const pending = this.#pending;
-    if (pending === undefined) return;
-    this.#pending = undefined;
-    this.#load(pending());
+    this.#begin()?.finish();
+    if (this.#failure) throw this.#failure.error;
   }
 
   get size(): number {
@@ -157,8 +245,7 @@ export class EventLogStore {
       if (typeof update[field] !== 'string') return { ok: false, reason: 'invalid-update', field, problem: 'must be a string' };
       changes[field] = update[field];
     }
-    const next = deepFreeze({ ...current, payload: { ...current.payload, ...changes } });
-    owned.add(next);
+    const next = ownMade({ ...current, payload: { ...current.payload, ...changes } });
     this.#replace(this.#ownAll(), current, next);
     this.#replace(this.#typeArray(next.type), current, next);
     this.#changedIds.set(id, next);
@@ -197,13 +284,14 @@ export class EventLogStore {
         ids.add(r._id);
       }
     }
-    this.#load(seed);
+    this.#load(indexAtOnce(seed, this.#adopt));
     this.#restore(current, false);
   }
 
   /** Back to the records the store was created with. */
   reset(): void {
-    if (this.#pending !== undefined) return; // still the seed, not made yet
+    // Still the seed while it is not made (nothing can have changed it); a failed seed stays failed.
+    if (this.#pending !== undefined || this.#making !== undefined || this.#failure !== undefined) return;
     this.#all = this.#seed.all.slice();
     this.#byType = new Map([...this.#seed.byType].map(([t, list]) => [t, list.slice()]));
     this.#baseIds = this.#seed.ids;
@@ -211,21 +299,14 @@ export class EventLogStore {
   }
 
   #restore(records: readonly EventLogRecord[], adopt: boolean): void {
-    const all = records.map((r) => own(r, adopt));
-    if (!isInTimeOrder(all)) all.sort(compareByTime);
-    const byId = new Map<string, EventLogRecord>();
-    const byType = new Map<EventLogRecord['type'], EventLogRecord[]>();
-    for (const r of all) {
-      if (byId.has(r._id)) throw new Error(`Two event log records have the _id "${r._id}".`);
-      byId.set(r._id, r);
-      let list = byType.get(r.type);
-      if (!list) byType.set(r.type, (list = []));
-      list.push(r);
-    }
-    this.#all = all;
-    this.#baseIds = byId;
+    this.#install(indexAtOnce(records, adopt));
+  }
+
+  #install(index: EventLogIndex): void {
+    this.#all = index.all;
+    this.#baseIds = index.byId;
     this.#changedIds = new Map();
-    this.#byType = byType;
+    this.#byType = index.byType;
   }
 
   /** The array of one type, to change in place. */

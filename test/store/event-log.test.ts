@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateEvents } from '../../src/seed/generate-events.js';
 import type { EventLogRecord, MqttMessageRecord, SnmpTrapRecord } from '../../src/spec/types.js';
-import { EventLogStore } from '../../src/store/event-log.js';
+import { EventLogStore, SEED_SLICE } from '../../src/store/event-log.js';
 import { FilterTooCostlyError } from '../../src/store/event-log-select.js';
 
 const records = generateEvents({ count: 300 });
@@ -247,5 +247,98 @@ describe('EventLogStore with a seed made on first use', () => {
       expect(made).toBe(1);
       expect(store.size).toBe(store.snapshot().length);
     }
+  });
+});
+
+describe('EventLogStore with a seed made in turns', () => {
+  /** The records in slices of `size`, counting the slices made. */
+  const sliced = (all: readonly EventLogRecord[], size: number) => {
+    const made = { slices: 0 };
+    const seed = function* () {
+      for (let i = 0; i < all.length; i += size) {
+        made.slices++;
+        yield all.slice(i, i + size);
+      }
+    };
+    return { made, seed };
+  };
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const many = generateEvents({ count: SEED_SLICE * 3 + 10 });
+
+  it('makes a seed of up to one slice at once, in the first call of ready', () => {
+    const { made, seed } = sliced(records, 100);
+    const store = new EventLogStore(seed);
+    expect(store.status).toBe('pending');
+    expect(store.ready()).toBeUndefined();
+    expect(made.slices).toBe(3);
+    expect(ids(store.snapshot())).toEqual(ids(records));
+  });
+
+  it('makes a larger one in turns, others running between them, with the records made at once', async () => {
+    const { made, seed } = sliced(many, 1000);
+    const store = new EventLogStore(seed);
+    const done = store.ready();
+    expect(done).toBeInstanceOf(Promise);
+    expect(store.status).toBe('making');
+    expect(made.slices).toBe(SEED_SLICE / 1000);
+    await turn();
+    expect(made.slices).toBe((2 * SEED_SLICE) / 1000);
+    expect(store.ready()).toBe(done);
+    await done;
+    expect(store.status).toBe('ready');
+    expect(store.ready()).toBeUndefined();
+    expect(JSON.stringify(store.snapshot())).toBe(JSON.stringify(new EventLogStore(many).snapshot()));
+  });
+
+  it('makes in the background from the next turn, and finishes at once for a caller that cannot wait', async () => {
+    const { made, seed } = sliced(many, 1000);
+    const store = new EventLogStore(seed);
+    const done = store.makeInBackground();
+    expect(made.slices).toBe(0);
+    await turn();
+    expect(made.slices).toBe(SEED_SLICE / 1000);
+    expect(store.size).toBe(many.length);
+    expect(store.status).toBe('ready');
+    await expect(done).resolves.toBeUndefined();
+    await turn();
+    expect(made.slices).toBe(Math.ceil(many.length / 1000));
+  });
+
+  it('merges records that come out of order, as the records given at once are sorted', async () => {
+    const shuffled = [...many.slice(0, SEED_SLICE * 2), bare('zz-late', 1), ...many.slice(SEED_SLICE * 2).reverse(), bare('aa-early', Number.MAX_SAFE_INTEGER)];
+    const store = new EventLogStore(sliced(shuffled, 700).seed);
+    await store.ready();
+    expect(ids(store.snapshot())).toEqual(ids(new EventLogStore(shuffled).snapshot()));
+    expect(ids(store.query({ type: 'mqtt-message' }))).toEqual(ids(new EventLogStore(shuffled).query({ type: 'mqtt-message' })));
+    expect(store.snapshot()[0]?._id).toBe('zz-late');
+  });
+
+  it('fails for good when the seed throws or holds an _id twice: every later use throws, a reset changes nothing', async () => {
+    const broken = function* () {
+      yield* sliced(many, 1000).seed();
+      throw new Error('out of ideas');
+    };
+    const store = new EventLogStore(broken);
+    await expect(store.ready()).rejects.toThrow("The event log's records could not be made (out of ideas)");
+    expect(store.status).toBe('failed');
+    store.reset();
+    expect(() => store.size).toThrow(/out of ideas/);
+    expect(() => store.query({ limit: 1 })).toThrow(/out of ideas/);
+    await expect(store.ready()).rejects.toThrow(/out of ideas/);
+
+    const twice = new EventLogStore(sliced([...many, many[3]!], 1000).seed);
+    expect(() => twice.snapshot()).toThrow(/Two event log records have the _id/);
+    expect(twice.status).toBe('failed');
+  });
+
+  it('stops when told, the reason then being the error of every use, with no turn left', async () => {
+    const { made, seed } = sliced(many, 1000);
+    const store = new EventLogStore(seed);
+    const done = store.ready();
+    store.stopMaking(new Error('closing'));
+    await expect(done).rejects.toThrow('closing');
+    await turn();
+    expect(made.slices).toBe(SEED_SLICE / 1000);
+    expect(() => store.get('x')).toThrow('closing');
   });
 });

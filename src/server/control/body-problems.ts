@@ -17,7 +17,7 @@ export function recordDetails(problems: readonly IndexedProblem[]): ErrorDetail[
  * message is the document's; each problem, which names one field of this body, is the
  * validator's or the control API's check's own words (as the monitoring API's are).
  */
-export function invalidBody({ errors, messages }: { errors: ErrorFactory; messages: ControlMessage }, details: readonly ErrorDetail[]): ApiError {
+export function invalidBody({ errors, controlMessages: messages }: { errors: ErrorFactory; controlMessages: ControlMessage }, details: readonly ErrorDetail[]): ApiError {
   const first = details[0] as ErrorDetail;
   const values = { name: first.name ?? '', problem: first.problem, count: String(details.length), listed: String(MAX_DETAILS) };
   const name = details.length === 1 ? 'schemaProblem' : details.length > MAX_DETAILS ? 'schemaProblemsListed' : 'schemaProblems';

@@ -5,7 +5,8 @@ import { filterValueProblem, type EventLogQuery } from '../../store/event-log-qu
 import { FilterTooCostlyError } from '../../store/event-log-select.js';
 import type { Filter } from '../../store/filter-check.js';
 import { queryRefused, timeRangeProblem, type ParseResult, type QueryProblem } from './query-problems.js';
-import type { HandlerMap } from './types.js';
+import { afterEventLog, needsEventLog } from '../event-log-wait.js';
+import type { HandlerContext, HandlerMap } from './types.js';
 
 /** Slices end by the wall clock; a query's budget counts the process's computing time. */
 const CLOCKS = {
@@ -71,26 +72,30 @@ function filterOf(text: string, limits: FilterLimits): Filter | string {
 
 export const eventLogHandlers: HandlerMap = {
   // Answers at once when the query takes one slice; a longer one yields to other requests.
-  getEventLog: (request, _reply, { state, errors, filterLimits }) => {
+  // A refused query is answered at once; a valid one waits for records still being made.
+  getEventLog: (request, _reply, context) => {
+    const { state, errors, filterLimits } = context;
     const parsed = eventLogQuery(request.query as EventLogQueryParams, filterLimits);
     if (!parsed.ok) throw queryRefused(parsed.problems, errors);
     const refusal = (error: unknown) => {
       if (error instanceof FilterTooCostlyError) return queryRefused([{ name: 'filter', problem: error.problem }], errors);
       return error;
     };
-    try {
-      const records = state.data.events.queryInSlices(parsed.query, filterLimits, CLOCKS);
-      return Array.isArray(records)
-        ? records
-        : records.catch((error: unknown) => {
-            throw refusal(error);
-          });
-    } catch (error) {
-      throw refusal(error);
-    }
+    return afterEventLog(context, () => {
+      try {
+        const records = state.data.events.queryInSlices(parsed.query, filterLimits, CLOCKS);
+        return Array.isArray(records)
+          ? records
+          : records.catch((error: unknown) => {
+              throw refusal(error);
+            });
+      } catch (error) {
+        throw refusal(error);
+      }
+    });
   },
 
-  updateEventLogPayload: (request, _reply, { state, errors, messages }) => {
+  updateEventLogPayload: needsEventLog((request, _reply, { state, errors, messages }: HandlerContext) => {
     const { id } = request.params as { id: string };
     const result = state.data.events.updatePayload(id, request.body as PayloadUpdate);
     if (result.ok) return;
@@ -104,5 +109,5 @@ export const eventLogHandlers: HandlerMap = {
           details: [{ location: 'body', name: result.field, problem: result.problem }],
         });
     }
-  },
+  }),
 };

@@ -2,11 +2,12 @@ import { completeEventRecords, type IndexedProblem } from '../../../spec/event-r
 import type { Cleared } from '../../../spec/control-types.js';
 import type { EventLogRecord } from '../../../spec/types.js';
 import { invalidBody, MAX_DETAILS, recordDetails } from '../body-problems.js';
+import { needsEventLog } from '../../event-log-wait.js';
 import type { ControlContext, ControlHandlerMap } from '../types.js';
 
 /** Completes each record (`_id`, `timestamp`) and checks them all; throws INVALID_BODY naming every problem. */
 function checkedRecords(body: unknown, context: ControlContext, extra: (records: EventLogRecord[]) => IndexedProblem[] = () => []): EventLogRecord[] {
-  const { errors, messages, clock, validator, nextRecordId } = context;
+  const { errors, controlMessages: messages, clock, validator, nextRecordId } = context;
   const now = clock.now();
   const { records, problems } = completeEventRecords(body as unknown[], { now: () => now, nextId: nextRecordId }, validator);
   const stored = extra(records);
@@ -24,20 +25,20 @@ const storedIds = (given: readonly { _id?: string }[], { state }: ControlContext
 
 export const eventLogControlHandlers: ControlHandlerMap = {
   /** All or nothing: every record is checked before any is stored. */
-  addEventLogRecords: (request, _reply, context) => {
+  addEventLogRecords: needsEventLog((request, _reply, context: ControlContext) => {
     const records = checkedRecords(request.body, context, storedIds(request.body as { _id?: string }[], context));
     return context.state.data.events.addAll(records);
-  },
+  }),
 
-  replaceEventLog: (request, _reply, context) => {
+  replaceEventLog: needsEventLog((request, _reply, context: ControlContext) => {
     const records = checkedRecords(request.body, context);
     context.state.data.events.restore(records);
     return records.map((record) => context.state.data.events.get(record._id));
-  },
+  }),
 
-  clearEventLog: (_request, _reply, { state }): Cleared => {
+  clearEventLog: needsEventLog((_request, _reply, { state }): Cleared => {
     const cleared = state.data.events.size;
     state.data.events.restore([]);
     return { cleared };
-  },
+  }),
 };

@@ -18,7 +18,7 @@ function faultProblems(spec: FaultSpec): ErrorDetail[] {
 export const faultControlHandlers: ControlHandlerMap = {
   listFaults: (_request, _reply, { faults }) => faults.list(),
   injectFault: (request, _reply, context) => {
-    const { faults, errors, messages } = context;
+    const { faults, errors, controlMessages: messages } = context;
     const spec = request.body as FaultSpec;
     const details = faultProblems(spec);
     if (details.length > 0) throw invalidBody(context, details);
@@ -29,7 +29,7 @@ export const faultControlHandlers: ControlHandlerMap = {
     const { operationId } = request.query as { operationId?: TargetOperationId };
     return { cleared: faults.clear(operationId) };
   },
-  deleteFault: (request, _reply, { faults, errors, messages }) => {
+  deleteFault: (request, _reply, { faults, errors, controlMessages: messages }) => {
     const { faultId } = request.params as { faultId: string };
     if (!faults.delete(faultId)) throw errors('NOT_FOUND', messages('NOT_FOUND', 'fault', { id: faultId }));
   },

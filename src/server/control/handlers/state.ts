@@ -1,24 +1,26 @@
 import type { Snapshot } from '../../../spec/control-types.js';
 import { restoreSnapshot, snapshotProblems, takeSnapshot } from '../snapshot.js';
-import type { ControlHandlerMap } from '../types.js';
+import { needsEventLog } from '../../event-log-wait.js';
+import type { ControlContext, ControlHandlerMap } from '../types.js';
 import { resetAll, summarize } from '../whole-state.js';
 
+// Each waits for the event log's records while they are being made (it counts, holds or replaces them).
 export const stateControlHandlers: ControlHandlerMap = {
-  resetState: (request, _reply, context) => {
+  resetState: needsEventLog((request, _reply, context: ControlContext) => {
     const { keepConfig } = request.query as { keepConfig?: boolean };
     return resetAll(context, keepConfig === true);
-  },
+  }),
 
-  exportSnapshot: (_request, _reply, context) => takeSnapshot(context),
+  exportSnapshot: needsEventLog((_request, _reply, context: ControlContext) => takeSnapshot(context)),
 
-  importSnapshot: (request, _reply, context) => {
+  importSnapshot: needsEventLog((request, _reply, context: ControlContext) => {
     const snapshot = request.body as Snapshot;
     const details = snapshotProblems(snapshot, context);
     if (details.length > 0) {
       const first = details[0]!;
-      throw context.errors('INVALID_BODY', context.messages('INVALID_BODY', 'snapshotUnusable', { name: first.name ?? '', problem: first.problem }), { details });
+      throw context.errors('INVALID_BODY', context.controlMessages('INVALID_BODY', 'snapshotUnusable', { name: first.name ?? '', problem: first.problem }), { details });
     }
     restoreSnapshot(snapshot, context);
     return summarize(context);
-  },
+  }),
 };
