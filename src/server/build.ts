@@ -283,13 +283,12 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     // A log-in body counts where a call may come without credentials (the log-in itself).
     preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
   });
-  const controlContext: ControlContext = { state, config, faults, journal, secretMask: createSecretMask(validator), errors, messages, clock, spec, validator, nextRecordId: recordIds };
+  const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
+  const controlContext: ControlContext = {
+    state, config, faults, journal, secretMask: createSecretMask(validator), errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds,
+  };
   const hostAllowed = hostNamesThisServer(resolved.controlHosts, listenNames.names);
-  const controlAccess = createControlAccessCheck(
-    { anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed },
-    errors,
-    createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath)),
-  );
+  const controlAccess = createControlAccessCheck({ anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed }, errors, controlMessages);
   const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess);
   registerInspector(app, controlAccess);
 

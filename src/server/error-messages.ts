@@ -28,9 +28,11 @@ const API_MESSAGES = {
   INTERNAL_ERROR: ['unexpected', 'recordsNotMade', 'closedWhileMaking'],
 } as const satisfies MessageNames;
 
-/** The messages of the control API's refusals: the `x-messages` of its 403 response. */
+/** The messages of the control API's refusals: the `x-messages` of its responses, by code. */
 const CONTROL_MESSAGES = {
   PERMISSION_DENIED: ['notLoopback', 'hostNotThisServer', 'originNotAllowed'],
+  INVALID_BODY: ['schemaProblem', 'schemaProblems', 'schemaProblemsListed', 'idExists', 'faultsFull', 'snapshotUnusable'],
+  NOT_FOUND: ['fault'],
 } as const satisfies MessageNames;
 
 /** A message of a document, its `{placeholders}` filled in: the text lives in the document, not in code. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { arrayTextPart, type ItemText } from './json-text.js';
+import { utf8Head } from './utf8-head.js';
 
 /**
  * How many bytes of text a chunk of a streamed page holds at least (the last may hold less):
@@ -67,5 +68,5 @@ export function streamedPageHead(payload: unknown, maxBytes: number): { readonly
   const page = payload !== null && typeof payload === 'object' ? streamed.get(payload) : undefined;
   if (page === undefined) return undefined;
   const { bytes, next } = page.chunkBytes > maxBytes ? firstChunk(page) : arrayTextPart(page.items, page.itemText, 0, maxBytes + 1);
-  return next > page.items.length && bytes.length <= maxBytes ? { bytes, whole: true } : { bytes: Buffer.from(bytes.subarray(0, maxBytes)), whole: false };
+  return next > page.items.length && bytes.length <= maxBytes ? { bytes, whole: true } : { bytes: utf8Head(bytes, maxBytes), whole: false };
 }

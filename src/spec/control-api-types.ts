@@ -816,7 +816,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description A parameter or the body is invalid, or the body is not JSON. */
+        /** @description A parameter or the body is invalid, or the body is not JSON. `x-messages` holds, by code, the message of each case the control API words itself (`{name}` stands for a value the server fills in); what is wrong with a parameter or a body field is the validator's or the check's own words, in `details`. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -825,7 +825,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request does not come from a loopback address (and the control API is open to loopback only), its Host header names another server, or its Origin is not allowed. `x-messages` holds the message of each case (the control API lists no error codes of its own, so the texts of its refusals live on the response that shows them). */
+        /** @description The request does not come from a loopback address (and the control API is open to loopback only), its Host header names another server, or its Origin is not allowed. `x-messages` holds, by code, the message of each case (the control API lists no error codes of its own, so the texts of its refusals live on the response that shows them). */
         NotLoopback: {
             headers: {
                 [name: string]: unknown;
@@ -836,6 +836,22 @@ export interface components {
                  *       "status": 403,
                  *       "code": "PERMISSION_DENIED",
                  *       "message": "The control API answers loopback clients only."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No fault has this id (it may have been used up). */
+        FaultNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 404,
+                 *       "code": "NOT_FOUND",
+                 *       "message": "No injected fault has id \"5867948233835d9661c5f009\"."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1782,22 +1798,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["NotLoopback"];
-            /** @description No fault has this id (it may have been used up). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": 404,
-                     *       "code": "NOT_FOUND",
-                     *       "message": "No injected fault has id \"5867948233835d9661c5f009\"."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["FaultNotFound"];
         };
     };
     listRequests: {

@@ -1,18 +1,31 @@
 import type { Document } from './load.js';
 import { messagesOf } from './error-codes.js';
 
+type Content = { content?: Record<string, { example?: { code?: unknown }; examples?: Record<string, { value?: { code?: unknown } }> }> };
+
+/** The codes a response's JSON examples show (`example`, or each of `examples`). */
+function exampleCodes(response: Content): Set<unknown> {
+  const json = response.content?.['application/json'];
+  return new Set([json?.example?.code, ...Object.values(json?.examples ?? {}).map((e) => e.value?.code)].filter((code) => code !== undefined));
+}
+
 /**
- * The `x-messages` of the document's shared responses (`components.responses`), by the code
- * of each one's example. The control API uses the monitoring API's codes and lists none of its
- * own, so the texts of its refusals live on the response that shows them.
+ * The `x-messages` of the document's shared responses (`components.responses`), by code. The
+ * control API uses the monitoring API's codes and lists none of its own, so the texts of its
+ * refusals live on the response that shows them, keyed by code as in the monitoring API's
+ * list; a response shows several codes, so each code must be one of its examples'.
  */
 export function responseMessages(document: Document): ReadonlyMap<string, Readonly<Record<string, string>>> {
   const byCode = new Map<string, Readonly<Record<string, string>>>();
   for (const [name, response] of Object.entries(document.components?.responses ?? {}) as [string, Record<string, unknown>][]) {
-    if (response['x-messages'] === undefined) continue;
-    const example = (response as { content?: Record<string, { example?: { code?: unknown } }> }).content?.['application/json']?.example;
-    if (typeof example?.code !== 'string') throw new Error(`Response ${name}: \`x-messages\` needs an example whose code they are messages of.`);
-    byCode.set(example.code, { ...byCode.get(example.code), ...messagesOf(response, `Response ${name}`) });
+    const messages = response['x-messages'];
+    if (messages === undefined) continue;
+    if (typeof messages !== 'object' || messages === null) throw new Error(`Response ${name}: \`x-messages\` must map codes to messages.`);
+    const shown = exampleCodes(response as Content);
+    for (const [code, ofCode] of Object.entries(messages)) {
+      if (!shown.has(code)) throw new Error(`Response ${name}: \`x-messages\` has messages of ${code}, which none of its examples shows.`);
+      byCode.set(code, { ...byCode.get(code), ...messagesOf({ 'x-messages': ofCode }, `Response ${name}, ${code}`) });
+    }
   }
   return byCode;
 }

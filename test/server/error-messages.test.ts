@@ -15,7 +15,7 @@ const without = (document: Document, messagesOf: (d: Document) => Messages, name
 const ofCode = (code: string) => (d: Document) =>
   ((d.components?.schemas?.ErrorCode as { oneOf: { const: string; 'x-messages': Messages }[] }).oneOf.find((e) => e.const === code)!)['x-messages'];
 const permissionDenied = ofCode('PERMISSION_DENIED');
-const notLoopback = (d: Document) => (d.components?.responses?.NotLoopback as unknown as { 'x-messages': Messages })['x-messages'];
+const notLoopback = (d: Document) => (d.components?.responses?.NotLoopback as unknown as { 'x-messages': Record<string, Messages> })['x-messages'].PERMISSION_DENIED!;
 
 describe('the messages of refusals', () => {
   it('fill in their placeholders from the monitoring document', () => {
@@ -47,5 +47,13 @@ describe('the messages of refusals', () => {
     expect(createControlMessages(controlSpec.document)('PERMISSION_DENIED', 'notLoopback')).toBe('The control API answers loopback clients only.');
     const lacking = without(controlSpec.document, notLoopback, 'originNotAllowed');
     expect(() => createControlMessages(lacking)).toThrow('no message "originNotAllowed" for "PERMISSION_DENIED"');
+  });
+
+  it('of the control API are keyed by code, each a code its response shows, and fail at build naming code and key', () => {
+    const badRequest = (d: Document) => (d.components?.responses?.BadRequest as unknown as { 'x-messages': Record<string, Messages> })['x-messages'].INVALID_BODY!;
+    expect(() => createControlMessages(without(controlSpec.document, badRequest, 'faultsFull'))).toThrow('no message "faultsFull" for "INVALID_BODY"');
+    const elsewhere = structuredClone(controlSpec.document);
+    (elsewhere.components!.responses!.FaultNotFound as unknown as { 'x-messages': Record<string, Messages> })['x-messages'].RATE_LIMITED = { blocked: 'x' };
+    expect(() => createControlMessages(elsewhere)).toThrow('Response FaultNotFound: `x-messages` has messages of RATE_LIMITED, which none of its examples shows.');
   });
 });

@@ -5,7 +5,7 @@ import type { ControlOperationId } from '../../spec/control-types.js';
 import type { FaultStore } from '../../store/faults.js';
 import type { RequestJournal } from '../../store/request-journal.js';
 import type { FakeState } from '../../store/state.js';
-import type { ErrorMessage } from '../error-messages.js';
+import type { ControlMessage, ErrorMessage } from '../error-messages.js';
 import type { SecretMask } from '../journal/secret-mask.js';
 import type { RouteHandler } from '../routes.js';
 import type { RuntimeConfig } from '../runtime-config.js';
@@ -22,6 +22,8 @@ export interface ControlContext {
   readonly errors: ErrorFactory;
   /** The texts of the monitoring API's errors (`x-messages` of its error list), e.g. for an event log that could not be made. */
   readonly messages: ErrorMessage;
+  /** The texts of the control API's own refusals, from its document (`x-messages` of its responses, by code). */
+  readonly controlMessages: ControlMessage;
   readonly clock: Clock;
   /** The monitoring API's document, and its validator (records are checked against it). */
   readonly spec: Spec;

@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import { JOURNAL_BODY_LIMITS, type JournalRecord, type RequestJournal } from '../../store/request-journal.js';
 import { ofTheApi } from '../latency-hook.js';
 import { streamedPageHead } from '../page-stream.js';
+import { utf8Head } from '../utf8-head.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,7 +28,7 @@ const NO_BODY: KeptBody = { body: undefined, bodyCut: undefined };
 function bodyOf(payload: unknown): KeptBody {
   const { perBody } = JOURNAL_BODY_LIMITS;
   if (typeof payload === 'string') return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: Buffer.from(payload.slice(0, perBody)).toString(), bodyCut: 'head' };
-  if (Buffer.isBuffer(payload)) return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: Buffer.from(payload.subarray(0, perBody)), bodyCut: 'head' };
+  if (Buffer.isBuffer(payload)) return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: utf8Head(payload, perBody), bodyCut: 'head' };
   const head = streamedPageHead(payload, perBody);
   return head === undefined ? NO_BODY : { body: head.bytes, bodyCut: head.whole ? undefined : 'head' };
 }

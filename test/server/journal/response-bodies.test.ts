@@ -63,6 +63,35 @@ describe('the bodies of successful answers in the request journal', () => {
     expect(documented.properties.responseText.maxLength, 'the control document states the limit').toBe(JOURNAL_BODY_LIMITS.perBody);
   });
 
+  it.each([
+    ['written at once', {}],
+    ['streamed', { streamPagesOver: 0 }],
+  ])('cuts the head of a long body %s before a character that would not fit whole, never inside it', async (_how, streaming) => {
+    app = await buildFake({ spec, docs: false, records: 0, ...streaming });
+    const { perBody } = JOURNAL_BODY_LIMITS;
+    const euro = Buffer.from('€'); // 3 bytes: two of three cuts fall inside one
+    // One record whose text runs past the head; a leading "x" moves the run so the cut falls inside a "€".
+    const pageWith = async (pad: string) => {
+      const record = { type: 'snmp-trap', agentId: '5867948233835d9661c50001', payload: { senderAddress: '192.0.2.17', trapOid: '1.3.6.1.6.3.1.1.5.3', text: pad + '€'.repeat(perBody / 2), bindings: [] }, entity: { entityId: '5867948233835d9661c5e001', entityType: 1, entityName: 'core-sw-01' } };
+      expect((await control(app!, 'replaceEventLog', { method: 'PUT', payload: [record] })).status).toBe(200);
+      const page = await app!.inject({ url: `${API}/event-log`, headers: basicOf('viewer') });
+      expectConforms('getEventLog', page);
+      return page.rawPayload;
+    };
+    let raw = await pageWith('');
+    if ((raw[perBody]! & 0xc0) !== 0x80) raw = await pageWith('x');
+    expect(raw[perBody]! & 0xc0, 'the byte count falls inside a character').toBe(0x80);
+    expect(raw.indexOf(euro)).toBeLessThan(perBody);
+
+    const [entry] = await requests('?operationId=getEventLog');
+    expect(entry).toMatchObject({ status: 200, responseBodyTruncated: true });
+    const text = entry!.responseText!;
+    expect(text).not.toContain('\uFFFD');
+    expect(raw.toString().startsWith(text)).toBe(true);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(perBody - euro.length);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(perBody);
+  });
+
   it('drops the oldest bodies first when the bodies of the journal pass their budget, and says so', async () => {
     fake = await createFake({ spec, docs: false, records: 200 });
     checkControlCalls(fake.app);

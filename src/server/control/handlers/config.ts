@@ -5,10 +5,11 @@ import type { ControlHandlerMap } from '../types.js';
 
 export const configControlHandlers: ControlHandlerMap = {
   getConfig: (_request, _reply, { config }) => config.get(),
-  updateConfig: (request, _reply, { config, errors }) => {
+  updateConfig: (request, _reply, context) => {
+    const { config } = context;
     const update = request.body as ConfigUpdate;
     const details = Object.entries(update.operationLatencyMs ?? {}).flatMap(([operationId, latency]) => rangeProblem(latency, `/operationLatencyMs/${operationId}`));
-    if (details.length > 0) throw invalidBody(errors, details);
+    if (details.length > 0) throw invalidBody(context, details);
     return config.update(update);
   },
 };

@@ -7,15 +7,15 @@ import type { ControlContext, ControlHandlerMap } from '../types.js';
 
 /** Completes each record (`_id`, `timestamp`) and checks them all; throws INVALID_BODY naming every problem. */
 function checkedRecords(body: unknown, context: ControlContext, extra: (records: EventLogRecord[]) => IndexedProblem[] = () => []): EventLogRecord[] {
-  const { errors, clock, validator, nextRecordId } = context;
+  const { errors, controlMessages: messages, clock, validator, nextRecordId } = context;
   const now = clock.now();
   const { records, problems } = completeEventRecords(body as unknown[], { now: () => now, nextId: nextRecordId }, validator);
   const stored = extra(records);
   if (stored.length > 0) {
     const first = stored[0] as IndexedProblem;
-    throw errors('INVALID_BODY', `Record _id "${records[first.index]?._id}" already exists.`, { details: recordDetails([...stored, ...problems]).slice(0, MAX_DETAILS) });
+    throw errors('INVALID_BODY', messages('INVALID_BODY', 'idExists', { id: String(records[first.index]?._id) }), { details: recordDetails([...stored, ...problems]).slice(0, MAX_DETAILS) });
   }
-  if (problems.length > 0) throw invalidBody(errors, recordDetails(problems));
+  if (problems.length > 0) throw invalidBody(context, recordDetails(problems));
   return records;
 }
 

@@ -17,19 +17,20 @@ function faultProblems(spec: FaultSpec): ErrorDetail[] {
 
 export const faultControlHandlers: ControlHandlerMap = {
   listFaults: (_request, _reply, { faults }) => faults.list(),
-  injectFault: (request, _reply, { faults, errors }) => {
+  injectFault: (request, _reply, context) => {
+    const { faults, errors, controlMessages: messages } = context;
     const spec = request.body as FaultSpec;
     const details = faultProblems(spec);
-    if (details.length > 0) throw invalidBody(errors, details);
-    if (faults.size >= faults.capacity) throw errors('INVALID_BODY', `${faults.capacity} faults are in force, the most there may be; clear some first.`);
+    if (details.length > 0) throw invalidBody(context, details);
+    if (faults.size >= faults.capacity) throw errors('INVALID_BODY', messages('INVALID_BODY', 'faultsFull', { capacity: String(faults.capacity) }));
     return faults.inject(spec);
   },
   clearFaults: (request, _reply, { faults }): Cleared => {
     const { operationId } = request.query as { operationId?: TargetOperationId };
     return { cleared: faults.clear(operationId) };
   },
-  deleteFault: (request, _reply, { faults, errors }) => {
+  deleteFault: (request, _reply, { faults, errors, controlMessages: messages }) => {
     const { faultId } = request.params as { faultId: string };
-    if (!faults.delete(faultId)) throw errors('NOT_FOUND', `No injected fault has id "${faultId}".`);
+    if (!faults.delete(faultId)) throw errors('NOT_FOUND', messages('NOT_FOUND', 'fault', { id: faultId }));
   },
 };

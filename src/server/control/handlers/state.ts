@@ -18,7 +18,7 @@ export const stateControlHandlers: ControlHandlerMap = {
     const details = snapshotProblems(snapshot, context);
     if (details.length > 0) {
       const first = details[0]!;
-      throw context.errors('INVALID_BODY', `The snapshot cannot be restored: ${first.name} ${first.problem}.`, { details });
+      throw context.errors('INVALID_BODY', context.controlMessages('INVALID_BODY', 'snapshotUnusable', { name: first.name ?? '', problem: first.problem }), { details });
     }
     restoreSnapshot(snapshot, context);
     return summarize(context);
