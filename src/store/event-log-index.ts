@@ -74,3 +74,23 @@ function* merged(a: readonly EventLogRecord[], b: readonly EventLogRecord[], sli
   }
   return out;
 }
+
+/** The index of records given at once. */
+export function indexAtOnce(records: readonly EventLogRecord[], adopt: boolean): EventLogIndex {
+  const work = indexRecords([records][Symbol.iterator](), adopt, Infinity);
+  for (;;) {
+    const step = work.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** Throws, as indexing would, when a record is unusable or two share an _id; for a caller that must check before it changes anything. */
+export function checkStorable(records: readonly EventLogRecord[]): void {
+  const ids = new Set<string>();
+  for (const r of records) {
+    const problem = unstorableReason(r);
+    if (problem) throw new Error(`Cannot store event log record ${JSON.stringify(r?._id)}: ${problem}.`);
+    if (ids.has(r._id)) throw new Error(`Two event log records have the _id "${r._id}".`);
+    ids.add(r._id);
+  }
+}

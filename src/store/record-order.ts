@@ -41,3 +41,18 @@ export function isInTimeOrder(records: readonly TimedRecord[]): boolean {
   }
   return true;
 }
+
+/** Puts `record` in its place in an array in store order. */
+export function insertInOrder<T extends TimedRecord>(list: T[], record: T): void {
+  // Live records arrive with "now" timestamps, so this is nearly always a push.
+  const last = list[list.length - 1];
+  if (!last || compareByTime(last, record) < 0) list.push(record);
+  else list.splice(positionOf(list, record), 0, record);
+}
+
+/** Puts `next` where `current` is in an array in store order (both have the same place). */
+export function replaceInOrder<T extends TimedRecord>(list: T[], current: T, next: T): void {
+  const i = positionOf(list, current);
+  if (list[i] !== current) throw new Error(`The event log index lost record "${current._id}".`);
+  list[i] = next;
+}
