@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import { JOURNAL_BODY_LIMITS, type JournalRecord, type RequestJournal } from '../../store/request-journal.js';
 import { ofTheApi } from '../latency-hook.js';
 import { streamedPageHead } from '../page-stream.js';
+import { textHead } from '../text-head.js';
 import { utf8Head } from '../utf8-head.js';
 
 declare module 'fastify' {
@@ -15,8 +16,8 @@ declare module 'fastify' {
 /** The longest URL and Origin kept in full: a request's head may be 16 KiB, a journal 100,000 requests. */
 export const KEPT_TEXT_CHARS = 2048;
 
-/** A text, or a copy of its head when it is longer than `max` (a slice would keep the whole text alive). */
-const headOf = (text: string, max: number): string => (text.length <= max ? text : `${Buffer.from(text.slice(0, max)).toString()}…`);
+/** A text, or a copy of its head (cut between characters) and "…" when it is longer than `max`. */
+const headOf = (text: string, max: number): string => (text.length <= max ? text : `${textHead(text, max)}…`);
 
 type KeptBody = Pick<JournalRecord, 'body' | 'bodyCut'>;
 const NO_BODY: KeptBody = { body: undefined, bodyCut: undefined };
@@ -27,7 +28,7 @@ const NO_BODY: KeptBody = { body: undefined, bodyCut: undefined };
  */
 function bodyOf(payload: unknown): KeptBody {
   const { perBody } = JOURNAL_BODY_LIMITS;
-  if (typeof payload === 'string') return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: Buffer.from(payload.slice(0, perBody)).toString(), bodyCut: 'head' };
+  if (typeof payload === 'string') return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: textHead(payload, perBody), bodyCut: 'head' };
   if (Buffer.isBuffer(payload)) return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: utf8Head(payload, perBody), bodyCut: 'head' };
   const head = streamedPageHead(payload, perBody);
   return head === undefined ? NO_BODY : { body: head.bytes, bodyCut: head.whole ? undefined : 'head' };

@@ -141,6 +141,22 @@ describe('the request journal (GET /__control/requests)', () => {
     expect(kept!.status).toBe(200);
   });
 
+  // The Origin header only: a URL reaches the journal percent-encoded (ASCII), as inject and HTTP send it.
+  it('cuts the head of a long Origin before an emoji that would not fit whole, never inside it', async () => {
+    app = await buildFake({ spec, docs: false, records: 20 });
+    // The text runs up to one code unit before the cut, then emoji: the count falls between the two halves of one.
+    const start = 'http://localhost:';
+    const origin = `${start}${'x'.repeat(KEPT_TEXT_CHARS - 1 - start.length)}${'😀'.repeat(100)}`;
+    expect(origin.charCodeAt(KEPT_TEXT_CHARS - 1), 'the count falls inside a surrogate pair').toBe('😀'.charCodeAt(0));
+    expectConforms('getCurrentUser', await app.inject({ url: `${API}/users/current`, headers: { ...basicOf('admin'), origin } }));
+    const [kept] = await requests();
+    const head = kept!.origin!;
+    expect(head).not.toContain('\uFFFD');
+    expect(head.endsWith('…')).toBe(true);
+    expect(origin.startsWith(head.slice(0, -1))).toBe(true);
+    expect(head).toHaveLength(KEPT_TEXT_CHARS); // the text before the emoji, and "…"
+  });
+
   it("times each answer from the request's arrival, the added latency included", async () => {
     app = await buildFake({ spec, docs: false, records: 20, latencyMs: 60 });
     await app.inject({ url: `${API}/users/current`, headers: basicOf('admin') });
