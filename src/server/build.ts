@@ -42,6 +42,7 @@ import { drawLatency } from './latency.js';
 import { createPreferCheck, preferredLatency } from './prefer.js';
 import { createScriptedAnswers, ScriptedAnswer } from './scripted-answer.js';
 import { makeSeedOnceListening } from './seed-making.js';
+import { afterFirstAnswer } from './after-first-answer.js';
 import { createLogging } from './logging.js';
 import { resolveFakeOptions, type FakeOptions, type ResolvedFakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
@@ -118,18 +119,11 @@ async function filterLimitsOf(spec: Spec): Promise<FilterLimits> {
 /**
  * The case rules of the filter's regexes take a few hundred ms to read from the engine: read
  * in slices between other work rather than all at once in the first request that needs them,
- * and only once the server has had its first request (or a second after it was built), so
+ * and only once the server has answered its first request (or a second after it was built), so
  * that they never delay start-up.
  */
 function warmCaseOrbitsAfterStart(app: FastifyInstance, sliceMs: number): void {
-  const start = () => {
-    clearTimeout(timer);
-    app.server.off('request', onRequest);
-    void warmCaseOrbits(sliceMs);
-  };
-  const onRequest = () => setImmediate(start);
-  const timer = setTimeout(start, 1000).unref();
-  app.server.once('request', onRequest);
+  afterFirstAnswer(app, 1000, () => void warmCaseOrbits(sliceMs));
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { EventLogStore } from '../store/event-log.js';
+import { afterFirstAnswer } from './after-first-answer.js';
 
 /** Why the records were not made: the fake closed first. */
 export class ClosedWhileMakingError extends Error {
@@ -22,26 +22,19 @@ const START_AFTER_MS = 500;
  */
 export function makeSeedOnceListening(app: FastifyInstance, events: EventLogStore): void {
   let closing = false;
-  let timer: NodeJS.Timeout | undefined;
+  let cancel: (() => void) | undefined;
   const start = () => {
-    if (timer === undefined) return; // started already, or closing
-    clearTimeout(timer);
-    timer = undefined;
     events.makeInBackground()?.catch((error: unknown) => {
       if (!closing) app.log.error({ err: error }, "the event log's records could not be made");
     });
   };
   app.addHook('onListen', (done) => {
-    if (timer === undefined && !closing) {
-      timer = setTimeout(start, START_AFTER_MS).unref();
-      app.server.once('request', (_request, response: ServerResponse) => response.once('close', start));
-    }
+    if (cancel === undefined && !closing) cancel = afterFirstAnswer(app, START_AFTER_MS, start);
     done();
   });
   app.addHook('preClose', (done) => {
     closing = true;
-    clearTimeout(timer);
-    timer = undefined;
+    cancel?.();
     events.stopMaking(new ClosedWhileMakingError('closed while the records were made'));
     done();
   });
