@@ -50,6 +50,7 @@ import { createRateLimitChecks } from './rate-limit.js';
 import { drainRefusedBody } from './refused-body.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
 import { createClientErrorHandler, installTransportRefusals } from './transport-errors.js';
+import { keepConnectionsWorkedOn } from './idle-timeout.js';
 import { registerOperations, type RouteReport } from './routes.js';
 import { createRuntimeConfig, type RuntimeConfig } from './runtime-config.js';
 
@@ -213,6 +214,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   // On the root, before any route: every answer (API, control, docs, errors) gets the deadline.
   addSendTimeout(app, resolved.connections.sendTimeoutMs);
   installTransportRefusals(app.server, errors, messages);
+  keepConnectionsWorkedOn(app.server);
   // Before any route (the CORS plugin's preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
   app.addHook('preClose', (done) => {

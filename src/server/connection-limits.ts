@@ -15,7 +15,10 @@ export interface ConnectionLimits {
   readonly requestTimeoutMs: number;
   /** An idle keep-alive connection is closed after this long. */
   readonly keepAliveTimeoutMs: number;
-  /** A connection on which nothing moves (e.g. a client that stops reading an answer) is closed after this long. */
+  /**
+   * A connection on which nothing moves (e.g. a client that stops reading an answer) is closed after
+   * this long; not one whose request the server is still working on (idle-timeout.ts).
+   */
   readonly idleTimeoutMs: number;
   /**
    * An answer must be taken by the client this long after its first byte is handed to the
