@@ -44,7 +44,7 @@ export const defaultConnectionLimits: ConnectionLimits = {
   idleTimeoutMs: 120_000,
   // The longest page (2,000,000 records, about 1.3 GB of text) takes some 10 s on loopback and
   // under 2 minutes over a 100 Mbit/s network; a reader slower than that holds the page's
-  // records (after a reset, records no longer in the store) for at most this long.
+  // records not sent yet (after a reset, records no longer in the store) for at most this long.
   sendTimeoutMs: 300_000,
   checkIntervalMs: 1_000,
 };
