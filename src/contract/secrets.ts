@@ -40,7 +40,8 @@ export function maskJsonText(text: string): string {
 const STRING = String.raw`"((?:[^"\\]|\\.)*)\\?("|$)`;
 const STRING_OR_FIELD = new RegExp(String.raw`${STRING}(?:(\s*:\s*)${STRING})?`, 'g');
 
-const secretKey = (key: string): boolean => SECRET_KEYS.test(key) || isSensitiveKey(key);
+/** A field whose string value a report never shows: a credential by name (token, sid, password, secret, hash…). */
+export const isSecretKey = (key: string): boolean => SECRET_KEYS.test(key) || isSensitiveKey(key);
 
 /**
  * Masks in JSON text what maskJsonText masks in parsed JSON (string fields named like secrets,
@@ -49,7 +50,7 @@ const secretKey = (key: string): boolean => SECRET_KEYS.test(key) || isSensitive
 export function maskSecretFields(text: string): string {
   return text.replace(STRING_OR_FIELD, (whole, key: string, keyEnd: string, colon: string | undefined, value: string | undefined, valueEnd: string | undefined) => {
     if (colon === undefined) return isHashLike(key) ? `"${MASK}${keyEnd}` : whole;
-    const masked = secretKey(key) || isHashLike(value ?? '');
+    const masked = isSecretKey(key) || isHashLike(value ?? '');
     return masked ? `"${key}"${colon}"${MASK}${valueEnd ?? ''}` : whole;
   });
 }
