@@ -13,7 +13,7 @@ export interface Secrets {
   add(value: string | undefined): void;
   /** A login and password: the password, and `login:password` as a Basic header carries it in base64. */
   addCredentials(credentials: { readonly login: string; readonly password: string } | undefined): void;
-  /** The credentials in a URL's userinfo (`http://user:secret@host`). */
+  /** The credentials in a URL's userinfo: the password of `http://user:secret@host`, the user name of `http://token@host`. */
   addUrl(url: string | undefined): void;
   /** Replaces every known secret in a text. */
   mask(text: string): string;
@@ -119,8 +119,6 @@ export function createSecrets(): Secrets {
       } catch {
         return;
       }
-      if (!parsed.password) return;
-      add(parsed.password);
       const decode = (text: string): string => {
         try {
           return decodeURIComponent(text);
@@ -128,6 +126,13 @@ export function createSecrets(): Secrets {
           return text;
         }
       };
+      // Without a password, the user name is the credential (a token some gateways take in its place).
+      if (!parsed.password) {
+        add(parsed.username);
+        add(decode(parsed.username));
+        return;
+      }
+      add(parsed.password);
       this.addCredentials({ login: decode(parsed.username), password: decode(parsed.password) });
     },
     mask,
