@@ -1,6 +1,7 @@
 // Sends one operation of the document as one actor with one way of authenticating, and
 // records the exchange. Cookies live in a tough-cookie jar per actor.
 import { CookieJar } from 'tough-cookie';
+import { keepCookies, MAX_KEPT_COOKIES } from './kept-cookies.js';
 import type { Spec } from '../../spec/index.js';
 import { StoppedError, UnreachableError } from '../errors.js';
 import type { Random } from '../random.js';
@@ -82,11 +83,17 @@ const SILENT_LIMIT = 5;
 
 const basic = (c: Credentials): string => `Basic ${Buffer.from(`${c.login}:${c.password}`).toString('base64')}`;
 
-function remember(secrets: Secrets, exchange: Exchange): void {
+/** The answer's Set-Cookie lines. */
+const setCookieLines = (exchange: Exchange): string[] => {
+  const set = exchange.response?.headers['set-cookie'];
+  return Array.isArray(set) ? set : set ? [set] : [];
+};
+
+/** Masks from now on the values of the cookies given (at most MAX_KEPT_COOKIES of an answer: each is a pattern every report text is matched against) and the tokens the answer issued. */
+function remember(secrets: Secrets, exchange: Exchange, cookies: readonly string[]): void {
   const r = exchange.response;
   if (!r) return;
-  const cookies = r.headers['set-cookie'];
-  for (const c of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) secrets.add(/^[^=]+=([^;]*)/.exec(c)?.[1]);
+  for (const c of cookies.slice(0, MAX_KEPT_COOKIES)) secrets.add(/^[^=]+=([^;]*)/.exec(c)?.[1]);
   if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') secrets.add(bodyToken(r));
   const token = (r.json as Record<string, unknown> | undefined)?.authenticationToken;
   if (typeof token === 'string') secrets.add(token);
@@ -104,6 +111,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const exchanges: Exchange[] = [];
   const retain = createRetention();
   const runJar = new CookieJar();
+  // The cookies of the API itself: the document's cookie scheme, and the CSRF cookie (field notes).
+  const ownCookies = new Set(['csrf', ...Object.values(spec.document.components?.securitySchemes ?? {}).flatMap((scheme) => ('in' in scheme && scheme.in === 'cookie' ? [scheme.name] : []))]);
   let runSession = false;
   let silent = 0;
   let stopped: StoppedError | undefined;
@@ -198,11 +207,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(result.response ? { response: result.response } : {}),
       ...(result.error ? { error: result.error } : {}),
     };
-    if (usesJar && result.response) {
-      const set = result.response.headers['set-cookie'];
-      for (const c of Array.isArray(set) ? set : set ? [set] : []) await cookieJar.setCookie(c, url, { ignoreError: true });
-    }
-    remember(secrets, exchange);
+    // The cookies kept in the jar, or of an answer whose cookies are not kept, the first ones.
+    const cookiesSet = usesJar ? await keepCookies(cookieJar, url, setCookieLines(exchange), ownCookies) : setCookieLines(exchange);
+    remember(secrets, exchange, cookiesSet);
     if (options.keepExchanges !== false) exchanges.push(retain(exchange, result.values ?? 0));
     return exchange;
   }
