@@ -45,8 +45,13 @@ export function decidePolicy(input: PolicyInput): SafetyPolicy {
   return { writes, probeLimits: input.probeLimits === true, reason };
 }
 
+/** Whether the policy lets a request of this method and operation leave the runner. */
+export function isAllowed(policy: SafetyPolicy, method: string, operationId: string): boolean {
+  return READS.has(method.toUpperCase()) || SESSION_OPERATIONS.has(operationId) || policy.writes;
+}
+
 /** The last line of defence: a request the policy forbids never leaves the runner. */
 export function assertAllowed(policy: SafetyPolicy, method: string, operationId: string): void {
-  if (READS.has(method.toUpperCase()) || SESSION_OPERATIONS.has(operationId) || policy.writes) return;
+  if (isAllowed(policy, method, operationId)) return;
   throw new SafetyError(`${method} for ${operationId} refused: ${policy.reason}`);
 }

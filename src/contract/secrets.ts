@@ -1,6 +1,7 @@
 // Secrets never reach a report: every password, token, session id and cookie the runner sends
 // or receives is remembered here, in every spelling it may take, and masked wherever it appears.
 import { parseJsonText } from './bounded-json.js';
+import { base64Cores } from './base64-cores.js';
 import { isHashLike, isSensitiveKey } from './sensitive-data.js';
 import type { SentRequest } from './types.js';
 
@@ -61,12 +62,13 @@ function maskHeader(name: string, value: string): string {
   return value;
 }
 
-/** The spellings a secret may take on its way into a report: as sent, percent- or form-encoded, JSON-escaped, base64. */
+/** The spellings a secret may take on its way into a report: as sent, percent- or form-encoded (either case of hex digit), JSON-escaped, base64. */
 function spellings(value: string): string[] {
   const base64 = Buffer.from(value).toString('base64');
   const base64url = Buffer.from(value).toString('base64url');
   const encoded = [encodeURIComponent(value), encodeURI(value), new URLSearchParams({ v: value }).toString().slice(2)];
-  return [value, ...encoded, JSON.stringify(value).slice(1, -1), base64, base64.replace(/=+$/, ''), base64url];
+  const lowerHex = encoded.map((text) => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()));
+  return [value, ...encoded, ...lowerHex, JSON.stringify(value).slice(1, -1), base64, base64.replace(/=+$/, ''), base64url, ...base64Cores(value)];
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

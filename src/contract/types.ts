@@ -19,6 +19,8 @@ export interface ReceivedResponse {
   readonly json?: unknown;
   /** Only the head of the body is kept, without `json` (a run's memory budget was spent); the answer was checked whole. */
   readonly partial?: true;
+  /** A JSON list not read whole or not parsed (past the runner's bounds): how many items it holds at least. */
+  readonly itemsAtLeast?: number;
 }
 
 /** Who sent a request: the administrator, the optional low-privilege user, or nobody. */
@@ -45,7 +47,10 @@ export interface Exchange {
   readonly auth: AuthMode;
   readonly request: SentRequest;
   readonly response?: ReceivedResponse;
-  /** A transport problem (timeout, reset); no response then. */
+  /**
+   * A transport problem (timeout, reset; no response then), or, beside a response, why its body
+   * was not read whole or not parsed (the runner's bounds, not the server's fault).
+   */
   readonly error?: string;
 }
 
@@ -116,6 +121,12 @@ export type Judgement = readonly Failure[] | Inconclusive;
 export interface Check<Name extends string = string, Facts = void> {
   readonly name: Name;
   readonly title: string;
+  /**
+   * It judges an answer whose body the runner did not read whole or parse (`error` beside the
+   * response) by what is known of it: the status, the list items counted. Other checks call
+   * such an answer inconclusive without running.
+   */
+  readonly judgesUnreadBody?: boolean;
   run(exchange: Exchange, context: CheckContext, facts: Facts): Judgement;
 }
 
@@ -123,5 +134,6 @@ export interface Check<Name extends string = string, Facts = void> {
 export interface Applied {
   readonly name: string;
   readonly title: string;
+  readonly judgesUnreadBody?: boolean;
   judge(exchange: Exchange, context: CheckContext): Judgement;
 }

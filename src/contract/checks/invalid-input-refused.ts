@@ -18,6 +18,7 @@ export interface InvalidInputFacts {
 export const invalidInputRefused = defineCheck({
   name: 'invalid-input-refused',
   title: 'Invalid input is refused with a 4xx',
+  judgesUnreadBody: true,
   run(exchange, context, facts: InvalidInputFacts) {
     const status = exchange.response?.status;
     if (status === undefined || (status >= 400 && status < 600)) return [];

@@ -6,6 +6,7 @@ import { defineCheck } from './define.js';
 export const mqttUpdateRefused = defineCheck({
   name: 'mqtt-update-refused',
   title: 'A payload update of an MQTT record is refused',
+  judgesUnreadBody: true,
   run(exchange, context) {
     const op = context.spec.operation(exchange.operationId);
     return judgeRefusal(this, exchange, op, {

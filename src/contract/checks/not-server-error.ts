@@ -6,6 +6,7 @@ import { defineCheck } from './define.js';
 export const notServerError = defineCheck({
   name: 'not-server-error',
   title: 'The server does not fail (no 5xx)',
+  judgesUnreadBody: true,
   run(exchange, context) {
     const status = exchange.response?.status;
     if (status === undefined || status < 500) return [];

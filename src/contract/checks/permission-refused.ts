@@ -6,6 +6,7 @@ import { defineCheck } from './define.js';
 export const permissionRefused = defineCheck({
   name: 'permission-refused',
   title: 'A caller without the permission is refused (403)',
+  judgesUnreadBody: true,
   run(exchange, context) {
     const op = context.spec.operation(exchange.operationId);
     if (op.permissions.length === 0) return [];

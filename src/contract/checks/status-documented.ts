@@ -14,6 +14,7 @@ type Annotated = Record<string, unknown>;
 export const statusDocumented = defineCheck({
   name: 'status-documented',
   title: 'The status is documented',
+  judgesUnreadBody: true,
   run(exchange, context) {
     const status = exchange.response?.status;
     if (status === undefined || status >= 500) return [];

@@ -5,6 +5,7 @@ import { defineCheck } from './define.js';
 export const wrongCredentialsRefused = defineCheck({
   name: 'wrong-credentials-refused',
   title: 'Wrong credentials are refused (401)',
+  judgesUnreadBody: true,
   run(exchange, context) {
     const op = context.spec.operation(exchange.operationId);
     if (op.security.length === 0) return [];

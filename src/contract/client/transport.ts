@@ -2,6 +2,7 @@
 // redirects followed.
 import { Agent, type Dispatcher, request } from 'undici';
 import { JSON_LIMITS, parseJson, type JsonLimits, type ParsedJson } from '../bounded-json.js';
+import { listItemsAtLeast } from '../list-items.js';
 import type { ReceivedResponse, SentRequest } from '../types.js';
 
 export interface TransportOptions {
@@ -118,11 +119,13 @@ export function createTransport(options: TransportOptions): Transport {
         // Text that is not JSON is kept in part: reports show its head, no check reads more.
         const body = parsed.text ?? bytes.subarray(0, TEXT_KEPT_BYTES).toString('utf8');
         const error = cut ? `the body is larger than ${maxBody} bytes and was cut off` : parsed.error;
+        // A list's items can be counted in what was read, parsed or not: enough to see a limit ignored.
+        const items = error ? listItemsAtLeast(bytes) : undefined;
         const responseHeaders: Record<string, string | string[]> = {};
         for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k.toLowerCase()] = v;
         return {
           request: sent,
-          response: { status: res.statusCode, headers: responseHeaders, body, ...(json === undefined ? {} : { json }) },
+          response: { status: res.statusCode, headers: responseHeaders, body, ...(json === undefined ? {} : { json }), ...(items === undefined ? {} : { itemsAtLeast: items }) },
           values: parsed.values,
           ...(error ? { error } : {}),
         };

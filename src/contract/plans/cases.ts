@@ -6,8 +6,18 @@ import { apply } from '../checks/define.js';
 import type { CaseCheckName } from '../checks/registry.js';
 import { resolveCitation } from '../citations.js';
 import { bodyToken } from '../client/body-token.js';
+import { isAllowed } from '../safety.js';
 import type { Exchange } from '../types.js';
 import type { Plan, PlanContext } from './plan.js';
+
+/**
+ * A case with a step the safety policy forbids runs none of its steps, whether or not it says
+ * `requires: [writes]`: half a case would be judged on what it never sent.
+ */
+function forbidden(ctx: PlanContext, c: ContractCase): string | undefined {
+  const ops = c.steps.map((step) => ctx.spec.operation(step.operationId));
+  return ops.some((op) => !isAllowed(ctx.policy, op.method, op.operationId)) ? ctx.policy.reason : undefined;
+}
 
 function unmet(ctx: PlanContext, requirement: Requirement): string | undefined {
   if (requirement === 'writes' && !ctx.policy.writes) return ctx.policy.reason;
@@ -59,7 +69,7 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
     async run(ctx) {
       for (const c of cases) {
         const check: CaseCheckName = `case/${c.name}`;
-        const reason = c.requires.map((r) => unmet(ctx, r)).find((r) => r !== undefined);
+        const reason = c.requires.map((r) => unmet(ctx, r)).find((r) => r !== undefined) ?? forbidden(ctx, c);
         if (reason) {
           ctx.skip(c.operationId, check, reason);
           continue;

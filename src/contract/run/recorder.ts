@@ -1,13 +1,13 @@
 // Applies checks to exchanges and keeps the outcomes, with failures made ready to report.
-import { inconclusive, isInconclusive } from '../checks/failure.js';
+import { isInconclusive } from '../checks/failure.js';
 import { apply } from '../checks/define.js';
 import { responseChecks, titleOf, type CaseCheckName, type OutcomeCheckName } from '../checks/registry.js';
-import { transportError } from '../checks/transport-error.js';
 import { toCurl } from '../curl.js';
 import { head } from '../head.js';
 import { maskSecretFields, type Secrets } from '../secrets.js';
 import type { Applied, Check, CheckContext, Exchange, Failure, ReportedFailure } from '../types.js';
 import { createCredentialsSeen } from './credentials-seen.js';
+import { unjudgeable } from './unjudgeable.js';
 import type { Outcome } from './results.js';
 
 const BODY_LIMIT = 600;
@@ -85,8 +85,7 @@ export function createRecorder(
       const context: CheckContext = { ...base, credentials: credentials.seen };
       const found: Failure[] = [];
       const run = (check: Applied, renamed: Evaluation['reportAs']): void => {
-        // Without an answer only transport-error can judge; the others say so rather than `ok`.
-        const judgement = exchange.response || check.name === transportError.name ? check.judge(exchange, context) : inconclusive(`no answer: ${exchange.error ?? 'none'}`);
+        const judgement = unjudgeable(exchange, check) ?? check.judge(exchange, context);
         const o = outcome(renamed?.operationId ?? exchange.operationId, renamed?.check ?? check.name, check.title);
         o.exchanges += 1;
         if (isInconclusive(judgement)) {
