@@ -3,7 +3,9 @@
 // traffic notices. The hostile requests come from a process of their own. (The dearest
 // request a filter may make and still be answered, a full scan, is in the scale table of
 // `npm run bench`.) Then a flood of slow connections (bench/lib/slow-connections.ts) while new
-// connections are served. Options: --records 100000  --seconds 10  --repeat 20  --flood 2000
+// connections are served, and slow readers of the whole log (bench/lib/slow-readers.ts). New
+// connections during both are timed from a process of their own (bench/probe-client.ts).
+// Options: --records 100000  --seconds 10  --repeat 20  --flood 2000  --readers 50
 // --out bench/results/hostile.json
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     repeat: { type: 'string', default: '20' },
     flood: { type: 'string', default: '2000' },
+    readers: { type: 'string', default: '50' },
     out: { type: 'string', default: 'bench/results/hostile.json' },
   },
 });
@@ -31,6 +34,7 @@ const records = Number(values.records);
 const seconds = Number(values.seconds);
 const repeat = Number(values.repeat);
 const flood = Number(values.flood);
+const readers = Number(values.readers);
 
 const describeCounts = (counts: Record<number, number>) =>
   Object.entries(counts)
@@ -80,7 +84,7 @@ try {
   const during = normalTraffic(3_600);
   await new Promise((r) => setTimeout(r, 1000));
   // Not spawnSync: the load generator shares this event loop.
-  const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', `${root}bench/hostile-client.ts`, server.origin, recordId, String(repeat), String(flood)], {
+  const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', `${root}bench/hostile-client.ts`, server.origin, recordId, String(repeat), String(flood), String(server.pid), String(readers)], {
     cwd: root,
     maxBuffer: 10 * 1024 * 1024,
   }).finally(() => during.stop());
