@@ -1,8 +1,8 @@
 // `monitoring-api-kit check`: the contract suite against any server. Exit 0 without a
 // violation, 1 with one (or with a note under --strict), 2 on a usage or connection error.
 // The command and its flags are in check-command.ts; this module is loaded when it runs.
-import { writeFileSync } from 'node:fs';
 import type { CheckFlags } from './check-command.js';
+import { reportFile } from './report-file.js';
 import { withDifferences } from '../contract/differential.js';
 import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
 import { startPrism, type RunningPrism } from '../contract/prism.js';
@@ -81,7 +81,7 @@ const processIo: CheckIo = { stdout: (t) => process.stdout.write(t), stderr: (t)
 const FILE_REPORTERS: Partial<Record<CheckFlags['reporter'], (write: Write) => Reporter>> = { junit: junitReporter, html: htmlReporter, markdown: markdownReporter };
 
 function reportersFor(flags: CheckFlags, io: CheckIo): Reporter[] {
-  const toFile = (text: string): void => writeFileSync(flags.output ?? '', text);
+  const toFile = flags.output === undefined ? io.stdout : reportFile(flags.output);
   const progress = flags.quiet ? () => undefined : io.stderr;
   if (flags.reporter === 'json') return [jsonReporter(flags.output ? toFile : io.stdout), consoleReporter(() => undefined, progress)];
   const fileReporter = FILE_REPORTERS[flags.reporter];

@@ -3,6 +3,7 @@
 import { toCurl } from './curl.js';
 import { DRIFT_KINDS, driftOf, type DriftKind } from './drift.js';
 import { totalsOf, type Outcome, type RunResult } from './run/results.js';
+import { maskedDrift } from './drift-masking.js';
 import { createSecrets } from './secrets.js';
 import type { Exchange, ReportedFailure } from './types.js';
 
@@ -66,7 +67,7 @@ export function compareExchanges(first: readonly Exchange[], second: readonly Ex
       continue;
     }
     compared += 1;
-    for (const drift of driftOf(x.response, y.response)) differences.push({ ...drift, key, operationId: x.operationId, exchange: x });
+    for (const drift of driftOf(x.response, y.response)) differences.push({ ...maskedDrift(drift), key, operationId: x.operationId, exchange: x });
   }
   unpaired += [...b.keys()].filter((k) => !a.has(k)).length;
   return { differences, compared, unpaired };

@@ -13,7 +13,7 @@ export interface Secrets {
   add(value: string | undefined): void;
   /** A login and password: the password, and `login:password` as a Basic header carries it in base64. */
   addCredentials(credentials: { readonly login: string; readonly password: string } | undefined): void;
-  /** The credentials in a URL's userinfo (`http://user:secret@host`). */
+  /** The credentials in a URL's userinfo: the password of `http://user:secret@host`, the user name of `http://token@host`. */
   addUrl(url: string | undefined): void;
   /** Replaces every known secret in a text. */
   mask(text: string): string;
@@ -40,7 +40,8 @@ export function maskJsonText(text: string): string {
 const STRING = String.raw`"((?:[^"\\]|\\.)*)\\?("|$)`;
 const STRING_OR_FIELD = new RegExp(String.raw`${STRING}(?:(\s*:\s*)${STRING})?`, 'g');
 
-const secretKey = (key: string): boolean => SECRET_KEYS.test(key) || isSensitiveKey(key);
+/** A field whose string value a report never shows: a credential by name (token, sid, password, secret, hash…). */
+export const isSecretKey = (key: string): boolean => SECRET_KEYS.test(key) || isSensitiveKey(key);
 
 /**
  * Masks in JSON text what maskJsonText masks in parsed JSON (string fields named like secrets,
@@ -49,7 +50,7 @@ const secretKey = (key: string): boolean => SECRET_KEYS.test(key) || isSensitive
 export function maskSecretFields(text: string): string {
   return text.replace(STRING_OR_FIELD, (whole, key: string, keyEnd: string, colon: string | undefined, value: string | undefined, valueEnd: string | undefined) => {
     if (colon === undefined) return isHashLike(key) ? `"${MASK}${keyEnd}` : whole;
-    const masked = secretKey(key) || isHashLike(value ?? '');
+    const masked = isSecretKey(key) || isHashLike(value ?? '');
     return masked ? `"${key}"${colon}"${MASK}${valueEnd ?? ''}` : whole;
   });
 }
@@ -118,8 +119,6 @@ export function createSecrets(): Secrets {
       } catch {
         return;
       }
-      if (!parsed.password) return;
-      add(parsed.password);
       const decode = (text: string): string => {
         try {
           return decodeURIComponent(text);
@@ -127,6 +126,13 @@ export function createSecrets(): Secrets {
           return text;
         }
       };
+      // Without a password, the user name is the credential (a token some gateways take in its place).
+      if (!parsed.password) {
+        add(parsed.username);
+        add(decode(parsed.username));
+        return;
+      }
+      add(parsed.password);
       this.addCredentials({ login: decode(parsed.username), password: decode(parsed.password) });
     },
     mask,

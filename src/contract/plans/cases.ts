@@ -8,7 +8,7 @@ import { resolveCitation } from '../citations.js';
 import { bodyToken } from '../client/body-token.js';
 import { isAllowed } from '../safety.js';
 import type { Exchange } from '../types.js';
-import type { Plan, PlanContext } from './plan.js';
+import { LOW_USER_UNREAD, type Plan, type PlanContext } from './plan.js';
 
 /**
  * A case with a step the safety policy forbids runs none of its steps, whether or not it says
@@ -21,9 +21,14 @@ function forbidden(ctx: PlanContext, c: ContractCase): string | undefined {
 
 function unmet(ctx: PlanContext, requirement: Requirement): string | undefined {
   if (requirement === 'writes' && !ctx.policy.writes) return ctx.policy.reason;
-  if (requirement === 'low-user' && !ctx.world.low) return 'no low-privilege user (--low-login/--low-password)';
+  if (requirement === 'low-user' && !ctx.client.hasActor('low')) return 'no low-privilege user (--low-login/--low-password)';
   if (requirement === 'token' && !ctx.client.token('admin')) return 'no API token for the administrator (--token)';
   return undefined;
+}
+
+/** A low-privilege user was given but the server did not show its record: the case cannot run because of an answer. */
+function unread(ctx: PlanContext, c: ContractCase): string | undefined {
+  return c.requires.includes('low-user') && !ctx.world.low ? LOW_USER_UNREAD : undefined;
 }
 
 function variables(ctx: PlanContext): Map<string, unknown> {
@@ -72,6 +77,11 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
         const reason = c.requires.map((r) => unmet(ctx, r)).find((r) => r !== undefined) ?? forbidden(ctx, c);
         if (reason) {
           ctx.skip(c.operationId, check, reason);
+          continue;
+        }
+        const why = unread(ctx, c);
+        if (why) {
+          ctx.inconclusive(c.operationId, check, why);
           continue;
         }
         const vars = variables(ctx);

@@ -3,7 +3,7 @@ import { apply } from '../checks/define.js';
 import { mqttUpdateRefused } from '../checks/mqtt-update-refused.js';
 import { payloadUpdatePersists } from '../checks/payload-update-persists.js';
 import type { Plan } from './plan.js';
-import { sampleRecord } from './plan.js';
+import { eventLogSample, sampleRecord, unreadable } from './plan.js';
 import { readRecord, restoreText, textOf } from './payload-text.js';
 
 const OP = 'updateEventLogPayload';
@@ -12,6 +12,12 @@ export const payloadUpdatePlan: Plan = {
   async run(ctx) {
     if (!ctx.policy.writes) {
       for (const check of [payloadUpdatePersists.name, mqttUpdateRefused.name]) ctx.skip(OP, check, `PATCH not sent: ${ctx.policy.reason}`);
+      return;
+    }
+    // Without the log's records there is nothing to aim at: the server's answer stopped the checks, not the data.
+    const why = unreadable(await eventLogSample(ctx));
+    if (why) {
+      for (const check of [payloadUpdatePersists.name, mqttUpdateRefused.name]) ctx.inconclusive(OP, check, `the event log could not be read: ${why}`);
       return;
     }
     const trap = await sampleRecord(ctx, 'snmp-trap');

@@ -2,8 +2,7 @@
 import { apply } from '../checks/define.js';
 import { permissionRefused } from '../checks/permission-refused.js';
 import { harmlessCall, isWrite } from './harmless-calls.js';
-import type { Plan } from './plan.js';
-import { sampleRecord } from './plan.js';
+import { LOW_USER_UNREAD, sampleRecord, type Plan } from './plan.js';
 
 export const permissionsPlan: Plan = {
   async run(ctx) {
@@ -15,7 +14,7 @@ export const permissionsPlan: Plan = {
         continue;
       }
       if (!low) {
-        ctx.inconclusive(op.operationId, 'permission-refused', "the low-privilege user's record (GET /node/api/users/current) could not be read");
+        ctx.inconclusive(op.operationId, 'permission-refused', LOW_USER_UNREAD);
         continue;
       }
       const has = Array.isArray(low.permissions) ? low.permissions : [];

@@ -49,11 +49,15 @@ export async function eventLogSample(ctx: PlanContext): Promise<Exchange> {
 
 export type Row = Record<string, unknown>;
 
+/** Why a check that needs the low-privilege user's record did not run when the user was given. */
+export const LOW_USER_UNREAD = "the low-privilege user's record (GET /node/api/users/current) could not be read";
+
 /** Why a list the plan needs could not be read, or undefined when it was. */
 export function unreadable(exchange: Exchange): string | undefined {
   const status = exchange.response?.status;
   if (status === undefined) return `no answer (${exchange.error ?? 'none'})`;
   if (status < 200 || status >= 300) return `answered ${status}`;
+  if (exchange.error) return `the body was not judged: ${exchange.error}`;
   return Array.isArray(exchange.response?.json) ? undefined : 'the answer is not a JSON list';
 }
 

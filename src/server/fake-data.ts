@@ -1,0 +1,58 @@
+import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
+import { checkedByTheKitsTests } from '../seed/kit-fixtures.js';
+import { loadFixtures } from '../seed/load-fixtures.js';
+import { loadRecording, type LoadedRecording } from '../seed/recording.js';
+import { seedRecords } from '../seed/seed-records.js';
+import { createObjectIdGenerator } from '../shared/object-id.js';
+import type { SpecValidator } from '../spec/index.js';
+import type { FixtureUser } from '../spec/types.js';
+import type { RateLimiterOptions } from '../store/rate-limiter.js';
+import { createState, type FakeState } from '../store/state.js';
+import type { ResolvedFakeOptions } from './options.js';
+
+/** The fake's data as it starts: the store, filled from the fixtures, the recording and generated records. */
+export interface FakeData {
+  readonly state: FakeState;
+  /** The users of the users file at start-up (the docs page lists them). */
+  readonly users: readonly FixtureUser[];
+  /** The users of the users file, as last (re)loaded. */
+  readonly seededUsers: () => readonly FixtureUser[];
+  /** Reads the users and event fixture files again and puts them in place; throws, changing nothing, when they have problems. */
+  readonly reloadFixtures: () => Promise<void>;
+  /** Ids of records given without one: fixture records at start-up, then records added by the control API. */
+  readonly recordIds: ReturnType<typeof createObjectIdGenerator>;
+  readonly recording?: LoadedRecording;
+}
+
+/**
+ * The seed composed above the store: the fixture files (checked by the document's validators,
+ * unless the kit's own tests already did), the recording, the generated records, and the store
+ * made from them. Fixtures reloaded later get the same time shift as at start-up.
+ */
+export async function createFakeData(resolved: ResolvedFakeOptions, validator: SpecValidator, rateLimit: RateLimiterOptions['rules']): Promise<FakeData> {
+  const { spec, clock } = resolved;
+  const checked = (file: string) => checkedByTheKitsTests(file, spec.schemasChecked);
+  const recordIds = createObjectIdGenerator();
+  const fixtures = await loadFixtures({ users: resolved.users, events: resolved.eventFixtures }, validator, { alreadyChecked: checked, completion: { now: () => clock.now(), nextId: recordIds } });
+  const { users } = fixtures;
+  const recording = resolved.recording === undefined ? undefined : loadRecording(resolved.recording, validator);
+  const { shift, ...seeded } = seedRecords({
+    seed: resolved.seed,
+    count: resolved.records,
+    users,
+    fixtures: fixtures.events,
+    ...(recording ? { recording } : {}),
+    ...(resolved.anchor === undefined ? {} : { anchor: anchorTime(resolved.anchor, () => clock.now()) }),
+  });
+  const state = createState({ clock, users, sessions: resolved.sessions, data: { ...seeded, rateLimit } });
+  let fixtureIds = new Set(fixtures.events.map((r) => r._id));
+  let seededUsers = users;
+  const reloadFixtures = async (): Promise<void> => {
+    const next = await loadFixtures({ users: resolved.users, events: resolved.eventFixtures }, validator, { alreadyChecked: () => false, completion: { now: () => clock.now(), nextId: recordIds } });
+    await state.data.events.ready(); // a failed seed refuses the reload, changing nothing
+    state.reloadFixtures(next.users, { removed: fixtureIds, added: shiftTimestamps(next.events, shift) });
+    fixtureIds = new Set(next.events.map((r) => r._id));
+    seededUsers = next.users;
+  };
+  return { state, users, seededUsers: () => seededUsers, reloadFixtures, recordIds, ...(recording ? { recording } : {}) };
+}
