@@ -136,7 +136,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   app.addHook('onRequest', createHostHook(errors, messages, apiHost));
   installCookies(app);
   const allowed = originAllowed(resolved.corsOrigins);
-  await registerCors(app, allowed);
+  registerCors(app, allowed);
   app.decorateRequest('caller', null);
   installBodyParsers(app, errors, messages);
 
