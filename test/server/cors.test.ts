@@ -81,4 +81,10 @@ describe('CORS for a frontend on another port', () => {
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(response.headers['access-control-allow-methods']).toBeUndefined();
   });
+
+  it('keeps a preflight out of the request journal: the page did not make that call, its browser did', async () => {
+    const before = app.fake.journal.list().length;
+    expect((await preflight(app, 'http://localhost:5173')).statusCode).toBe(204);
+    expect(app.fake.journal.list()).toHaveLength(before);
+  });
 });
