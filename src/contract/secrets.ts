@@ -76,14 +76,14 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 
 const MAX_MASK_DEPTH = 64;
 
-/** Strings anywhere in a value (objects, arrays), masked; the rest as it is. */
-function maskStrings(value: unknown, mask: (text: string) => string, depth = 0): unknown {
+/** Strings anywhere in a value (objects, arrays), mapped; the rest as it is. */
+export function mapStrings(value: unknown, mask: (text: string) => string, depth = 0): unknown {
   if (typeof value === 'string') return mask(value);
   if (value === null || typeof value !== 'object') return value;
   // Report data is shallow; a hostile body nested deeper is cut off here rather than blow the stack.
   if (depth > MAX_MASK_DEPTH) return MASK;
-  if (Array.isArray(value)) return value.map((v) => maskStrings(v, mask, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskStrings(v, mask, depth + 1)]));
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, mask, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, mask, depth + 1)]));
 }
 
 export function createSecrets(): Secrets {
@@ -136,7 +136,7 @@ export function createSecrets(): Secrets {
       this.addCredentials({ login: decode(parsed.username), password: decode(parsed.password) });
     },
     mask,
-    maskDeep: <T>(value: T): T => maskStrings(value, mask) as T,
+    maskDeep: <T>(value: T): T => mapStrings(value, mask) as T,
     maskRequest(request) {
       const url = new URL(request.url);
       for (const name of ['api-token', 'auth-token']) if (url.searchParams.has(name)) url.searchParams.set(name, MASK);

@@ -145,10 +145,7 @@ function eventSink(app: FakeApp, source: RecordSource, onRecord: CreateFakeOptio
     const stored = events.add(record);
     onRecord?.(stored, source);
   };
-  return (record) => {
-    const waiting = events.ready();
-    return waiting === undefined ? store(record) : waiting.then(() => store(record));
-  };
+  return (record) => events.whenMade(() => store(record));
 }
 
 /** Reloads the fixture files, logging the outcome: every problem when they have some (the old data then stays). */

@@ -21,15 +21,27 @@ export interface IngestDrop {
   readonly from?: string;
 }
 
+/**
+ * What became of the traps or messages received, true at every moment: each is counted once, in
+ * one of `delivered`, `pending` or `dropped`, and moves from `pending` to one of the others.
+ */
 export interface IngestStats {
+  /** Records the sink took: for the fake, stored in the event log (a later reset may take them away again). */
   readonly delivered: number;
+  /** Records handed to the sink that it has neither taken nor refused yet (the fake's event log waits for its records to be made). */
+  readonly pending: number;
+  /** Traps or messages that gave no record, or whose record the sink refused. */
   readonly dropped: number;
   readonly droppedByReason: Readonly<Partial<Record<DropReason, number>>>;
 }
 
 /** What every ingester takes: where records go, what stamps them, and optional checks. */
 export interface IngestOptions {
-  /** Receives each record; a sink that throws (or whose promise rejects) drops that record (counted), nothing else. */
+  /**
+   * Receives each record; a sink that throws (or whose promise rejects) drops that record (counted),
+   * nothing else. A record is delivered when the sink returns, or when its promise resolves
+   * (pending until then).
+   */
   readonly sink: (record: EventLogRecord) => void | Promise<void>;
   readonly clock: Clock;
   /** Makes `_id`s from a timestamp; default: a fresh ObjectId generator. */
@@ -65,6 +77,7 @@ export class NotConvertibleError extends Error {
 export function createDelivery(options: IngestOptions): Delivery {
   const nextId = options.ids ?? createObjectIdGenerator();
   let delivered = 0;
+  let pending = 0;
   let dropped = 0;
   const byReason: Partial<Record<DropReason, number>> = {};
 
@@ -100,12 +113,19 @@ export function createDelivery(options: IngestOptions): Delivery {
         return drop({ reason: 'sink-failed', from });
       }
       if (taken instanceof Promise) {
+        pending++;
         taken.then(
-          () => void delivered++,
-          () => drop({ reason: 'sink-failed', from }),
+          () => {
+            pending--;
+            delivered++;
+          },
+          () => {
+            pending--;
+            drop({ reason: 'sink-failed', from });
+          },
         );
       } else delivered++;
     },
-    stats: () => ({ delivered, dropped, droppedByReason: { ...byReason } }),
+    stats: () => ({ delivered, pending, dropped, droppedByReason: { ...byReason } }),
   };
 }

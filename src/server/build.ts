@@ -36,6 +36,7 @@ import { settingsOf } from './rate-limit-presets.js';
 import { drainRefusedBody } from './refused-body.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
 import { createClientErrorHandler, installTransportRefusals } from './transport-errors.js';
+import { keepConnectionsWorkedOn } from './idle-timeout.js';
 import { createRuntimeConfig } from './runtime-config.js';
 import { faultDefaults, filterLimitsOf, kitFallback } from './document-defaults.js';
 import { createFakeData } from './fake-data.js';
@@ -119,6 +120,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   // On the root, before any route: every answer (API, control, docs, errors) gets the deadline.
   addSendTimeout(app, resolved.connections.sendTimeoutMs);
   installTransportRefusals(app.server, errors, messages);
+  keepConnectionsWorkedOn(app.server);
   // Before any route (the CORS plugin's preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
   app.addHook('preClose', (done) => {

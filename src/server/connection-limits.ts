@@ -15,7 +15,10 @@ export interface ConnectionLimits {
   readonly requestTimeoutMs: number;
   /** An idle keep-alive connection is closed after this long. */
   readonly keepAliveTimeoutMs: number;
-  /** A connection on which nothing moves (e.g. a client that stops reading an answer) is closed after this long. */
+  /**
+   * A connection on which nothing moves (e.g. a client that stops reading an answer) is closed after
+   * this long; not one whose request the server is still working on (idle-timeout.ts).
+   */
   readonly idleTimeoutMs: number;
   /**
    * An answer must be taken by the client this long after its first byte is handed to the
@@ -41,7 +44,7 @@ export const defaultConnectionLimits: ConnectionLimits = {
   idleTimeoutMs: 120_000,
   // The longest page (2,000,000 records, about 1.3 GB of text) takes some 10 s on loopback and
   // under 2 minutes over a 100 Mbit/s network; a reader slower than that holds the page's
-  // records (after a reset, records no longer in the store) for at most this long.
+  // records not sent yet (after a reset, records no longer in the store) for at most this long.
   sendTimeoutMs: 300_000,
   checkIntervalMs: 1_000,
 };

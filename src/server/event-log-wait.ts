@@ -22,15 +22,12 @@ function notMade({ errors, messages }: EventLogContext, error: unknown): ApiErro
  * Runs `use` once the event log's records are made: at once when they are (always but in the
  * first seconds of a large seed), else when the making, which goes on in turns of the event
  * loop, ends; other requests are answered meanwhile, and the callers that wait resume in the
- * order they came, so writes keep their order. A making that failed, or that the server's
- * close stopped, answers INTERNAL_ERROR saying so.
+ * order they came, with the store's own waiting calls (EventLogStore.whenMade), so writes and
+ * resets keep their order. A making that failed, or that the server's close stopped, answers
+ * INTERNAL_ERROR saying so.
  */
-export function afterEventLog<T>(context: EventLogContext, use: () => T): T | Promise<T> {
-  const waiting = context.state.data.events.ready();
-  if (waiting === undefined) return use();
-  return waiting.then(use, (error: unknown) => {
-    throw notMade(context, error);
-  });
+export function afterEventLog<T>(context: EventLogContext, use: () => T): T | Promise<Awaited<T>> {
+  return context.state.data.events.whenMade(use, (error) => notMade(context, error));
 }
 
 /** The handler, run once the event log's records are made (see afterEventLog). */

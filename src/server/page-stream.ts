@@ -15,9 +15,11 @@ type Part = ReturnType<typeof arrayTextPart>;
 /**
  * A streamed page. Its first chunk is made once, by whichever asks first: the journal (for the
  * head of the text, before the body is written) or the stream; the stream then lets it go.
+ * `items` is the stream's own copy of the page (references only), whose items past the first
+ * chunk's are let go once their text is made.
  */
 interface StreamedPage {
-  readonly items: readonly unknown[];
+  readonly items: unknown[];
   readonly itemText: ItemText;
   readonly chunkBytes: number;
   first: Part | undefined;
@@ -31,15 +33,20 @@ const firstChunk = (page: StreamedPage): Part => (page.first ??= arrayTextPart(p
 /**
  * The array's text in chunks of at least `chunkBytes` (the last may be shorter), each made only
  * when asked for, with a turn of the event loop between two: other requests are served meanwhile.
+ * The items of a chunk are let go once it is made (all but the first chunk's, which the journal
+ * may still ask for), so a slow reader holds only the records it has not been sent yet: after a
+ * reset, records no longer in the store are freed as the page goes out, not when it ends.
  */
 async function* chunksOf(page: StreamedPage): AsyncGenerator<Buffer, void, undefined> {
   const { items, itemText, chunkBytes } = page;
-  for (let from = 0; from <= items.length; ) {
+  const length = items.length;
+  for (let from = 0; from <= length; ) {
     const part = from === 0 ? firstChunk(page) : arrayTextPart(items, itemText, from, chunkBytes);
+    if (from > 0) items.fill(undefined, from, Math.min(part.next, length));
     page.first = undefined;
     from = part.next;
     yield part.bytes;
-    if (from <= items.length) await nextTurn();
+    if (from <= length) await nextTurn();
   }
 }
 
@@ -49,10 +56,11 @@ async function* chunksOf(page: StreamedPage): AsyncGenerator<Buffer, void, undef
  * stream holds at most about a chunk past its high-water mark, so a slow reader holds a chunk
  * or two in memory, not the page; the chunks stop being made when the stream is destroyed (the
  * client went away). The items must not change while it is read: the event log and block log
- * hand out frozen records, and a page is an array of its own.
+ * hand out frozen records. The stream keeps a copy of the array (8 bytes an item), its own to let
+ * go of, whoever else holds the page.
  */
 export function pageStream(items: readonly unknown[], itemText: ItemText, chunkBytes = PAGE_CHUNK_BYTES): Readable {
-  const page: StreamedPage = { items, itemText, chunkBytes, first: undefined };
+  const page: StreamedPage = { items: items.slice(), itemText, chunkBytes, first: undefined };
   const stream = Readable.from(chunksOf(page), { objectMode: false, highWaterMark: chunkBytes });
   streamed.set(stream, page);
   return stream;

@@ -15,8 +15,8 @@ const longAnswer = (payload: unknown): boolean =>
  * Gives every long answer a deadline from the moment it is handed to the connection: a client
  * that has not taken all of it `timeoutMs` later loses the connection. The idle timeout closes a
  * connection on which nothing moves, but a client that reads a few kilobytes now and then keeps it
- * moving, and would hold a streamed page (its array of records, and after a reset records no
- * longer in the store) as long as it liked. Latency and waits before the answer do not count.
+ * moving, and would hold a streamed page (its array, the records not sent yet, and after a reset
+ * records no longer in the store) as long as it liked. Latency and waits before the answer do not count.
  */
 export function addSendTimeout(app: FastifyInstance, timeoutMs: number): void {
   app.addHook('onSend', (request, reply, payload, done) => {

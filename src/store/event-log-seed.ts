@@ -50,6 +50,8 @@ export class SeedMaking {
   #making: { readonly work: WorkInTurns; readonly done: Promise<void>; readonly fail: (error: Error) => void } | undefined;
   /** Why the seed could not be made: every use of the log throws it from then on. */
   #failure: { readonly error: Error; readonly done: Promise<never> } | undefined;
+  /** The calls waiting for the records (see whenMade), in the order they came. */
+  #waiting: { readonly run: () => void; readonly fail: (error: Error) => void }[] = [];
   readonly #adopt: boolean;
   readonly #onMade: (index: EventLogIndex) => void;
 
@@ -69,7 +71,8 @@ export class SeedMaking {
   /**
    * Nothing when the records are made; else a promise of their end, the making begun if it was
    * not (its first turn now: a seed of up to SEED_SLICE records is then made). Meanwhile other
-   * callbacks run between turns; callers waiting on the promise resume in the order they came.
+   * callbacks run between turns; callers waiting on the promise resume in the order they came,
+   * after every call waiting through `whenMade`.
    * It rejects, and so does every later call, when the making failed or was stopped.
    */
   ready(): Promise<void> | undefined {
@@ -81,6 +84,20 @@ export class SeedMaking {
   makeInBackground(): Promise<void> | undefined {
     this.#begin()?.go(false);
     return this.#failure?.done ?? this.#making?.done;
+  }
+
+  /**
+   * Calls `run` once the records are made, the making begun if it was not: at once when they
+   * are, else right after the store gets them, in the turn that ends the making or in the call
+   * that forces it (`finish`), before any other code. Calls waiting meet the records in the order
+   * they came, and a caller that forces the making comes after all of them. `fail` instead when
+   * the making fails or is stopped. Neither may throw.
+   */
+  whenMade(run: () => void, fail: (error: Error) => void): void {
+    this.#begin()?.go(true);
+    if (this.#failure) return fail(this.#failure.error);
+    if (this.#making === undefined) return run();
+    this.#waiting.push({ run, fail });
   }
 
   /** Stops a making that is going on (e.g. the server closes): `reason` is then every use's error. */
@@ -109,16 +126,24 @@ export class SeedMaking {
       const fail = (error: Error) => {
         this.#making = undefined;
         this.#failure = { error, done: done as Promise<never> };
+        for (const waiting of this.#takeWaiting()) waiting.fail(error);
         reject(error);
       };
       const end = (index: EventLogIndex) => {
         this.#making = undefined;
         this.#onMade(index);
+        for (const waiting of this.#takeWaiting()) waiting.run();
         resolve();
       };
       const failed = (cause: unknown) => fail(new SeedFailedError(cause instanceof Error ? cause.message : String(cause), { cause }));
       this.#making = { work: workInTurns(indexRecords(slicesOf(seed), this.#adopt, SEED_SLICE), SEED_SLICE, end, failed), done, fail };
     }
     return this.#making?.work;
+  }
+
+  #takeWaiting() {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    return waiting;
   }
 }

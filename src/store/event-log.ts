@@ -58,6 +58,28 @@ export class EventLogStore {
     return this.#seedMaking?.ready();
   }
 
+  /**
+   * `use`'s result once the records are made: at once when they are (a seed of up to SEED_SLICE
+   * records is made now), else a promise of it. While they are being made, calls wait in the order
+   * they came, a reset among them (see `reset`), and meet the records in that order as soon as they
+   * are made, before any other code; so a write keeps its place before or after a reset. When the
+   * making fails or is stopped, the promise rejects with `failed` of its error (default: the error).
+   */
+  whenMade<T>(use: () => T, failed: (error: Error) => unknown = (error) => error): T | Promise<Awaited<T>> {
+    const making = this.#seedMaking;
+    if (making === undefined || making.ready() === undefined) return use();
+    return new Promise<Awaited<T>>((resolve, reject) => {
+      const run = () => {
+        try {
+          resolve(use() as Awaited<T>);
+        } catch (error) {
+          reject(error);
+        }
+      };
+      making.whenMade(run, (error) => reject(failed(error)));
+    });
+  }
+
   /** As `ready`, but the first turn too goes after the current callback (e.g. once a server listens). */
   makeInBackground(): Promise<void> | undefined {
     return this.#seedMaking?.makeInBackground();
@@ -171,10 +193,20 @@ export class EventLogStore {
     this.#install(indexAtOnce(current, false));
   }
 
-  /** Back to the records the store was created with. */
+  /**
+   * Back to the records the store was created with. While they are being made, the reset takes its
+   * place among the calls waiting for them (see `whenMade`): the writes that came before it are
+   * undone and those that come after it stay, whoever resets (the control API's reset waits its
+   * turn the same way).
+   */
   reset(): void {
+    const status = this.status;
+    if (status === 'making') return this.#seedMaking?.whenMade(() => this.#resetNow(), () => {});
     // Still the seed while it is not made (nothing can have changed it); a failed seed stays failed.
-    if (this.#seedMaking !== undefined && this.#seedMaking.status !== 'ready') return;
+    if (status === 'ready') this.#resetNow();
+  }
+
+  #resetNow(): void {
     this.#lists.all = this.#seed.all.slice();
     this.#lists.byType = new Map([...this.#seed.byType].map(([t, list]) => [t, list.slice()]));
     this.#baseIds = this.#seed.ids;

@@ -130,7 +130,7 @@ describe('startSnmpTrapListener', () => {
 
     await sendTrap(handle.port, 2, 'monitor', snmp.TrapType.WarmStart, []);
     expect((await records.until(1))[0]?.payload).toMatchObject({ trapOid: '1.3.6.1.6.3.1.1.5.2' });
-    expect(handle.stats()).toEqual({ delivered: 1, dropped: 2, droppedByReason: { 'unknown-community': 1, malformed: 1 } });
+    expect(handle.stats()).toEqual({ delivered: 1, pending: 0, dropped: 2, droppedByReason: { 'unknown-community': 1, malformed: 1 } });
   });
 
   it('drops and counts a trap it cannot convert (a Boolean varbind has no SMI type)', async () => {
