@@ -26,9 +26,9 @@ export class ApiError extends Error {
   }
 
   /** The error of an `Error` body given whole (an injected fault's, an example of the document), with the body's status unless another is given. */
-  static fromBody(body: ApiErrorBody, status = body.status): ApiError {
+  static fromBody(body: ApiErrorBody, status = body.status, headers?: Readonly<Record<string, string>>): ApiError {
     const { code, message, details, permission } = body;
-    return new ApiError(code, status, message, { ...(details ? { details } : {}), ...(permission === undefined ? {} : { permission }) });
+    return new ApiError(code, status, message, { ...(details ? { details } : {}), ...(permission === undefined ? {} : { permission }), ...(headers ? { headers } : {}) });
   }
 
   /** The JSON body of the document's `Error` schema. */

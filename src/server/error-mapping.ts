@@ -56,6 +56,9 @@ function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, erro
 export function toApiError(error: unknown, request: FastifyRequest, errors: ErrorFactory, messages: ErrorMessage): ApiError {
   if (error instanceof ApiError) return error;
   const fastifyError = error as Partial<FastifyError>;
+  // The body stopped coming: Node cut the request at its timeout (the client got 408 on the
+  // socket), or the client went away. Not a failure of the fake; the journal says what it was.
+  if (fastifyError.code === 'ECONNRESET' && !request.raw.complete) return errors('REQUEST_TIMEOUT', messages('REQUEST_TIMEOUT', 'late'));
   if (fastifyError.validation && fastifyError.validationContext) {
     const details = validationDetails(fastifyError.validationContext, fastifyError.validation);
     const code = fastifyError.validationContext === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';

@@ -1,14 +1,17 @@
-import type { onRequestHookHandler } from 'fastify';
+import type { FastifyReply, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
 import { checksHook, type RequestCheck } from './request-hooks.js';
+import { hostRepeated, targetAuthority } from './request-target.js';
 
 /**
  * The Host checks that go before every other hook, so before the CORS plugin's.
  *
  * HTTP/1.1 requires a Host header. Node would refuse a request without one itself, with an
  * empty 400 outside the document; the fake refuses it here with the document's Error body.
- * (HTTP/1.0 has no Host requirement.)
+ * (HTTP/1.0 has no Host requirement.) It requires one Host header, not several, and with an
+ * absolute-form request target the target's host replaces the header (RFC 9112 3.2, 3.2.2),
+ * so that every Host check after this one judges the host the request names.
  *
  * The CORS plugin answers every OPTIONS request (a preflight) in its own hook, before the route
  * the router matched runs any check; so `preflightHost` (the API's Host check) runs here for
@@ -19,11 +22,25 @@ import { checksHook, type RequestCheck } from './request-hooks.js';
 export function createHostHook(errors: ErrorFactory, messages: ErrorMessage, preflightHost: RequestCheck): onRequestHookHandler {
   const preflight = checksHook([preflightHost]);
   const hostMissing = messages('MALFORMED_REQUEST', 'hostMissing');
+  const hostRepeatedMessage = messages('MALFORMED_REQUEST', 'hostRepeated');
+  const targetUserinfo = messages('MALFORMED_REQUEST', 'targetUserinfo');
+  /** A request HTTP/1.1 does not allow: answered as Node's parser refusals are, then the connection closed. */
+  const refuse = (reply: FastifyReply, done: HookHandlerDoneFunction, message: string): void => {
+    void reply.header('connection', 'close');
+    done(errors('MALFORMED_REQUEST', message));
+  };
   return function hostChecks(request, reply, done) {
-    if (request.headers.host === undefined && request.raw.httpVersion !== '1.0') {
-      done(errors('MALFORMED_REQUEST', hostMissing));
-      return;
+    const raw = request.raw;
+    // Node keeps the first Host and drops the others; a proxy in front may have used another.
+    if (hostRepeated(raw.rawHeaders)) return refuse(reply, done, hostRepeatedMessage);
+    // An absolute-form target (`GET http://host/path`): its host is the request's host.
+    const authority = raw.url!.charCodeAt(0) === 47 /* '/' */ ? undefined : targetAuthority(raw.url!);
+    if (authority !== undefined) {
+      // Credentials in the target would be echoed as a Host, and HTTP never sends them there.
+      if (authority.includes('@')) return refuse(reply, done, targetUserinfo);
+      raw.headers.host = authority;
     }
+    if (request.headers.host === undefined && raw.httpVersion !== '1.0') return refuse(reply, done, hostMissing);
     if (request.method === 'OPTIONS') return preflight.call(this, request, reply, done);
     done();
   };

@@ -35,6 +35,16 @@ function documentedBody(operation: Operation, status: number): ApiErrorBody | un
   return body !== undefined && body.status === status && typeof body.code === 'string' ? body : undefined;
 }
 
+/** The headers the document gives a status of the operation, from their examples (a 429's `Retry-After`), or undefined when none has one. */
+function documentedHeaders(operation: Operation, status: number): Record<string, string> | undefined {
+  const headers = Object.entries(operation.responses[String(status)]?.headers ?? {}).flatMap(([name, header]) => {
+    const { example: own, schema } = header as { example?: unknown; schema?: { example?: unknown } };
+    const example = own ?? schema?.example;
+    return example === undefined ? [] : [[name.toLowerCase(), String(example)] as const];
+  });
+  return headers.length === 0 ? undefined : Object.fromEntries(headers);
+}
+
 export interface PreferOptions {
   readonly errors: ErrorFactory;
   /** Whether a page of this origin may call the fake (the CORS allow-list). */
@@ -45,16 +55,19 @@ export interface PreferOptions {
 
 /**
  * Honours a one-request `Prefer` header, as Prism does: `code=<status>` answers that status
- * with the document's Error body for it (statuses the operation documents, and 503, the
- * status of INJECTED_FAULT), `latency=<ms>` delays the answer. Only loopback clients, and in a
+ * with the document's Error body for it and the examples of its headers (statuses the operation
+ * documents, and 503, the status of INJECTED_FAULT), `latency=<ms>` delays the answer. Only loopback clients, and in a
  * browser only pages of allowed origins, are heard; from anyone else the header is ignored.
  * A preference the fake cannot honour gets 400 INVALID_PARAMETER naming the header.
  */
 export function createPreferCheck(operation: Operation, options: PreferOptions): RequestCheck {
   const bodies = new Map<number, ApiErrorBody>([[options.injectedFault.status, options.injectedFault]]);
+  const headers = new Map<number, Record<string, string>>();
   for (const status of Object.keys(operation.responses).map(Number)) {
     const body = status >= 400 ? documentedBody(operation, status) : undefined;
     if (body) bodies.set(status, body);
+    const documented = body && documentedHeaders(operation, status);
+    if (documented) headers.set(status, documented);
   }
   const statuses = [...bodies.keys()].sort((a, b) => a - b).join(', ');
   const refuse = (problem: string) =>
@@ -75,6 +88,6 @@ export function createPreferCheck(operation: Operation, options: PreferOptions):
     if (code === undefined) return;
     const body = /^[0-9]{3}$/.test(code) ? bodies.get(Number(code)) : undefined;
     if (!body) throw refuse(`code must be an error status ${operation.operationId} documents (${statuses}), not "${code.slice(0, 20)}"`);
-    throw ApiError.fromBody(body);
+    throw ApiError.fromBody(body, body.status, headers.get(body.status));
   };
 }

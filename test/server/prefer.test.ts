@@ -49,6 +49,16 @@ describe('the Prefer header', () => {
     }
   });
 
+  it("answers the headers the document gives the status, from their examples: a 429's Retry-After", async () => {
+    const { app: target } = await fake();
+    const answer = await eventLog(target, 'code=429');
+    expectConforms('getEventLog', answer);
+    const documented = spec.operation('getEventLog').responses['429']?.headers?.['Retry-After'] as { example?: unknown } | undefined;
+    expect(documented?.example).toBe(60);
+    expect(answer.headers['retry-after']).toBe('60');
+    expect(JSON.parse(answer.body).message).toBe('Too many requests; blocked for 60 seconds.');
+  });
+
   it('refuses a code the operation does not document, and a bad value, with 400 INVALID_PARAMETER naming the header', async () => {
     const { app: target } = await fake();
     for (const prefer of ['code=404', 'code=200', 'code=abc', 'code=5030', 'code=', 'latency=60001', 'latency=1e9', 'latency=-1', `latency=${'9'.repeat(5000)}`]) {

@@ -33,7 +33,7 @@ const refused: { name: string; request: string; status: number; code: string; me
   { name: 'a bad chunk size', request: `${POST_LOGIN}Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`, status: 400, code: 'MALFORMED_REQUEST' },
   {
     name: 'an HTTP/1.1 request without Host',
-    request: 'GET /node/api/users/current HTTP/1.1\r\nConnection: close\r\n\r\n',
+    request: 'GET /node/api/users/current HTTP/1.1\r\n\r\n',
     status: 400,
     code: 'MALFORMED_REQUEST',
     // The document's text (x-messages of MALFORMED_REQUEST).
