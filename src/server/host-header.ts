@@ -2,14 +2,15 @@ import type { FastifyReply, HookHandlerDoneFunction, onRequestHookHandler } from
 import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
 import { checksHook, type RequestCheck } from './request-hooks.js';
-import { hostRepeated, targetAuthority } from './request-target.js';
+import { repeatedHeader } from './repeated-headers.js';
+import { targetAuthority } from './request-target.js';
 
 /**
  * The Host checks that go before every other hook, so before the CORS plugin's.
  *
  * HTTP/1.1 requires a Host header. Node would refuse a request without one itself, with an
  * empty 400 outside the document; the fake refuses it here with the document's Error body.
- * (HTTP/1.0 has no Host requirement.) It requires one Host header, not several, and with an
+ * (HTTP/1.0 has no Host requirement.) It requires one Host, Authorization and Content-Type header, not several, and with an
  * absolute-form request target the target's host replaces the header (RFC 9112 3.2, 3.2.2),
  * so that every Host check after this one judges the host the request names.
  *
@@ -22,7 +23,6 @@ import { hostRepeated, targetAuthority } from './request-target.js';
 export function createHostHook(errors: ErrorFactory, messages: ErrorMessage, preflightHost: RequestCheck): onRequestHookHandler {
   const preflight = checksHook([preflightHost]);
   const hostMissing = messages('MALFORMED_REQUEST', 'hostMissing');
-  const hostRepeatedMessage = messages('MALFORMED_REQUEST', 'hostRepeated');
   const targetUserinfo = messages('MALFORMED_REQUEST', 'targetUserinfo');
   /** A request HTTP/1.1 does not allow: answered as Node's parser refusals are, then the connection closed. */
   const refuse = (reply: FastifyReply, done: HookHandlerDoneFunction, message: string): void => {
@@ -31,8 +31,9 @@ export function createHostHook(errors: ErrorFactory, messages: ErrorMessage, pre
   };
   return function hostChecks(request, reply, done) {
     const raw = request.raw;
-    // Node keeps the first Host and drops the others; a proxy in front may have used another.
-    if (hostRepeated(raw.rawHeaders)) return refuse(reply, done, hostRepeatedMessage);
+    // Node keeps the first Host (Authorization, Content-Type) and drops the others; a proxy in front may have used another.
+    const repeated = repeatedHeader(raw.rawHeaders);
+    if (repeated !== undefined) return refuse(reply, done, messages('MALFORMED_REQUEST', 'headerRepeated', { name: repeated }));
     // An absolute-form target (`GET http://host/path`): its host is the request's host.
     const authority = raw.url!.charCodeAt(0) === 47 /* '/' */ ? undefined : targetAuthority(raw.url!);
     if (authority !== undefined) {

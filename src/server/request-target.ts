@@ -22,15 +22,3 @@ export function originForm(url: string): string {
   const rest = url.slice(match[0].length);
   return rest.charCodeAt(0) === 47 ? rest : `/${rest}`;
 }
-
-/** Whether a request has more than one Host header line (Node keeps the first and drops the others). */
-export function hostRepeated(rawHeaders: readonly string[]): boolean {
-  let seen = false;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i]!;
-    if (name.length !== 4 || name.toLowerCase() !== 'host') continue;
-    if (seen) return true;
-    seen = true;
-  }
-  return false;
-}

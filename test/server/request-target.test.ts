@@ -111,6 +111,25 @@ describe('a repeated Host header', () => {
     }
   });
 
+  it('so is a repeated Authorization (a wrong second credential was ignored) or Content-Type header, and nothing is stored', async () => {
+    const wrong = basic(USERS.admin.login, 'wrong-password');
+    const logIn = JSON.stringify({ login: USERS.viewer.login, password: USERS.viewer.password });
+    const requests: [string, string][] = [
+      [`GET ${API}/users/current HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${ADMIN}\r\nAuthorization: ${wrong}\r\n\r\n`, 'Authorization'],
+      [`GET ${API}/users/current HTTP/1.1\r\nHost: 127.0.0.1\r\nauthorization: ${ADMIN}\r\nAUTHORIZATION: ${ADMIN}\r\n\r\n`, 'Authorization'],
+      [
+        `POST ${API}/users/session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Type: text/plain\r\nContent-Length: ${logIn.length}\r\n\r\n${logIn}`,
+        'Content-Type',
+      ],
+    ];
+    for (const [request, name] of requests) {
+      const { answer, closedByServer } = await exchange(origin, request);
+      expect(closedByServer).toBe(true);
+      expect(expectError(answerOf(answer), 400, 'MALFORMED_REQUEST').message).toBe(`An HTTP/1.1 request must have one ${name} header, not several.`);
+    }
+    await target.expectUnchanged();
+  });
+
   it('one Host header, in any case of its name, is served', async () => {
     const { answer } = await exchange(origin, `GET ${API}/users/current HTTP/1.1\r\nhOsT: 127.0.0.1:${port}\r\nAuthorization: ${ADMIN}\r\nConnection: close\r\n\r\n`);
     expect(answerOf(answer).statusCode, answer?.body).toBe(200);
