@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory } from '../errors.js';
 import { controlApiPath, createSpecValidator, monitoringApiPath } from '../spec/index.js';
@@ -9,6 +8,7 @@ import { createRequestJournal } from '../store/request-journal.js';
 import { createControlMessages, createErrorMessages } from './error-messages.js';
 import { readSchemes } from './auth/schemes.js';
 import { registerApiRoutes } from './api-routes.js';
+import { installCookies } from './cookies.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
 import { connectionOptions } from './connection-limits.js';
 import { addSendTimeout } from './send-timeout.js';
@@ -136,9 +136,9 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     return sendApiError(reply, apiError);
   });
   app.addHook('onRequest', createHostHook(errors, messages, apiHost));
-  await app.register(cookie);
+  installCookies(app);
   const allowed = originAllowed(resolved.corsOrigins);
-  await registerCors(app, allowed);
+  registerCors(app, allowed);
   app.decorateRequest('caller', null);
   installBodyParsers(app, errors, messages);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFake, type FakeApp } from '../../src/server/build.js';
-import { API, cookieValue, expectConforms, spec } from './helpers.js';
+import { API, cookieValue, expectConforms, expectError, spec } from './helpers.js';
 
 let app: FakeApp;
 let listed: FakeApp;
@@ -73,5 +73,18 @@ describe('CORS for a frontend on another port', () => {
     expect(response.statusCode).toBe(405);
     expect(JSON.parse(response.body)).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
     expect(response.headers.allow).toBe('GET');
+  });
+
+  it('an OPTIONS request from an allowed origin that is no preflight (no Access-Control-Request-Method) gets the same 405, in the document\'s shape', async () => {
+    const response = await app.inject({ method: 'OPTIONS', url: `${API}/users/current`, headers: { origin: 'http://localhost:3000' } });
+    expectError(response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(response.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('keeps a preflight out of the request journal: the page did not make that call, its browser did', async () => {
+    const before = app.fake.journal.list().length;
+    expect((await preflight(app, 'http://localhost:5173')).statusCode).toBe(204);
+    expect(app.fake.journal.list()).toHaveLength(before);
   });
 });

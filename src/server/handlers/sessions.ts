@@ -1,5 +1,6 @@
 import type { SessionCredentials } from '../../spec/types.js';
 import { requireCaller } from '../auth/caller.js';
+import { setCookies } from '../cookies.js';
 import type { HandlerMap } from './types.js';
 
 const COOKIE = { path: '/', sameSite: 'lax' } as const;
@@ -11,9 +12,11 @@ export const sessionHandlers: HandlerMap = {
     if (!user) throw errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', 'loginWrong'));
     const session = state.sessions.create(user.id);
     sessionHosts?.created(session.id, request);
-    reply.setCookie(cookies.session, session.id, { ...COOKIE, httpOnly: true });
-    // Readable by the page, which sends it back in x-csrf-token.
-    reply.setCookie(cookies.csrf, session.csrf, COOKIE);
+    setCookies(reply, [
+      { name: cookies.session, value: session.id, options: { ...COOKIE, httpOnly: true } },
+      // Readable by the page, which sends it back in x-csrf-token.
+      { name: cookies.csrf, value: session.csrf, options: COOKIE },
+    ]);
     return session.id;
   },
 
@@ -21,7 +24,9 @@ export const sessionHandlers: HandlerMap = {
     const { state, cookies } = context;
     const { session } = requireCaller(request, context);
     if (session) state.sessions.delete(session.id);
-    reply.clearCookie(cookies.session, COOKIE);
-    reply.clearCookie(cookies.csrf, COOKIE);
+    setCookies(reply, [
+      { name: cookies.session, options: COOKIE },
+      { name: cookies.csrf, options: COOKIE },
+    ]);
   },
 };
