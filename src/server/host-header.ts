@@ -3,10 +3,10 @@ import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
 import { checksHook, type RequestCheck } from './request-hooks.js';
 import { repeatedHeader } from './repeated-headers.js';
-import { targetAuthority } from './request-target.js';
+import { targetAuthority, targetHasUserinfo } from './request-target.js';
 
 /**
- * The Host checks that go before every other hook, so before the CORS plugin's.
+ * The Host checks that go before every other hook, so before the CORS hook's.
  *
  * HTTP/1.1 requires a Host header. Node would refuse a request without one itself, with an
  * empty 400 outside the document; the fake refuses it here with the document's Error body.
@@ -14,9 +14,9 @@ import { targetAuthority } from './request-target.js';
  * absolute-form request target the target's host replaces the header (RFC 9112 3.2, 3.2.2),
  * so that every Host check after this one judges the host the request names.
  *
- * The CORS plugin answers every OPTIONS request (a preflight) in its own hook, before the route
+ * The CORS hook answers every preflight (an OPTIONS request) itself, before the route
  * the router matched runs any check; so `preflightHost` (the API's Host check) runs here for
- * OPTIONS, the plugin's own condition, whatever the path and however it is spelled. A
+ * every OPTIONS request, whatever the path and however it is spelled. A
  * DNS-rebinding page then learns nothing from a preflight either. One hook for both: this one
  * runs for every request, and a second would cost every request a call.
  */
@@ -34,12 +34,12 @@ export function createHostHook(errors: ErrorFactory, messages: ErrorMessage, pre
     // Node keeps the first Host (Authorization, Content-Type) and drops the others; a proxy in front may have used another.
     const repeated = repeatedHeader(raw.rawHeaders);
     if (repeated !== undefined) return refuse(reply, done, messages('MALFORMED_REQUEST', 'headerRepeated', { name: repeated }));
-    // An absolute-form target (`GET http://host/path`): its host is the request's host.
-    const authority = raw.url!.charCodeAt(0) === 47 /* '/' */ ? undefined : targetAuthority(raw.url!);
-    if (authority !== undefined) {
-      // Credentials in the target would be echoed as a Host, and HTTP never sends them there.
-      if (authority.includes('@')) return refuse(reply, done, targetUserinfo);
-      raw.headers.host = authority;
+    if (raw.url!.charCodeAt(0) !== 47 /* '/' */) {
+      // Credentials in a target (of any scheme) would be echoed as a Host or a path, and HTTP never sends them there.
+      if (targetHasUserinfo(raw.url!)) return refuse(reply, done, targetUserinfo);
+      // An absolute-form target (`GET http://host/path`): its host is the request's host.
+      const authority = targetAuthority(raw.url!);
+      if (authority !== undefined) raw.headers.host = authority;
     }
     if (request.headers.host === undefined && raw.httpVersion !== '1.0') return refuse(reply, done, hostMissing);
     if (request.method === 'OPTIONS') return preflight.call(this, request, reply, done);

@@ -1,6 +1,7 @@
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { pino, type LoggerOptions } from 'pino';
 import { lazyChildLogger } from './lazy-child-logger.js';
+import { maskTargetUserinfo } from './request-target.js';
 import { prettyLines } from './log-format.js';
 import { writeRequestLine } from './request-log-line.js';
 import { stdoutLogStream } from './log-stream.js';
@@ -19,13 +20,10 @@ function decoded(text: string): string {
   }
 }
 
-/** The user info of an absolute-form target (`http://user:password@host/…`), a password in the clear. */
-const TARGET_USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i;
-
 /** The URL with the values of secret query parameters, and the user info of an absolute-form target, replaced. */
 export function maskUrl(target: string): string {
   // Origin-form (`/path`), the usual case, has no user info.
-  const url = target.charCodeAt(0) === 47 ? target : target.replace(TARGET_USERINFO, `$1${CENSOR}@`);
+  const url = target.charCodeAt(0) === 47 ? target : maskTargetUserinfo(target, CENSOR);
   const q = url.indexOf('?');
   if (q < 0) return url;
   const text = url.slice(q + 1);

@@ -93,6 +93,17 @@ describe('an absolute-form request target', () => {
   });
 });
 
+describe('a target of another scheme', () => {
+  it('with user info is refused as an http one is, and its password is in no answer', async () => {
+    const secret = USERS.admin.password;
+    for (const scheme of ['ftp', 'ws']) {
+      const answer = await rawRequest(origin, { path: `${scheme}://${USERS.admin.login}:${secret}@127.0.0.1:${port}${API}/users/current`, headers: { host: `127.0.0.1:${port}` } });
+      expectError(answerOf(answer), 400, 'MALFORMED_REQUEST');
+      expect(JSON.stringify(answer)).not.toContain(secret);
+    }
+  });
+});
+
 describe('a repeated Host header', () => {
   const twice = (path: string, first: string, second: string) => `GET ${path} HTTP/1.1\r\nHost: ${first}\r\nHost: ${second}\r\nAuthorization: ${ADMIN}\r\n\r\n`;
 
