@@ -12,7 +12,7 @@ import { htmlReporter } from '../contract/reporters/html.js';
 import { junitReporter } from '../contract/reporters/junit.js';
 import { markdownReporter } from '../contract/reporters/markdown.js';
 import { maskedReporter } from '../contract/reporters/masked.js';
-import { printable } from '../contract/reporters/printable.js';
+import { shownText } from '../contract/reporters/printable.js';
 import type { Reporter, Write } from '../contract/reporters/reporter.js';
 import type { RunResult } from '../contract/run/results.js';
 import { runContract, type RunOptions } from '../contract/run/run-contract.js';
@@ -99,7 +99,8 @@ function secretsOf(flags: CheckFlags, io: CheckIo): { secrets: Secrets; io: Chec
   secrets.addCredentials(flags.compareLogin === undefined || flags.comparePassword === undefined ? undefined : { login: flags.compareLogin, password: flags.comparePassword });
   secrets.addCredentials(flags.compareLowLogin === undefined || flags.compareLowPassword === undefined ? undefined : { login: flags.compareLowLogin, password: flags.compareLowPassword });
   for (const url of [flags.baseUrl, flags.compareWith]) secrets.addUrl(url);
-  return { secrets, io: { stdout: (t) => io.stdout(printable(secrets.mask(t))), stderr: (t) => io.stderr(printable(secrets.mask(t))) } };
+  const shown = shownText(secrets);
+  return { secrets, io: { stdout: (t) => io.stdout(shown(t)), stderr: (t) => io.stderr(shown(t)) } };
 }
 
 /** Runs the check the flags describe and returns the exit code; never throws. */

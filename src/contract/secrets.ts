@@ -17,8 +17,6 @@ export interface Secrets {
   addUrl(url: string | undefined): void;
   /** Replaces every known secret in a text. */
   mask(text: string): string;
-  /** A copy of a value (an event, a result) with every known secret masked in every string. */
-  maskDeep<T>(value: T): T;
   /** A request with its secrets masked: Authorization, Cookie, tokens in the query, passwords in the body. */
   maskRequest(request: SentRequest): SentRequest;
 }
@@ -136,7 +134,6 @@ export function createSecrets(): Secrets {
       this.addCredentials({ login: decode(parsed.username), password: decode(parsed.password) });
     },
     mask,
-    maskDeep: <T>(value: T): T => mapStrings(value, mask) as T,
     maskRequest(request) {
       const url = new URL(request.url);
       for (const name of ['api-token', 'auth-token']) if (url.searchParams.has(name)) url.searchParams.set(name, MASK);

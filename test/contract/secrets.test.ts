@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../src/contract/curl.js';
-import { createSecrets } from '../../src/contract/secrets.js';
+import { createSecrets, mapStrings } from '../../src/contract/secrets.js';
 
 describe('secrets and curl', () => {
   it('masks Authorization, cookies, csrf, tokens in the query and passwords in bodies', () => {
@@ -41,7 +41,7 @@ describe('secrets and curl', () => {
       's@cret-1',
     ].join(' ');
     expect(secrets.mask(text)).toBe('*** *** *** *** "***" http://who:***@127.0.0.1:1/ ***');
-    expect(secrets.maskDeep({ a: [{ b: 's@cret-1' }], n: 1 })).toEqual({ a: [{ b: '***' }], n: 1 });
+    expect(mapStrings({ a: [{ b: 's@cret-1' }], n: 1 }, secrets.mask)).toEqual({ a: [{ b: '***' }], n: 1 });
   });
 
   it('quotes single quotes for the shell', () => {

@@ -2,11 +2,12 @@
 // known secret masked and every control character shown as its escape, in every string, so no
 // reporter, present or future, can print a secret or let a server's text act on a terminal.
 import { mapStrings, type Secrets } from '../secrets.js';
-import { printable } from './printable.js';
+import { shownText } from './printable.js';
 import type { Reporter } from './reporter.js';
 
 export function maskedReporter(reporter: Reporter, secrets: Secrets): Reporter {
-  const shown = <T>(value: T): T => mapStrings(value, (text) => printable(secrets.mask(text))) as T;
+  const text = shownText(secrets);
+  const shown = <T>(value: T): T => mapStrings(value, text) as T;
   return {
     onEvent: (event) => reporter.onEvent(shown(event)),
     finish: (result) => reporter.finish(shown(result)),
