@@ -35,6 +35,9 @@ const KINDS: readonly SlowKind[] = [
   },
 ];
 
+/** The status of an answer from the first bytes read of it (0 before its status line). */
+export const statusOfHead = (head: string): number => Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+
 /** Opens one slow connection; resolves when it ends with the status the fake answered (0: none) and how long it lived. */
 function slowConnection(origin: URL, kind: SlowKind, deadlineMs: number, opened: () => void): Promise<{ status: number; ms: number }> {
   return new Promise((resolve) => {
@@ -53,7 +56,7 @@ function slowConnection(origin: URL, kind: SlowKind, deadlineMs: number, opened:
       clearTimeout(deadline);
       const ms = performance.now() - t0;
       // Destroyed by us at the deadline: not shed.
-      resolve({ status: ms >= deadlineMs ? -1 : Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), ms });
+      resolve({ status: ms >= deadlineMs ? -1 : statusOfHead(head), ms });
     });
   });
 }

@@ -7,7 +7,7 @@ import { defaultConnectionLimits } from '../../src/server/connection-limits.js';
 import type { HostileResult } from './hostile-requests.js';
 import { residentBytes } from './machine.js';
 import { epochNow, startProbes } from './probes.js';
-import { row } from './slow-connections.js';
+import { row, statusOfHead } from './slow-connections.js';
 import { adminBasic } from './servers.js';
 
 interface Reader {
@@ -31,7 +31,7 @@ function slowReader(origin: URL): Reader {
     setTimeout(() => socket.resume(), 1000).unref();
   });
   return {
-    status: () => Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+    status: () => statusOfHead(head),
     bytes: () => bytes,
     close: () => socket.destroy(),
   };

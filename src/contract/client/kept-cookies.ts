@@ -18,11 +18,14 @@ const nameOf = (setCookie: string) => /^\s*([^=;]*)/.exec(setCookie)?.[1]?.trim(
 export async function keepCookies(jar: CookieJar, url: string, lines: readonly string[], own: ReadonlySet<string>): Promise<string[]> {
   if (lines.length === 0) return [];
   const held = new Set((await jar.store.getAllCookies()).map((cookie) => cookie.key));
-  const others = () => [...held].filter((name) => !own.has(name)).length;
+  let others = [...held].filter((name) => !own.has(name)).length;
   const kept: string[] = [];
   for (const line of lines) {
     const name = nameOf(line);
-    if (!own.has(name) && !held.has(name) && others() >= MAX_KEPT_COOKIES - own.size) continue;
+    if (!own.has(name) && !held.has(name)) {
+      if (others >= MAX_KEPT_COOKIES - own.size) continue;
+      others++;
+    }
     await jar.setCookie(line, url, { ignoreError: true });
     held.add(name);
     kept.push(line);
