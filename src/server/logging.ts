@@ -92,12 +92,12 @@ export function createLogging(options: false | FakeLoggerOptions): Logging {
     ...(log.isLevelEnabled('info')
       ? {
           requestLine(request, reply, payload) {
-            if (!isStream(payload)) {
-              lineOf(request, reply);
-              return;
-            }
+            const response = reply.raw;
+            // A client that left while its answer waited (an added latency, a long query) gets nothing.
+            if (response.destroyed) lineOf(request, reply, true);
+            else if (!isStream(payload)) lineOf(request, reply);
             // Node emits 'close' after 'finish' too, and no 'finish' for an answer cut short.
-            reply.raw.once('close', () => lineOf(request, reply, reply.raw.writableFinished ? undefined : true));
+            else response.once('close', () => lineOf(request, reply, response.writableFinished ? undefined : true));
           },
         }
       : {}),
