@@ -10,21 +10,15 @@ import { createSpecValidator, loadSpec, schemaProblem, describeRecordProblem, ty
 import { RECORDING_FILES, type InvalidRecordNote, type RecordingManifest } from '../shared/recording-layout.js';
 import { createAnonymizer } from './anonymize.js';
 import { checkBlocks, checkEvents } from './check-records.js';
-import { pageBySkip } from './page-by-skip.js';
-import { PagingError, pageByTime } from './page-by-time.js';
-import { createProgress } from './progress.js';
+import { integerTimestamp, readServer, type ReadWindow, type ServerRead } from './read-server.js';
 import { createScrubber } from './scrub.js';
-import { openSource, SourceError, type Source } from './source.js';
+import { openSource } from './source.js';
 import { assertWritableOut, writeRecording } from './write-recording.js';
 
-export interface RecordOptions {
+export interface RecordOptions extends ReadWindow {
   readonly baseUrl: string;
   readonly admin: Credentials;
   readonly out: string;
-  readonly since?: number;
-  readonly until?: number;
-  readonly maxRecords: number;
-  readonly pageSize: number;
   readonly keepInvalid?: boolean;
   readonly anonymize?: boolean;
   readonly timeoutMs?: number;
@@ -58,42 +52,6 @@ function sourceOf(baseUrl: string): string {
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '')}`;
 }
 
-const arrayOf = (json: unknown, operationId: string): readonly unknown[] => {
-  if (!Array.isArray(json)) throw new SourceError(`${operationId} answered 200 with JSON that is not an array`);
-  return json;
-};
-
-const integerTimestamp = (record: unknown): number | undefined => {
-  const t = (record as { timestamp?: unknown } | null)?.timestamp;
-  return Number.isSafeInteger(t) ? (t as number) : undefined;
-};
-
-/** The server's clock at its first answer, from the Date header (whole seconds), else ours. */
-function serverNow(headers: Readonly<Record<string, string | string[]>>): number {
-  const date = Date.parse(String(headers.date ?? ''));
-  return Number.isFinite(date) ? date : Date.now();
-}
-
-const timeQuery = (q: { from?: number; to?: number; skip?: number; limit?: number }): Record<string, string> =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-
-/** The block log, or why it could not be read (a user without manage-users gets 403). */
-async function recordBlocks(source: Source, options: RecordOptions, until: number, print: (line: string) => void): Promise<{ records: readonly unknown[]; status: string }> {
-  const first = await source.fetch('getLimitBlockLog', { limit: '1', ...timeQuery({ from: options.since }) });
-  const status = first.response?.status;
-  if (status === 403 || status === 404) return { records: [], status: `not recorded: getLimitBlockLog answered ${status}` };
-  const progress = createProgress('block log', { from: options.since, to: until }, print);
-  const paged = await pageBySkip({
-    fetch: async (q) => arrayOf((await source.get('getLimitBlockLog', timeQuery(q))).json, 'getLimitBlockLog'),
-    since: options.since,
-    until,
-    pageSize: options.pageSize,
-    maxRecords: options.maxRecords,
-    onPage: (taken, reached) => progress.update(taken, reached),
-  });
-  progress.done(paged.records.length);
-  return { records: paged.records, status: 'recorded' };
-}
 
 export async function recordServer(options: RecordOptions): Promise<RecordResult> {
   const print = options.progress ?? (() => undefined);
@@ -107,40 +65,10 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
   const deadline = startDeadline(options.maxDurationMs);
   const wait = { maxWaitMs: options.maxWaitMs, sleep: options.sleep ?? realSleep };
   const source = openSource({ spec, baseUrl: options.baseUrl, admin: options.admin, secrets, deadline, wait, timeoutMs: options.timeoutMs, pageSize: options.pageSize, onWait: print });
-  let user: unknown;
-  let events: readonly unknown[] = [];
-  let blocks: { records: readonly unknown[]; status: string };
-  let maxRecordsReached = false;
-  let to: number;
+  let read: ServerRead;
   try {
     print(`Recording ${sourceOf(options.baseUrl)} (read-only: GET requests and a session log-in and log-out)`);
-    await source.logIn();
-    const me = await source.get('getCurrentUser');
-    user = me.json;
-    const now = serverNow(me.exchange.response?.headers ?? {}) - 1;
-    // The newest record when the run starts bounds the event log: later ones are not taken.
-    const bounds = timeQuery({ from: options.since, to: options.until });
-    const newest = arrayOf((await source.get('getEventLog', { ...bounds, sortField: 'timestamp', sortDirection: 'desc', limit: '1' })).json, 'getEventLog');
-    const newestTime = newest.length > 0 ? integerTimestamp(newest[0]) : undefined;
-    if (newest.length > 0 && newestTime === undefined) throw new PagingError('the newest record has no integer timestamp: the log cannot be paged by time');
-    to = options.until ?? Math.max(now, newestTime ?? now);
-    if (newestTime !== undefined) {
-      const progress = createProgress('event log', { from: options.since, to: newestTime }, print);
-      const paged = await pageByTime({
-        fetch: async (q) => arrayOf((await source.get('getEventLog', { ...timeQuery(q), sortField: 'timestamp', sortDirection: 'asc' })).json, 'getEventLog'),
-        since: options.since,
-        to: newestTime,
-        pageSize: options.pageSize,
-        maxRecords: options.maxRecords,
-        keyOf: (r) => (typeof (r as { _id?: unknown } | null)?._id === 'string' ? (r as { _id: string })._id : undefined),
-        onPage: (taken, reached) => progress.update(taken, reached),
-      });
-      progress.done(paged.records.length);
-      events = paged.records;
-      maxRecordsReached = paged.maxRecordsReached;
-      if (maxRecordsReached) print(`event log: stopped at --max-records ${options.maxRecords.toLocaleString('en-US')}; newer records were left out`);
-    }
-    blocks = await recordBlocks(source, options, options.until ?? now, print);
+    read = await readServer(source, options, print);
   } finally {
     try {
       await source.logOut();
@@ -150,6 +78,7 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
     await source.transport.close();
     deadline.clear();
   }
+  const { user, events, blocks, maxRecordsReached, to } = read;
 
   const checked = checkEvents(events, validator, options.keepInvalid === true);
   const checkedBlocks = checkBlocks(blocks.records, validator);
