@@ -87,14 +87,22 @@ function encodings(value: string): string[] {
 }
 
 /**
+ * Longer values (no password, token or session id is) are masked through one layer only: two
+ * layers make up to a few hundred times the value's length in spellings, which a server setting
+ * a long cookie on each answer would otherwise make the runner keep.
+ */
+const MAX_TWICE = 1024;
+
+/**
  * The spellings a secret may take on its way into a report: as sent, and through one or two
  * layers of encoding (a Basic header base64-encoded again, the base64 of a percent-encoded body,
  * a percent-encoded base64 cookie). Two layers bound the work: a few dozen to a few hundred
  * spellings a secret, each found in one pass (literal-masker.ts); a third layer would multiply
- * them again for encodings no server was seen to stack.
+ * them again.
  */
 function spellings(value: string): Set<string> {
   const once = new Set([value, ...encodings(value)]);
+  if (value.length > MAX_TWICE) return once;
   const twice = new Set(once);
   for (const spelling of once) for (const encoded of encodings(spelling)) twice.add(encoded);
   return twice;

@@ -64,6 +64,15 @@ describe('secrets and curl', () => {
     }
   });
 
+  it('masks a value over 1,024 characters through one layer of encoding only', () => {
+    const secrets = createSecrets();
+    const long = 'k'.repeat(1025);
+    secrets.addIssued(long);
+    const b64 = (text: string): string => Buffer.from(text).toString('base64');
+    expect(secrets.mask(b64(long))).toBe('***');
+    expect(secrets.mask(b64(b64(long)))).toBe(b64(b64(long)));
+  });
+
   it('masks a value a server issued only when it is long enough to tell from ordinary text', () => {
     const secrets = createSecrets();
     for (const value of ['PASSED', '0', 'users', 'current']) secrets.addIssued(value);
