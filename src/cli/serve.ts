@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { createFake, type CreateFakeOptions, type Fake, type FakeUrls } from '../fake/create-fake.js';
+import { createFake, type CreateFakeOptions, type Fake } from '../fake/create-fake.js';
+import type { FakeUrls } from '../fake/fake-urls.js';
 import { fakeOptionsFromFlags } from './fake-options.js';
 import { addFlags, serveFlags, type ServeFlags } from './flags.js';
 
