@@ -24,11 +24,20 @@ const MAX_DEPTH = 16;
 
 const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A schema and the branches (allOf, anyOf, oneOf) a value of it may match. */
-function branches(schema: Node, depth = 0): Node[] {
-  if (depth >= MAX_DEPTH) return [schema];
-  const lists = ['allOf', 'anyOf', 'oneOf'].map((k) => schema[k]).filter(Array.isArray) as unknown[][];
-  return [schema, ...lists.flat().filter(isNode).flatMap((branch) => branches(branch, depth + 1))];
+/** A schema and the branches (allOf, anyOf, oneOf) a value of it may match, each once (the dereferenced document may be cyclic). */
+function branches(schema: Node): Node[] {
+  const found = new Set<Node>();
+  const visit = (node: Node, depth: number): void => {
+    if (found.has(node)) return;
+    found.add(node);
+    if (depth >= MAX_DEPTH) return;
+    for (const key of ['allOf', 'anyOf', 'oneOf']) {
+      const list = node[key];
+      if (Array.isArray(list)) for (const branch of list) if (isNode(branch)) visit(branch, depth + 1);
+    }
+  };
+  visit(schema, 0);
+  return [...found];
 }
 
 /** Whether the document marks `x-secret` the value at a JSON pointer of a value of this schema. */
