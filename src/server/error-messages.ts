@@ -9,7 +9,7 @@ const API_MESSAGES = {
   MALFORMED_JSON: ['notJson', 'notUtf8'],
   INVALID_PARAMETER: ['invalid', 'badUrl', 'queryContentType'],
   INVALID_BODY: ['invalid'],
-  MALFORMED_REQUEST: ['hostMissing', 'headerRepeated', 'targetUserinfo', 'notHttp', 'notHttpBecause'],
+  MALFORMED_REQUEST: ['hostMissing', 'headerRepeated', 'targetUserinfo', 'hostUserinfo', 'notHttp', 'notHttpBecause'],
   REQUEST_TIMEOUT: ['late'],
   UNAUTHENTICATED: ['missing', 'basicMalformed', 'basicWrong', 'sessionUnknown', 'tokenUnknown', 'differentUsers', 'cookieForOtherHost', 'loginWrong'],
   TOKEN_AUTH_DISABLED: ['disabled'],

@@ -3,7 +3,7 @@ import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
 import { checksHook, type RequestCheck } from './request-hooks.js';
 import { repeatedHeader } from './repeated-headers.js';
-import { targetAuthority, targetHasUserinfo } from './request-target.js';
+import { hasUserinfo, targetAuthority, targetHasUserinfo } from './request-target.js';
 
 /**
  * The Host checks that go before every other hook, so before the CORS hook's.
@@ -24,6 +24,7 @@ export function createHostHook(errors: ErrorFactory, messages: ErrorMessage, pre
   const preflight = checksHook([preflightHost]);
   const hostMissing = messages('MALFORMED_REQUEST', 'hostMissing');
   const targetUserinfo = messages('MALFORMED_REQUEST', 'targetUserinfo');
+  const hostUserinfo = messages('MALFORMED_REQUEST', 'hostUserinfo');
   /** A request HTTP/1.1 does not allow: answered as Node's parser refusals are, then the connection closed. */
   const refuse = (reply: FastifyReply, done: HookHandlerDoneFunction, message: string): void => {
     void reply.header('connection', 'close');
@@ -34,6 +35,8 @@ export function createHostHook(errors: ErrorFactory, messages: ErrorMessage, pre
     // Node keeps the first Host (Authorization, Content-Type) and drops the others; a proxy in front may have used another.
     const repeated = repeatedHeader(raw.rawHeaders);
     if (repeated !== undefined) return refuse(reply, done, messages('MALFORMED_REQUEST', 'headerRepeated', { name: repeated }));
+    // A Host with user info (the sender's password) is refused as sent, before a target replaces it, and never repeated.
+    if (raw.headers.host !== undefined && hasUserinfo(raw.headers.host)) return refuse(reply, done, hostUserinfo);
     if (raw.url!.charCodeAt(0) !== 47 /* '/' */) {
       // Credentials in a target (of any scheme) would be echoed as a Host or a path, and HTTP never sends them there.
       if (targetHasUserinfo(raw.url!)) return refuse(reply, done, targetUserinfo);
