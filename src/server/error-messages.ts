@@ -21,7 +21,7 @@ const API_MESSAGES = {
   PAYLOAD_TOO_LARGE: ['tooLarge'],
   EXPECTATION_FAILED: ['unsupported'],
   HEADERS_TOO_LARGE: ['tooLarge'],
-  UNSUPPORTED_MEDIA_TYPE: ['notJson', 'missing', 'other'],
+  UNSUPPORTED_MEDIA_TYPE: ['notJson', 'missing', 'other', 'coded'],
   NOT_AN_SNMP_RECORD: ['notSnmp'],
   RATE_LIMITED: ['blocked'],
   INJECTED_FAULT: ['preferredStatus'],
