@@ -11,7 +11,7 @@ const API_MESSAGES = {
   INVALID_BODY: ['invalid'],
   MALFORMED_REQUEST: ['hostMissing', 'headerRepeated', 'targetUserinfo', 'hostUserinfo', 'notHttp', 'notHttpBecause'],
   REQUEST_TIMEOUT: ['late'],
-  UNAUTHENTICATED: ['missing', 'basicMalformed', 'basicWrong', 'sessionUnknown', 'tokenUnknown', 'differentUsers', 'cookieForOtherHost', 'loginWrong'],
+  UNAUTHENTICATED: ['missing', 'basicMalformed', 'basicWrong', 'sessionUnknown', 'sessionRepeated', 'tokenUnknown', 'differentUsers', 'cookieForOtherHost', 'loginWrong'],
   TOKEN_AUTH_DISABLED: ['disabled'],
   PERMISSION_DENIED: ['permissionMissing', 'hostInvalid', 'hostNotAllowed'],
   CSRF_TOKEN_INVALID: ['mismatch'],
