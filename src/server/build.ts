@@ -128,12 +128,13 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     done();
   });
   makeSeedOnceListening(app, state.data.events);
-  app.setErrorHandler(async (error, request, reply) => {
+  // Not async: a refusal (a flood of 429s) is answered at once, without a promise that resolves to the reply.
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof ScriptedAnswer) return scripted.play(reply, error);
     const apiError = toApiError(error, request, errors, messages);
     if (apiError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
-    if (apiError.code === 'PAYLOAD_TOO_LARGE') await drainRefusedBody(request);
-    return sendApiError(reply, apiError);
+    if (apiError.code === 'PAYLOAD_TOO_LARGE') return drainRefusedBody(request).then(() => sendApiError(reply, apiError));
+    sendApiError(reply, apiError);
   });
   app.addHook('onRequest', createHostHook(errors, messages, apiHost));
   installCookies(app);
