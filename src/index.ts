@@ -1,13 +1,9 @@
 // The package entry: `import { createFake } from 'monitoring-api-kit'`.
-export {
-  createFake,
-  type CreateFakeOptions,
-  type Fake,
-  type FakeUrls,
-  type RecordSource,
-  type RequestFilter,
-  type SeededUser,
-} from './fake/create-fake.js';
+export { createFake, type CreateFakeOptions, type Fake } from './fake/create-fake.js';
+export type { RequestFilter } from './fake/control-methods.js';
+export type { FakeUrls } from './fake/fake-urls.js';
+export type { RecordSource } from './fake/record-sources.js';
+export type { SeededUser } from './fake/seeded-users.js';
 export { ControlApiError, type ControlCall, type ControlRequest, type ControlResult } from './fake/control-client.js';
 export { buildFake, type FakeApp, type FakeHandle } from './server/build.js';
 export type { FakeOptions, FakeLoggerOptions } from './server/options.js';

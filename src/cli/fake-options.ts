@@ -4,7 +4,7 @@ import { defaultEventFixtures } from '../server/options.js';
 import type { RateLimitChoice } from '../server/rate-limit-presets.js';
 import { controlApiPath, createSpecValidator, loadSpec } from '../spec/index.js';
 import type { RateLimitRule } from '../spec/control-types.js';
-import type { ServeFlags } from './flags.js';
+import type { ServeFlags } from './serve-flags.js';
 
 /** A problem with a flag's value, told in one line. */
 export class FlagError extends Error {

@@ -11,6 +11,9 @@ export function integer(min: number, max: number) {
   };
 }
 
+/** A TCP or UDP port (0: a free one). */
+export const port = integer(0, 65535);
+
 const TRUE = new Set(['', 'yes', 'true', 'on', '1']);
 const FALSE = new Set(['no', 'false', 'off', '0']);
 

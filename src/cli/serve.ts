@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
-import { createFake, type CreateFakeOptions, type Fake, type FakeUrls } from '../fake/create-fake.js';
+import { createFake, type CreateFakeOptions, type Fake } from '../fake/create-fake.js';
+import type { FakeUrls } from '../fake/fake-urls.js';
 import { fakeOptionsFromFlags } from './fake-options.js';
-import { addFlags, serveFlags, type ServeFlags } from './flags.js';
+import { addFlags } from './flag.js';
+import { serveFlags, type ServeFlags } from './serve-flags.js';
 
 export interface ServeOptions {
   readonly port: number;

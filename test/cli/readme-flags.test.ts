@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serveFlags, type Flag } from '../../src/cli/flags.js';
+import type { Flag } from '../../src/cli/flag.js';
+import { serveFlags } from '../../src/cli/serve-flags.js';
 
 // The README's table of `serve` flags is the flag definitions, written out: a new flag or a
 // changed default, range or text fails here until the README shows it.

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import snmp from 'net-snmp';
 import { describe, expect, it } from 'vitest';
-import { serveFlags } from '../../src/cli/flags.js';
+import { serveFlags } from '../../src/cli/serve-flags.js';
 import { createProgram } from '../../src/cli/program.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { expectConforms, validator } from '../server/helpers.js';

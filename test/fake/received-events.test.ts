@@ -1,7 +1,8 @@
 import { connectAsync } from 'mqtt';
 import snmp from 'net-snmp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFake, type Fake, type RecordSource } from '../../src/fake/create-fake.js';
+import { createFake, type Fake } from '../../src/fake/create-fake.js';
+import type { RecordSource } from '../../src/fake/record-sources.js';
 import type { EventLogRecord, MqttMessageRecord, SnmpTrapRecord } from '../../src/spec/types.js';
 import { createCollector } from '../helpers/collector.js';
 import { basicOf, spec, validator } from '../server/helpers.js';

@@ -1,0 +1,34 @@
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../server/options.js';
+import { formatCount, SERVE_ENV, type Flag } from './flag.js';
+import { integer } from './flag-values.js';
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
+
+/** What the fake keeps and tells of the requests it answers: the journal and the request log. */
+export const journalAndLogFlags = [
+  {
+    name: 'journalSize',
+    flags: '--journal-size <n>',
+    description: `requests of \`/node/api\` kept for \`/__control/requests\` and the \`/__inspector\` page (up to ${formatCount(MAX_JOURNAL_SIZE)}; 0 switches the journal off)`,
+    env: `${SERVE_ENV}JOURNAL_SIZE`,
+    parse: integer(0, MAX_JOURNAL_SIZE),
+    defaultValue: DEFAULT_JOURNAL_SIZE,
+  },
+  {
+    name: 'logLevel',
+    flags: '--log-level <level>',
+    description: `request log level: ${LOG_LEVELS.slice(0, -1).join(', ')} or ${LOG_LEVELS.at(-1)}`,
+    env: `${SERVE_ENV}LOG_LEVEL`,
+    choices: LOG_LEVELS,
+    defaultValue: 'info',
+  },
+  {
+    name: 'logFormat',
+    flags: '--log-format <format>',
+    description: '`pretty` (one line a person reads: method, path, status, ms, user), `json` (one JSON object a line), or `auto`: pretty when stdout is a terminal, json otherwise',
+    env: `${SERVE_ENV}LOG_FORMAT`,
+    choices: LOG_FORMATS,
+    defaultValue: 'auto',
+  },
+] as const satisfies readonly Flag[];

@@ -1,0 +1,84 @@
+import type { IngestHandle } from '../ingest/delivery.js';
+import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
+import type { FakeApp } from '../server/build.js';
+import { createSpecValidator } from '../spec/index.js';
+import type { EventLogRecord } from '../spec/types.js';
+
+/** Where a record that was not seeded came from. */
+export type RecordSource = 'live' | 'snmp' | 'mqtt';
+
+export interface RecordSourceOptions {
+  /** New seeded event log records per second (default 0: none). */
+  readonly liveRate?: number;
+  /** Receive SNMP traps on this UDP port (0: a free one; default: no listener). */
+  readonly snmpPort?: number;
+  /** SNMP communities accepted (default `public`). */
+  readonly snmpCommunity?: string | readonly string[];
+  /** Run an MQTT broker on this TCP port (0: a free one; default: no broker). */
+  readonly mqttPort?: number;
+  /** Address the SNMP listener and MQTT broker bind (default 127.0.0.1). */
+  readonly ingestHost?: string;
+  /** Timers of the live feed (tests pass their own). */
+  readonly timers?: FeedTimers;
+  /** Told of each record the live feed, the SNMP listener or the MQTT broker has stored. */
+  readonly onRecord?: (record: EventLogRecord, source: RecordSource) => void;
+}
+
+/** The running sources of records that were not seeded. */
+export interface RecordSources {
+  /** The bound UDP port of the SNMP listener, when one runs. */
+  readonly snmpPort: number | undefined;
+  /** The bound TCP port of the MQTT broker, when one runs. */
+  readonly mqttPort: number | undefined;
+  /** Stops the live feed and closes the ingesters. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The event log of the fake, where live and received records go: at once, or, while the
+ * seed's records are still being made, once they are (in the order the records came, with the
+ * ids and times they came with); the promise then rejects when the record is not stored.
+ */
+function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOptions['onRecord']): (record: EventLogRecord) => void | Promise<void> {
+  const { events } = app.fake.state.data;
+  const store = (record: EventLogRecord) => {
+    const stored = events.add(record);
+    onRecord?.(stored, source);
+  };
+  return (record) => events.whenMade(() => store(record));
+}
+
+/** Starts the live feed, the SNMP listener and the MQTT broker that the options ask for; none stays running when one fails to start. */
+export async function startRecordSources(app: FakeApp, options: RecordSourceOptions): Promise<RecordSources> {
+  const { clock, seed, spec } = app.fake.options;
+  const ingesters: IngestHandle[] = [];
+  let live: LiveFeed | undefined;
+  const stop = async () => {
+    live?.stop();
+    await Promise.allSettled(ingesters.map((i) => i.close()));
+  };
+  let snmp: IngestHandle | undefined;
+  let mqtt: IngestHandle | undefined;
+  try {
+    if (options.liveRate) live = startLiveFeed({ rate: options.liveRate, seed, clock, add: eventSink(app, 'live', options.onRecord), timers: options.timers });
+    const host = options.ingestHost ?? '127.0.0.1';
+    const validator = createSpecValidator(spec);
+    const onDrop = (drop: { reason: string; detail?: string; from?: string }) => app.log.warn({ drop }, 'an incoming event was dropped');
+    // The SNMP and MQTT libraries are loaded only when their ports are asked for.
+    if (options.snmpPort !== undefined) {
+      const { startSnmpTrapListener } = await import('../ingest/snmp-trap-listener.js');
+      const community = options.snmpCommunity === undefined ? undefined : [options.snmpCommunity].flat();
+      snmp = await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop });
+      ingesters.push(snmp);
+    }
+    if (options.mqttPort !== undefined) {
+      const { startMqttBroker } = await import('../ingest/mqtt-broker.js');
+      mqtt = await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop });
+      ingesters.push(mqtt);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { snmpPort: snmp?.port, mqttPort: mqtt?.port, stop };
+}
