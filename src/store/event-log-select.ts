@@ -2,7 +2,7 @@ import type { FilterLimits } from '../spec/filter-limits.js';
 import type { EventLogRecord } from '../spec/types.js';
 import type { EventLogQuery } from './event-log-query.js';
 import { valueAtPath } from '../shared/field-path.js';
-import { filterCost } from './filter-check.js';
+import { filterCost } from './filter-cost.js';
 import { compileFilter } from './filter-match.js';
 import { compareStrings, compareValues, sortKey } from '../shared/mongo-order.js';
 import { lowerBound } from './record-order.js';

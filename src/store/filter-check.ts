@@ -1,6 +1,5 @@
 import type { FilterLimits } from '../spec/filter-limits.js';
 import { fieldPathProblem } from '../shared/field-path.js';
-import { linearRegex } from './linear-regex.js';
 import { regexOptionsProblem, regexProblem } from './regex-safety.js';
 
 /**
@@ -13,40 +12,6 @@ export const FILTER_OPERATORS = [
   '$and', '$or', '$nor', '$not', '$all', '$elemMatch', '$size',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
-
-/**
- * The cost of testing one record: the number of keys (fields and operators) in the filter,
- * and for each `$regex` one more for every `regexInstructionsPerCondition` instructions of
- * its compiled program (matching costs grow with the program).
- */
-export function filterCost(filter: Filter, regexInstructionsPerCondition: number): number {
-  let keys = 0;
-  const stack: unknown[] = [filter];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v)) {
-      keys += Object.keys(v).length;
-      keys += Math.ceil(regexInstructions(v as Record<string, unknown>) / regexInstructionsPerCondition);
-    }
-    stack.push(...(Array.isArray(v) ? v : Object.values(v)));
-  }
-  return Math.max(1, keys);
-}
-
-/** The program size of the `$regex` of an operator object (0 when it has none or it does not compile). */
-function regexInstructions(ops: Record<string, unknown>): number {
-  const pattern = ops.$regex;
-  const options = ops.$options ?? '';
-  if (typeof pattern !== 'string' || typeof options !== 'string') return 0;
-  try {
-    const { source, flags } = new RegExp(pattern, options);
-    const compiled = linearRegex(source, flags);
-    return compiled.ok ? compiled.regex.programSize : 0;
-  } catch {
-    return 0;
-  }
-}
 
 /** A parsed filter that passed every check; only such objects reach mingo. */
 export type Filter = Readonly<Record<string, unknown>>;
