@@ -15,7 +15,7 @@ import { buildDist, fakeCliCommand, fakeCommand, fromSources, root, withLogLevel
 import { hasCheckCommand, runContract } from './sections/contract.js';
 import { runScale } from './sections/scale.js';
 import { runStartup } from './sections/startup.js';
-import { JOURNAL_VARIANTS, runThroughput } from './sections/throughput.js';
+import { JOURNAL_VARIANTS, LOGGED_VARIANT, runThroughput } from './sections/throughput.js';
 
 const { values } = parseArgs({
   options: {
@@ -74,7 +74,7 @@ if (sections.has('throughput')) {
     // The request journal's cost: the same, with the journal switched off.
     { key: JOURNAL_VARIANTS.off, label: 'the fake, --log-level silent --journal-size 0', command: { ...fake, args: [...fake.args, '--journal-size', '0'] }, goalOverBare: 0.8 },
     { key: 'fake-warn', label: 'the fake, --log-level warn', command: withLogLevel(fake, 'warn'), goalOverBare: 0.85 },
-    { key: 'fake-info', label: 'the fake, default level (info) to a pipe', command: withLogLevel(fake, 'info'), goalOverBare: 0.85 },
+    { key: LOGGED_VARIANT, label: 'the fake, default level (info) to a pipe', command: withLogLevel(fake, 'info'), goalOverBare: 0.85 },
   ];
   partial.throughput = await runThroughput({ settings, rounds: num('rounds'), records, fakes, log });
 }

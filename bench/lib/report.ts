@@ -1,6 +1,6 @@
 import type { ScaleResult } from '../sections/scale.js';
 import type { StartupResult } from '../sections/startup.js';
-import type { PairedRatio, ThroughputResult } from '../sections/throughput.js';
+import { LOGGED_VARIANT, type PairedRatio, type ThroughputResult } from '../sections/throughput.js';
 import type { ContractResult } from '../sections/contract.js';
 import type { Machine } from './machine.js';
 import { fmt, table } from './markdown.js';
@@ -64,7 +64,8 @@ function throughputSection(t: ThroughputResult): string[] {
     Object.entries(e.servers).map(([key, { label, median: m }]) => {
       const variant = e.overBare.findIndex((v) => v.key === key);
       const overBare = variant >= 0 ? `${pairedRatio(e.overBare[variant]!)} of bare` : '';
-      const ratio = variant === 0 ? `${overBare}, ${pairedRatio(e.fakeOverPrism, 1)} Prism` : overBare;
+      const logged = key === LOGGED_VARIANT && e.loggedOverBareLogged ? `, ${pairedRatio(e.loggedOverBareLogged)} of bare at info` : '';
+      const ratio = variant === 0 ? `${overBare}, ${pairedRatio(e.fakeOverPrism, 1)} Prism` : `${overBare}${logged}`;
       const cpu = m.cpuMicrosPerRequest === undefined ? '' : fmt.ms(m.cpuMicrosPerRequest);
       return [e.label, label, fmt.rps(m.requestsPerSecond), m.latencyP50Ms, m.latencyP99Ms, cpu, fmt.count(m.bytesPerResponse), ratio];
     }),

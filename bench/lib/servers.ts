@@ -207,6 +207,6 @@ export function prismCommand(): ServerCommand {
 }
 
 /** The bare Fastify server of bench/bare-fastify.ts, answering with the bytes in `bodiesFile`. */
-export function bareCommand(bodiesFile: string): ServerCommand {
-  return { name: 'bare-fastify', args: ['--import', 'tsx', `${root}bench/bare-fastify.ts`, '{port}', bodiesFile] };
+export function bareCommand(bodiesFile: string, logLevel?: string): ServerCommand {
+  return { name: 'bare-fastify', args: ['--import', 'tsx', `${root}bench/bare-fastify.ts`, '{port}', bodiesFile, ...(logLevel === undefined ? [] : [logLevel])] };
 }

@@ -19,6 +19,10 @@ export interface FakeVariant {
   readonly goalOverBare: number;
 }
 
+/** The fake's variant at the default level (a line per request), compared with bare Fastify whose own logger writes at that level too. */
+export const LOGGED_VARIANT = 'fake-info';
+const BARE_LOGGED = 'bare-info';
+
 /** The variants whose req/s tell the request journal's cost: the fake as is (journal on), and with `--journal-size 0`. */
 export const JOURNAL_VARIANTS = { on: 'fake', off: 'fake-journal-off' } as const;
 
@@ -54,6 +58,8 @@ export interface EndpointResult {
   readonly fakeOverPrism: PairedRatio;
   /** The journal on over off in the same cycle, when both variants ran. */
   readonly journalOnOverOff?: PairedRatio;
+  /** The fake at `info` over bare Fastify with its own logger at `info` (two lines a request), in the same cycle, when that variant ran. */
+  readonly loggedOverBareLogged?: PairedRatio;
 }
 
 export interface ThroughputResult {
@@ -123,6 +129,8 @@ export async function runThroughput(options: {
 
   const servers = [
     { key: 'bare', label: 'bare Fastify', command: bareCommand(bodiesFile), fake: false },
+    // For the fake's logging: Fastify's own logger at its default level, to a pipe as the fake's lines.
+    ...(fakes.some((f) => f.key === LOGGED_VARIANT) ? [{ key: BARE_LOGGED, label: 'bare Fastify, its own logger at info to a pipe', command: bareCommand(bodiesFile, 'info'), fake: false }] : []),
     ...fakes.map((f) => ({ ...f, fake: true })),
     { key: 'prism', label: 'Prism 5.14', command: prismCommand(), fake: false },
   ];
@@ -193,6 +201,7 @@ export async function runThroughput(options: {
       overBare: fakes.map((f) => ({ key: f.key, label: f.label, goal: f.goalOverBare, ...paired(f.key, 'bare') })),
       fakeOverPrism: paired(fakes[0]!.key, 'prism', 1),
       ...(hasJournalPair ? { journalOnOverOff: paired(JOURNAL_VARIANTS.on, JOURNAL_VARIANTS.off) } : {}),
+      ...(list(BARE_LOGGED).length > 0 ? { loggedOverBareLogged: paired(LOGGED_VARIANT, BARE_LOGGED) } : {}),
     };
   });
   return { settings: { ...settings, rounds, records: options.records, sliceWarmup: SLICE_WARMUP_S, cyclesPerStart: CYCLES_PER_START }, endpoints: results, skipped };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Operation } from '../spec/index.js';
 import type { FaultStore } from '../store/faults.js';
 import { createGuard } from './auth/guard.js';
@@ -25,8 +25,6 @@ export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | '
   readonly apiHost: RequestCheck;
   /** Whether a page of this origin may call the fake (CORS). */
   readonly originAllowed: (origin: string) => boolean;
-  /** See Logging.watchStreamed. */
-  readonly watchStreamed?: (reply: FastifyReply) => void;
 }
 
 /**
@@ -54,7 +52,6 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependenci
     spec: deps.spec,
     surface: 'api',
     streamPagesOver: options.streamPagesOver,
-    ...(deps.watchStreamed ? { watchStreamed: deps.watchStreamed } : {}),
     handlers: { ...builtInHandlers, ...options.handlers },
     context,
     // The Host first, so that a DNS-rebinding page learns and changes nothing; then a Prefer

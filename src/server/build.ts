@@ -11,20 +11,21 @@ import { registerApiRoutes } from './api-routes.js';
 import { installCookies } from './cookies.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
 import { connectionOptions } from './connection-limits.js';
-import { addSendTimeout } from './send-timeout.js';
+import { sendDeadline } from './send-timeout.js';
 import { createControlAccessCheck } from './control/access.js';
 import { isLoopback } from './control/loopback.js';
 import { createApiHostCheck } from './api-host-check.js';
 import { createListenNames, hostNamesThisServer, hostRule } from './host-names.js';
-import { originAllowed, registerCors } from './cors.js';
+import { corsStep, originAllowed, registerPreflightRoute } from './cors.js';
 import { registerDocs } from './docs.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
-import { createHostHook } from './host-header.js';
+import { createHostChecks } from './host-header.js';
 import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
-import { addJournalHooks } from './journal/record-hook.js';
+import { createJournalKeeper } from './journal/journal-keeper.js';
 import { createSecretMask } from './journal/secret-mask.js';
-import { installBodyParsers } from './json-body.js';
-import { addLatencyHooks } from './latency-hook.js';
+import { installBodyParsers, unreadBodyStep } from './json-body.js';
+import { addAnswerHook, type AnswerStep } from './answer-hook.js';
+import { addFrontDoor } from './front-door.js';
 import { drawLatency } from './latency.js';
 import { preferredLatency } from './prefer.js';
 import { createScriptedAnswers, ScriptedAnswer } from './scripted-answer.js';
@@ -117,11 +118,9 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   });
   logging.attach(app);
   app.server.maxConnections = resolved.connections.maxConnections;
-  // On the root, before any route: every answer (API, control, docs, errors) gets the deadline.
-  addSendTimeout(app, resolved.connections.sendTimeoutMs);
   installTransportRefusals(app.server, errors, messages);
   keepConnectionsWorkedOn(app.server);
-  // Before any route (the CORS plugin's preflight route too), so that each answers errors in the document's shape.
+  // Before any route (the preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
   app.addHook('preClose', (done) => {
     scripted.closeAll();
@@ -136,25 +135,33 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     if (apiError.code === 'PAYLOAD_TOO_LARGE') return drainRefusedBody(request).then(() => sendApiError(reply, apiError));
     sendApiError(reply, apiError);
   });
-  app.addHook('onRequest', createHostHook(errors, messages, apiHost));
-  installCookies(app);
   const allowed = originAllowed(resolved.corsOrigins);
-  registerCors(app, allowed);
+  // Every request, before any route's check: the Host first, so that a DNS-rebinding page learns
+  // and changes nothing (a preflight included), then CORS (which answers preflights), then bodies
+  // no operation reads.
+  addFrontDoor(app, [createHostChecks(errors, messages, apiHost), corsStep(allowed), unreadBodyStep]);
+  registerPreflightRoute(app);
+  installCookies(app);
   app.decorateRequest('caller', null);
   installBodyParsers(app, errors, messages);
 
-  // A `Prefer: latency=` of the request wins over the configured latency.
-  const latencyOf = (operationId: string | undefined, request: FastifyRequest) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random);
-  addLatencyHooks(app, latencyOf, resolved.sleep, API_PREFIX);
-  // After the latency hook, so that a request's duration includes the latency added to it.
+  // Every answer (API, control, docs, errors): the API's latency (a `Prefer: latency=` of the
+  // request wins over the configured one), then its journal record, the request line and the
+  // deadline of a long answer.
   const journal = createRequestJournal(resolved.journalSize);
-  if (journal.capacity > 0) addJournalHooks(app, journal, clock, API_PREFIX);
+  const then: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), sendDeadline(resolved.connections.sendTimeoutMs)];
+  addAnswerHook(app, {
+    apiPrefix: API_PREFIX,
+    latencyMs: (operationId, request) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random),
+    sleep: resolved.sleep,
+    ...(journal.capacity > 0 ? { keep: createJournalKeeper(journal, clock) } : {}),
+    then,
+  });
 
   const filterLimits = await filterLimitsOf(spec);
   warmCaseOrbitsAfterStart(app, filterLimits.sliceMs);
   const report = registerApiRoutes(app, {
     state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, apiHost, originAllowed: allowed,
-    ...(logging.watchStreamed ? { watchStreamed: logging.watchStreamed } : {}),
   });
   const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
   const controlContext: ControlContext = {

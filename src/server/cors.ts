@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ANSWERED, type FrontStep } from './front-door.js';
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /** The pages allowed by default: any port of a loopback host, over http (as `--help` and the README say). */
@@ -31,32 +32,32 @@ const POLICY = {
  *
  * Not @fastify/cors: it answers an OPTIONS request from an allowed origin without
  * Access-Control-Request-Method with a text/plain 400 outside the document, and builds its
- * options and the route's options object twice for every request. The Host of a preflight is
- * checked before this hook (host-header.ts).
+ * options and the route's options object twice for every request. A step of the front door
+ * (front-door.ts), after the Host checks (host-header.ts), which check a preflight's Host too.
  */
-export function registerCors(app: FastifyInstance, allowed: (origin: string) => boolean): void {
-  app.addHook('onRequest', function cors(request, reply, done) {
+export function corsStep(allowed: (origin: string) => boolean): FrontStep {
+  return function cors(request, reply) {
     reply.header('vary', 'Origin');
     const { origin } = request.headers;
-    if (origin === undefined || !allowed(origin)) {
-      done();
-      return;
-    }
+    if (origin === undefined || !allowed(origin)) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
     reply.header('access-control-expose-headers', POLICY.exposedHeaders);
-    if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) {
-      done();
-      return;
-    }
+    if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return;
     reply.header('access-control-allow-methods', POLICY.methods);
     reply.header('access-control-allow-headers', POLICY.allowedHeaders);
     reply.header('access-control-max-age', POLICY.maxAgeSeconds);
     // Content-Length 0: some browsers wait for a body of a 204 without it.
     void reply.code(204).header('content-length', '0').send();
-  });
-  // A route for OPTIONS on every path, so that a preflight is routed (not a path no route takes,
-  // which the journal keeps): answered by the hook above; any other OPTIONS request is passed to
-  // the not-found handler (405 with Allow on a documented path). Hidden from the docs.
+    return ANSWERED;
+  };
+}
+
+/**
+ * A route for OPTIONS on every path, so that a preflight is routed (not a path no route takes,
+ * which the journal keeps): answered by the CORS step; any other OPTIONS request is passed to
+ * the not-found handler (405 with Allow on a documented path). Hidden from the docs.
+ */
+export function registerPreflightRoute(app: FastifyInstance): void {
   app.options('*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
 }

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FrontStep } from './front-door.js';
 import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
 import { codedBodyRefusal } from './content-coding.js';
@@ -11,6 +12,20 @@ const takesBody = (request: FastifyRequest) => !request.is404 && request.routeOp
 const BODY_HEADERS = ['content-type', 'content-length', 'transfer-encoding'] as const;
 
 /**
+ * The front door's step (front-door.ts) that keeps Fastify from reading a body the request's
+ * operation does not take (see installBodyParsers).
+ */
+export const unreadBodyStep: FrontStep = function unreadBody(request) {
+  const headers = request.raw.headers;
+  if (headers['content-type'] === undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return;
+  // QUERY must name a Content-Type (RFC 10008); Fastify answers its absence itself.
+  if (!takesBody(request) && request.method !== 'QUERY') {
+    for (const header of BODY_HEADERS) delete headers[header];
+    request.raw.resume();
+  }
+};
+
+/**
  * JSON is the only body the API takes. Fastify's own JSON parser (which refuses `__proto__`
  * and `constructor` poisoning) does the parsing. A body is read only for operations that
  * document one: elsewhere (unknown paths, DELETE, bodiless POST) it is drained and its
@@ -19,19 +34,6 @@ const BODY_HEADERS = ['content-type', 'content-length', 'transfer-encoding'] as 
  * that always send the Content-Type header. A body that is not UTF-8 is malformed JSON.
  */
 export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory, messages: ErrorMessage): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    const headers = request.raw.headers;
-    if (headers['content-type'] === undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
-      done();
-      return;
-    }
-    // QUERY must name a Content-Type (RFC 10008); Fastify answers its absence itself.
-    if (!takesBody(request) && request.method !== 'QUERY') {
-      for (const header of BODY_HEADERS) delete headers[header];
-      request.raw.resume();
-    }
-    done();
-  });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   // As bytes: decoding to a string first would turn invalid UTF-8 into U+FFFD silently.

@@ -16,3 +16,6 @@ export function drawLatency(latency: Latency | undefined, random: () => number):
 export function rangeProblem(latency: Latency | undefined, name: string): ErrorDetail[] {
   return Array.isArray(latency) && (latency[0] ?? 0) > (latency[1] ?? 0) ? [{ location: 'body', name, problem: 'must be [min, max] with min not above max' }] : [];
 }
+
+/** Waits `ms`; injected in tests so nothing sleeps. */
+export type Sleep = (ms: number) => Promise<void>;

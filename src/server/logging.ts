@@ -1,5 +1,6 @@
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { pino, type LoggerOptions } from 'pino';
+import type { AnswerStep } from './answer-hook.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { maskTargetUserinfo } from './request-target.js';
 import { prettyLines } from './log-format.js';
@@ -48,12 +49,14 @@ export interface Logging {
   readonly fastifyOptions: LoggerSettings;
   attach(app: FastifyInstance): void;
   /**
-   * For a streamed answer, before it is sent (routes.ts): logs its request if the client goes
-   * away mid-answer, when no `onResponse` runs (Node emits no 'finish'). Undefined where no
-   * request line is written, so that only a streamed answer at `info` pays for a listener.
+   * The line of an answered request, a step of the answer hook (answer-hook.ts); undefined where
+   * no request line is written (below `info`).
    */
-  readonly watchStreamed?: (reply: FastifyReply) => void;
+  readonly requestLine?: AnswerStep;
 }
+
+/** Whatever Fastify pipes to the client (a streamed page, a docs asset): its line waits for its end. */
+const isStream = (payload: unknown): boolean => typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';
 
 /**
  * Logging that never writes a secret: requests are logged by method and masked URL only (no
@@ -61,43 +64,40 @@ export interface Logging {
  * code and stack only, and any object logged by hand has its credential fields censored.
  *
  * Cheap per request, so that logging on costs little throughput. Fastify is given no logger
- * of its own: with one, it times every reply and listens for its end (`setupResponseListeners`)
- * even at levels that log no request. The fake's pino is `app.log`, requests get a child of it
- * made only when something is logged through it (lazy-child-logger.ts), the line of an answered
- * request is one template written from an `onResponse` hook added only when `info` is enabled,
- * and stdout is written a turn of the event loop at a time.
+ * of its own: with one, it times every reply and listens for its end (`setupResponseListeners`),
+ * and so it does for any `onResponse` hook. The fake's pino is `app.log`, requests get a child
+ * of it made only when something is logged through it (lazy-child-logger.ts), and the line of
+ * an answered request is one template written by the answer hook when the answer is handed to
+ * the connection (a streamed answer's when it ends, or when its client leaves mid-answer), at
+ * `info` only. stdout is written in blocks (log-stream.ts).
  */
 export function createLogging(options: false | FakeLoggerOptions): Logging {
   // Silent is no logger at all.
   if (options === false || options.level === 'silent') return { fastifyOptions: { logger: false }, attach: () => {} };
   const stream = options.stream ?? stdoutLogStream();
   const log = pino(loggerOptions(options), options.format === 'pretty' ? prettyLines(stream, options.stream === undefined && process.stdout.isTTY === true) : stream);
-  const requestLines = log.isLevelEnabled('info');
   const lineOf = (request: FastifyRequest, reply: FastifyReply, aborted?: true) =>
     writeRequestLine(log, { request, reply, url: maskUrl(request.url), user: request.caller?.user.login, ...(aborted ? { aborted } : {}) });
   return {
     fastifyOptions: {
       logger: false,
-      logController: new RequestErrorsOnly(),
+      logController: new StreamErrorsOnly(),
       // Fastify's own (null) logger is the parent it passes: the fake's pino is.
       childLoggerFactory: (_fastifys, bindings, childOptions) => lazyChildLogger(log, bindings, childOptions),
     },
     attach(app) {
       // Plugins registered later inherit it, and Fastify logs its listening address with it.
       app.log = log;
-      if (!requestLines) return;
-      app.addHook('onResponse', function logAnsweredRequest(request, reply, done) {
-        lineOf(request, reply);
-        done();
-      });
     },
-    ...(requestLines
+    ...(log.isLevelEnabled('info')
       ? {
-          watchStreamed: (reply: FastifyReply) => {
-            // 'close' comes after 'finish' too, when onResponse has written the line.
-            reply.raw.once('close', () => {
-              if (!reply.raw.writableFinished) lineOf(reply.request, reply, true);
-            });
+          requestLine(request, reply, payload) {
+            const response = reply.raw;
+            // A client that left while its answer waited (an added latency, a long query) gets nothing.
+            if (response.destroyed) lineOf(request, reply, true);
+            else if (!isStream(payload)) lineOf(request, reply);
+            // Node emits 'close' after 'finish' too, and no 'finish' for an answer cut short.
+            else response.once('close', () => lineOf(request, reply, response.writableFinished ? undefined : true));
           },
         }
       : {}),
@@ -141,18 +141,13 @@ function loggerOptions(options: FakeLoggerOptions): LoggerOptions {
 }
 
 /**
- * Fastify's request logging, for what it still reports with no logger of its own: a reply that
- * failed (at `info`, where the `onResponse` hook makes Fastify follow replies to their end).
- * The line of a request that succeeded is the fake's own (`logAnsweredRequest`), and no line
- * is written when a request comes in, nor for a streamed answer its client cut short, whose
- * request line says so (`watchStreamed`).
+ * Fastify's request logging, for what it still reports with no logger of its own: a stream that
+ * failed while it was sent. Fastify writes no line when a request comes in (the fake's line is
+ * written when it is answered), and a streamed answer that its client cut short has its own
+ * line, which says so.
  */
-class RequestErrorsOnly extends LogController {
+class StreamErrorsOnly extends LogController {
   override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) super.requestCompleted(error, request, reply);
-  }
 
   override streamError(error: Error & { code?: unknown }, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
     if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') super.streamError(error, request, reply, metadata);

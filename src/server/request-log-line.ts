@@ -11,7 +11,9 @@ type LineStream = { write(line: string): void };
  * what logging cost a request (`npm run bench`). The URL is masked by the caller; every text
  * a client sent goes through JSON.stringify. A request whose client went away before the answer
  * was all sent (`aborted`) gets the same fields, `"aborted":true` and its own message; its
- * status is the one sent, its time that until the client left.
+ * status is the one sent, its time that until the client left. The time runs from the request's
+ * arrival (front-door.ts) until the answer was handed to the connection, or for a streamed answer
+ * until it ended.
  */
 export function writeRequestLine(log: Logger, fields: { request: FastifyRequest; reply: FastifyReply; url: string; user: string | undefined; aborted?: true }): void {
   const { request, reply, url, user, aborted } = fields;
@@ -21,7 +23,7 @@ export function writeRequestLine(log: Logger, fields: { request: FastifyRequest;
   stream.write(
     `{"level":30,"time":${Date.now()}${boundFields(log)},"reqId":${JSON.stringify(String(request.id))},` +
       `"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(url)},"remoteAddress":${JSON.stringify(request.ip)}},` +
-      `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime}${userField}` +
+      `"res":{"statusCode":${reply.statusCode}},"responseTime":${performance.now() - request.receivedAt}${userField}` +
       (aborted ? ',"aborted":true,"msg":"request aborted"}\n' : ',"msg":"request completed"}\n'),
   );
 }

@@ -40,10 +40,9 @@ function send(reply: FastifyReply, success: { status: number; hasBody: boolean }
  * transfer: made at once, a million records were 641 MB of text and about 17 s in which no
  * other request was served. The usual page stays one Buffer.
  */
-function bodyText(jsonText: JsonText, streamPagesOver: number, watchStreamed: ((reply: FastifyReply) => void) | undefined) {
-  return (reply: FastifyReply, body: unknown): unknown => {
+function bodyText(jsonText: JsonText, streamPagesOver: number) {
+  return (_reply: FastifyReply, body: unknown): unknown => {
     if (!Array.isArray(body) || body.length <= streamPagesOver) return jsonText(body);
-    watchStreamed?.(reply);
     return pageStream(body, jsonText.item);
   };
 }
@@ -75,8 +74,6 @@ export interface OperationRoutes<C> {
   readonly surface: RouteSurface;
   /** Answers that are arrays of more items than this (long pages) are streamed (page-stream.ts); default never. */
   readonly streamPagesOver?: number;
-  /** Called with the reply of each streamed answer before it is sent (logging.ts: a client that leaves mid-page). */
-  readonly watchStreamed?: (reply: FastifyReply) => void;
 }
 
 /** The monitoring API (`/node/api`) or the fake's control API (`/__control`). */
@@ -90,7 +87,7 @@ export type RouteSurface = 'api' | 'control';
 export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
   const { spec, handlers, context } = routes;
   const compilerFor = createRequestValidators(spec);
-  const text = bodyText(createJsonText(), routes.streamPagesOver ?? Infinity, routes.watchStreamed);
+  const text = bodyText(createJsonText(), routes.streamPagesOver ?? Infinity);
   const registered: string[] = [];
   const missingHandlers: string[] = [];
   for (const operation of spec.operations) {

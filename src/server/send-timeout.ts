@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AnswerStep } from './answer-hook.js';
 
 /**
  * Answers that the kernel takes whole at once, whatever the client does: up to Linux's default
@@ -16,20 +16,19 @@ const longAnswer = (payload: unknown): boolean =>
  * that has not taken all of it `timeoutMs` later loses the connection. The idle timeout closes a
  * connection on which nothing moves, but a client that reads a few kilobytes now and then keeps it
  * moving, and would hold a streamed page (its array, the records not sent yet, and after a reset
- * records no longer in the store) as long as it liked. Latency and waits before the answer do not count.
+ * records no longer in the store) as long as it liked. A step of the answer hook (answer-hook.ts),
+ * after the latency: latency and waits before the answer do not count.
  */
-export function addSendTimeout(app: FastifyInstance, timeoutMs: number): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
+export function sendDeadline(timeoutMs: number): AnswerStep {
+  return function startSendDeadline(request, reply, payload) {
     const response = reply.raw;
-    if (longAnswer(payload) && !response.destroyed) {
-      const timer = setTimeout(() => {
-        if (response.destroyed || response.writableFinished) return;
-        // A client too slow is no fault of the server: logged at info, as a client that leaves is.
-        request.log.info({ sendTimeoutMs: timeoutMs }, 'closed the connection: the client did not take the answer within the send timeout');
-        response.destroy();
-      }, timeoutMs).unref();
-      response.once('close', () => clearTimeout(timer));
-    }
-    done(null, payload);
-  });
+    if (!longAnswer(payload) || response.destroyed) return;
+    const timer = setTimeout(() => {
+      if (response.destroyed || response.writableFinished) return;
+      // A client too slow is no fault of the server: logged at info, as a client that leaves is.
+      request.log.info({ sendTimeoutMs: timeoutMs }, 'closed the connection: the client did not take the answer within the send timeout');
+      response.destroy();
+    }, timeoutMs).unref();
+    response.once('close', () => clearTimeout(timer));
+  };
 }

@@ -1,4 +1,5 @@
-import { lineTerminatorSet, union, type CharSet } from './char-set.js';
+import { union, type CharSet } from './char-set.js';
+import { lineTerminatorSet } from './regex-char-classes.js';
 import { refuse, type Node } from './regex-tree.js';
 
 // The tree of a parsed regex spelled in RE2 syntax: every set as explicit ranges, anchors as

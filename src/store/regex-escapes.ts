@@ -1,4 +1,6 @@
-import { caseClosure, complement, DIGITS, spaceSet, WORD, type CharSet } from './char-set.js';
+import { caseClosure } from './case-orbits.js';
+import { complement, type CharSet } from './char-set.js';
+import { DIGITS, spaceSet, WORD } from './regex-char-classes.js';
 import { readProperty } from './regex-property.js';
 import type { RegexReader } from './regex-reader.js';
 import { refuse } from './regex-tree.js';

@@ -1,4 +1,5 @@
-import { complement, lineTerminatorSet } from './char-set.js';
+import { complement } from './char-set.js';
+import { lineTerminatorSet } from './regex-char-classes.js';
 import { readClass } from './regex-class.js';
 import { readEscapedChar } from './regex-escapes.js';
 import { RegexReader } from './regex-reader.js';

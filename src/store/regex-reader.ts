@@ -1,4 +1,5 @@
-import { caseClosure, MAX_CODE_POINT, MAX_CODE_UNIT, type CharSet } from './char-set.js';
+import { caseClosure } from './case-orbits.js';
+import { MAX_CODE_POINT, MAX_CODE_UNIT, type CharSet } from './char-set.js';
 
 // The cursor over a regex's source, with the flags that change how it reads: shared by the
 // parsing of the regex's structure (regex-parse.ts), its classes and its escapes.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caseClosure, caseOrbits, charSet, complement, has, warmCaseOrbits } from '../../src/store/char-set.js';
+import { caseClosure, caseOrbits, warmCaseOrbits } from '../../src/store/case-orbits.js';
+import { charSet, complement, has } from '../../src/store/char-set.js';
 
 // First: the i rules are built once per process (per test file), and here by the warm-up.
 describe('warmCaseOrbits', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { caseOrbits } from '../../src/store/char-set.js';
+import { caseOrbits } from '../../src/store/case-orbits.js';
 import { compileLinearRegex } from '../../src/store/linear-regex.js';
 import { testWithin } from '../helpers/regexp-within.js';
 
