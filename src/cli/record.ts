@@ -8,7 +8,6 @@ import { createSecrets } from '../contract/secrets.js';
 import { PagingError } from '../record/page-by-time.js';
 import { recordServer, type RecordResult } from '../record/record-server.js';
 import { SourceError } from '../record/source.js';
-import { RECORDING_FILES } from '../shared/recording-layout.js';
 import { packageRoot } from '../spec/index.js';
 import type { CheckIo } from './check.js';
 import type { RecordFlags } from './record-command.js';

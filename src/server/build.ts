@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory } from '../errors.js';
 import { controlApiPath, createSpecValidator, monitoringApiPath } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
@@ -28,35 +28,25 @@ import { addAnswerHook, type AnswerStep } from './answer-hook.js';
 import { addFrontDoor } from './front-door.js';
 import { drawLatency } from './latency.js';
 import { preferredLatency } from './prefer.js';
-import { createScriptedAnswers, ScriptedAnswer } from './scripted-answer.js';
+import { createScriptedAnswers } from './scripted-answer.js';
 import { makeSeedOnceListening } from './seed-making.js';
 import { afterFirstAnswer } from './after-first-answer.js';
 import { createLogging } from './logging.js';
 import { resolveFakeOptions, type FakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
-import { drainRefusedBody } from './refused-body.js';
+import { setApiErrorHandler } from './error-handler.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
 import { createClientErrorHandler, installTransportRefusals } from './transport-errors.js';
 import { keepConnectionsWorkedOn } from './idle-timeout.js';
 import { createRuntimeConfig } from './runtime-config.js';
 import { faultDefaults, filterLimitsOf, kitFallback } from './document-defaults.js';
 import { createFakeData } from './fake-data.js';
-import type { FakeApp } from './fake-handle.js';
+import type { FakeApp, FakeWithListenHosts } from './fake-handle.js';
 
-export type { FakeApp, FakeHandle } from './fake-handle.js';
+export type { FakeApp, FakeHandle, FakeWithListenHosts } from './fake-handle.js';
 
 /** The monitoring API's paths start with this; latency applies to it only. */
 export const API_PREFIX = '/node/api';
-
-/**
- * The case rules of the filter's regexes take a few hundred ms to read from the engine: read
- * in slices between other work rather than all at once in the first request that needs them,
- * and only once the server has answered its first request (or a second after it was built), so
- * that they never delay start-up.
- */
-function warmCaseOrbitsAfterStart(app: FastifyInstance, sliceMs: number): void {
-  afterFirstAnswer(app, 1000, () => void warmCaseOrbits(sliceMs));
-}
 
 /**
  * The in-memory fake of the API as a ready Fastify app that does not listen:
@@ -65,13 +55,6 @@ function warmCaseOrbitsAfterStart(app: FastifyInstance, sliceMs: number): void {
  */
 export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   return (await buildFakeWithListenHosts(options)).app;
-}
-
-/** A built fake, and the one way to widen the Host names it answers, held apart from the app so that no user of the app widens them. */
-export interface FakeWithListenHosts {
-  readonly app: FakeApp;
-  /** Answers the host the app was told to listen on (unless 0.0.0.0 or ::) as a `controlHosts` name: createFake's `listen` calls it. */
-  readonly answerListenHost: (host: string) => void;
 }
 
 /** buildFake, for createFake: with the means to answer the host it listens on, as `serve --host` does. */
@@ -127,14 +110,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     done();
   });
   makeSeedOnceListening(app, state.data.events);
-  // Not async: a refusal (a flood of 429s) is answered at once, without a promise that resolves to the reply.
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ScriptedAnswer) return scripted.play(reply, error);
-    const apiError = toApiError(error, request, errors, messages);
-    if (apiError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
-    if (apiError.code === 'PAYLOAD_TOO_LARGE') return drainRefusedBody(request).then(() => sendApiError(reply, apiError));
-    sendApiError(reply, apiError);
-  });
+  setApiErrorHandler(app, scripted, errors, messages);
   const allowed = originAllowed(resolved.corsOrigins);
   // Every request, before any route's check: the Host first, so that a DNS-rebinding page learns
   // and changes nothing (a preflight included), then CORS (which answers preflights), then bodies
@@ -159,7 +135,9 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   });
 
   const filterLimits = await filterLimitsOf(spec);
-  warmCaseOrbitsAfterStart(app, filterLimits.sliceMs);
+  // The case rules of the filter's regexes take a few hundred ms to read from the engine: read in
+  // slices between other work, once the first request is answered (or a second after the build).
+  afterFirstAnswer(app, 1000, () => void warmCaseOrbits(filterLimits.sliceMs));
   const report = registerApiRoutes(app, {
     state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, apiHost, originAllowed: allowed,
   });

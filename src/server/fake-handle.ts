@@ -43,3 +43,10 @@ declare module 'fastify' {
 }
 
 export type FakeApp = FastifyInstance;
+
+/** A built fake, and the one way to widen the Host names it answers, held apart from the app so that no user of the app widens them. */
+export interface FakeWithListenHosts {
+  readonly app: FakeApp;
+  /** Answers the host the app was told to listen on (unless 0.0.0.0 or ::) as a `controlHosts` name: createFake's `listen` calls it. */
+  readonly answerListenHost: (host: string) => void;
+}

@@ -1,5 +1,4 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import type { FakeApp } from '../../../src/server/build.js';
 import { controlApiPath, createSpecValidator, loadSpec } from '../../../src/spec/index.js';
 import { conformanceCheck } from '../helpers.js';

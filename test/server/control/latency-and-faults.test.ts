@@ -5,7 +5,7 @@ import type { FakeOptions } from '../../../src/server/options.js';
 import type { ControlConfig, Fault } from '../../../src/spec/control-types.js';
 import type { ApiErrorBody } from '../../../src/spec/types.js';
 import { rawRequest } from '../../helpers/raw-http.js';
-import { API, basicOf, expectConforms, spec, validator } from '../helpers.js';
+import { API, basicOf, expectConforms, validator } from '../helpers.js';
 import { control } from './helpers.js';
 
 let app: FakeApp | undefined;

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFake, type Fake } from '../../../src/fake/create-fake.js';
 import { buildFake, type FakeApp } from '../../../src/server/build.js';
-import type { RequestRecord } from '../../../src/spec/control-types.js';
 import { JOURNAL_BODY_LIMITS } from '../../../src/store/request-journal.js';
 import { API, basicOf, cookieValue, expectConforms, spec, USERS } from '../helpers.js';
 import { checkControlCalls, control, controlSpec } from '../control/helpers.js';
