@@ -31,6 +31,13 @@ export class ApiError extends Error {
     return new ApiError(code, status, message, { ...(details ? { details } : {}), ...(permission === undefined ? {} : { permission }), ...(headers ? { headers } : {}) });
   }
 
+  #text: string | undefined;
+
+  /** The body's JSON text, made once: an error answered again and again (a 429 of a flood) is written out once. */
+  get text(): string {
+    return (this.#text ??= JSON.stringify(this.toBody()));
+  }
+
   /** The JSON body of the document's `Error` schema. */
   toBody(): ApiErrorBody {
     const body: ApiErrorBody = { status: this.status, code: this.code, message: this.message };

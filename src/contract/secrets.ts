@@ -1,7 +1,10 @@
-// Secrets never reach a report: every password, token, session id and cookie the runner sends
-// or receives is remembered here, in every spelling it may take, and masked wherever it appears.
+// Secrets never reach a report: every credential the runner is given or sends, and the session
+// ids, tokens and cookies a server issues it, is remembered here, in every spelling it may take,
+// and masked wherever it appears. Only credentials: a value remembered here is cut out of every
+// text of every report, so a server must not be able to make the runner remember what it likes.
 import { parseJsonText } from './bounded-json.js';
 import { base64Cores } from './base64-cores.js';
+import { literalMasker } from './literal-masker.js';
 import { isHashLike, isSensitiveKey } from './sensitive-data.js';
 import type { SentRequest } from './types.js';
 
@@ -9,8 +12,14 @@ const MASK = '***';
 const SECRET_KEYS = /^(password|authenticationToken|token|sid|csrf|api-token|auth-token|x-csrf-token)$/i;
 
 export interface Secrets {
-  /** A secret (password, token, session id): masked in every spelling it may take. */
+  /** A secret the runner was given or sends (a password, a token): masked in every spelling it may take. */
   add(value: string | undefined): void;
+  /**
+   * A credential a server chose (a session id, a token, a cookie the runner keeps and sends back,
+   * a value a case captures as a credential): masked as `add` masks, unless it is too short to
+   * be told from ordinary text.
+   */
+  addIssued(value: string | undefined): void;
   /** A login and password: the password, and `login:password` as a Basic header carries it in base64. */
   addCredentials(credentials: { readonly login: string; readonly password: string } | undefined): void;
   /** The credentials in a URL's userinfo: the password of `http://user:secret@host`, the user name of `http://token@host`. */
@@ -61,16 +70,43 @@ function maskHeader(name: string, value: string): string {
   return value;
 }
 
-/** The spellings a secret may take on its way into a report: as sent, percent- or form-encoded (either case of hex digit), JSON-escaped, base64. */
-function spellings(value: string): string[] {
-  const base64 = Buffer.from(value).toString('base64');
-  const base64url = Buffer.from(value).toString('base64url');
-  const encoded = [encodeURIComponent(value), encodeURI(value), new URLSearchParams({ v: value }).toString().slice(2)];
-  const lowerHex = encoded.map((text) => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()));
-  return [value, ...encoded, ...lowerHex, JSON.stringify(value).slice(1, -1), base64, base64.replace(/=+$/, ''), base64url, ...base64Cores(value)];
+/**
+ * One layer of encoding a server may put a text through before echoing it, applied to a secret
+ * inside that text: what the encoded text holds of it. Percent- and form-encoding (either case of
+ * hex digit), JSON escapes and hex encode character by character, so the secret's own encoding is
+ * a substring; base64 and base64url do not, so the secret's whole encoding (a text that is only
+ * the secret) and its cores (a secret anywhere in a longer text, base64-cores.ts) stand for it.
+ */
+function encodings(value: string): string[] {
+  const bytes = Buffer.from(value);
+  const base64 = bytes.toString('base64');
+  const hex = bytes.toString('hex');
+  const percent = [encodeURIComponent(value), encodeURI(value), new URLSearchParams({ v: value }).toString().slice(2)];
+  const lowerHex = percent.map((text) => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()));
+  return [...percent, ...lowerHex, JSON.stringify(value).slice(1, -1), hex, hex.toUpperCase(), base64, base64.replace(/=+$/, ''), bytes.toString('base64url'), ...base64Cores(value)];
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Longer values (no password, token or session id is) are masked through one layer only: two
+ * layers make up to a few hundred times the value's length in spellings, which a server setting
+ * a long cookie on each answer would otherwise make the runner keep.
+ */
+const MAX_TWICE = 1024;
+
+/**
+ * The spellings a secret may take on its way into a report: as sent, and through one or two
+ * layers of encoding (a Basic header base64-encoded again, the base64 of a percent-encoded body,
+ * a percent-encoded base64 cookie). Two layers bound the work: a few dozen to a few hundred
+ * spellings a secret, each found in one pass (literal-masker.ts); a third layer would multiply
+ * them again.
+ */
+function spellings(value: string): Set<string> {
+  const once = new Set([value, ...encodings(value)]);
+  if (value.length > MAX_TWICE) return once;
+  const twice = new Set(once);
+  for (const spelling of once) for (const encoded of encodings(spelling)) twice.add(encoded);
+  return twice;
+}
 
 const MAX_MASK_DEPTH = 64;
 
@@ -84,25 +120,35 @@ export function mapStrings(value: unknown, mask: (text: string) => string, depth
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, mask, depth + 1)]));
 }
 
+/** Secrets the runner was given (a password, a token) shorter than this would mask ordinary text ("1", an empty password). */
+const MIN_GIVEN = 4;
+/**
+ * A value a server chose (a session id, a token, a cookie the runner keeps) shorter than this is
+ * not masked: a server could otherwise have `PASSED`, `0` or `users` cut out of every report.
+ * Real session ids and tokens are far longer; bodyToken and the credentials a run has seen use
+ * the same bound.
+ */
+const MIN_ISSUED = 8;
+
 export function createSecrets(): Secrets {
   const added = new Set<string>();
   const known = new Set<string>();
-  let pattern: RegExp | undefined;
+  let masker: ((text: string) => string) | undefined;
   const mask = (text: string): string => {
     if (known.size === 0) return text;
-    // One pass, longest first, so a secret that contains another is masked whole.
-    pattern ??= new RegExp([...known].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
-    return text.replace(pattern, MASK);
+    masker ??= literalMasker(known, MASK);
+    return masker(text);
   };
-  const add = (value: string | undefined): void => {
-    // Very short values (an empty password, "1") would mask ordinary text.
-    if (!value || value.length < 4 || added.has(value)) return;
+  const remember = (value: string | undefined, least: number): void => {
+    if (!value || value.length < least || added.has(value)) return;
     added.add(value);
     for (const spelling of spellings(value)) known.add(spelling);
-    pattern = undefined;
+    masker = undefined;
   };
+  const add = (value: string | undefined): void => remember(value, MIN_GIVEN);
   return {
     add,
+    addIssued: (value) => remember(value, MIN_ISSUED),
     addCredentials(credentials) {
       if (!credentials) return;
       add(credentials.password);

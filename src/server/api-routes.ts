@@ -59,7 +59,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependenci
     // by IP, then the guard (401, 403), then limits by the caller's identity.
     onRequest: (operation) => {
       const guard = createGuard(operation, guardDependencies);
-      const faulted = createFaultCheck(faults, operation.operationId, options.random);
+      const faulted = createFaultCheck(faults, operation, options.random);
       const checks = options.honourPrefer ? [apiHost, createPreferCheck(operation, preferOptions), faulted, limits.beforeAuth] : [apiHost, faulted, limits.beforeAuth];
       return guard ? [...checks, guard, limits.afterAuth] : checks;
     },

@@ -28,6 +28,27 @@ export function installCookies(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The cookie `name` of a request: its value, or, when the Cookie header gives it several
+ * different values, all of them (as a repeated query parameter is an array). `request.cookies`
+ * keeps the first only, which would ignore another value the client sent: a browser sends
+ * two when two cookies of that name apply (cookies are shared by every port of a host name, so
+ * another app on localhost may have set one). The same value twice is one value.
+ */
+export function cookieOf(request: FastifyRequest, name: string): string | string[] | undefined {
+  const first = request.cookies[name];
+  if (first === undefined) return undefined;
+  const header = request.headers.cookie!;
+  // Mostly the name is in the header once: no other value to look for.
+  if (header.indexOf(name) === header.lastIndexOf(name)) return first;
+  const values = new Set<string>();
+  for (const pair of header.split(';')) {
+    const value = parse(pair)[name];
+    if (value !== undefined) values.add(value);
+  }
+  return values.size > 1 ? [...values] : first;
+}
+
 /** One cookie of an answer: set, or cleared (`value` undefined: expired at once, as browsers are told to forget it). */
 export interface AnswerCookie {
   readonly name: string;

@@ -12,11 +12,12 @@ import { ScriptedAnswer, type ScriptedAnswers } from './scripted-answer.js';
  * 413 instead of a reset connection.
  */
 export function setApiErrorHandler(app: FastifyInstance, scripted: ScriptedAnswers, errors: ErrorFactory, messages: ErrorMessage): void {
-  app.setErrorHandler(async (error, request, reply) => {
+  // Not async: a refusal (a flood of 429s) is answered at once, without a promise that resolves to the reply.
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof ScriptedAnswer) return scripted.play(reply, error);
     const apiError = toApiError(error, request, errors, messages);
     if (apiError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
-    if (apiError.code === 'PAYLOAD_TOO_LARGE') await drainRefusedBody(request);
-    return sendApiError(reply, apiError);
+    if (apiError.code === 'PAYLOAD_TOO_LARGE') return drainRefusedBody(request).then(() => sendApiError(reply, apiError));
+    sendApiError(reply, apiError);
   });
 }

@@ -74,5 +74,5 @@ export function toApiError(error: unknown, request: FastifyRequest, errors: Erro
 /** Sends an ApiError as the document's Error body, with its extra headers. */
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) void reply.headers(error.headers);
-  return reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(error.toBody()));
+  return reply.code(error.status).type('application/json; charset=utf-8').send(error.text);
 }

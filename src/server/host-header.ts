@@ -4,7 +4,7 @@ import type { ErrorMessage } from './error-messages.js';
 import type { FrontStep } from './front-door.js';
 import type { RequestCheck } from './request-hooks.js';
 import { repeatedHeader } from './repeated-headers.js';
-import { targetAuthority, targetHasUserinfo } from './request-target.js';
+import { hasUserinfo, targetAuthority, targetHasUserinfo } from './request-target.js';
 
 /**
  * The Host checks, the first step of the front door (front-door.ts), so before CORS.
@@ -23,6 +23,7 @@ import { targetAuthority, targetHasUserinfo } from './request-target.js';
 export function createHostChecks(errors: ErrorFactory, messages: ErrorMessage, preflightHost: RequestCheck): FrontStep {
   const hostMissing = messages('MALFORMED_REQUEST', 'hostMissing');
   const targetUserinfo = messages('MALFORMED_REQUEST', 'targetUserinfo');
+  const hostUserinfo = messages('MALFORMED_REQUEST', 'hostUserinfo');
   /** A request HTTP/1.1 does not allow: answered as Node's parser refusals are, then the connection closed. */
   const refuse = (reply: FastifyReply, message: string): never => {
     void reply.header('connection', 'close');
@@ -33,6 +34,8 @@ export function createHostChecks(errors: ErrorFactory, messages: ErrorMessage, p
     // Node keeps the first Host (Authorization, Content-Type) and drops the others; a proxy in front may have used another.
     const repeated = repeatedHeader(raw.rawHeaders);
     if (repeated !== undefined) refuse(reply, messages('MALFORMED_REQUEST', 'headerRepeated', { name: repeated }));
+    // A Host with user info (the sender's password) is refused as sent, before a target replaces it, and never repeated.
+    if (raw.headers.host !== undefined && hasUserinfo(raw.headers.host)) refuse(reply, hostUserinfo);
     if (raw.url!.charCodeAt(0) !== 47 /* '/' */) {
       // Credentials in a target (of any scheme) would be echoed as a Host or a path, and HTTP never sends them there.
       if (targetHasUserinfo(raw.url!)) refuse(reply, targetUserinfo);

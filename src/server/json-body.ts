@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FrontStep } from './front-door.js';
 import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
+import { codedBodyRefusal } from './content-coding.js';
 
 /** Whether the request's operation takes a body at all (its route has a body schema). */
 const takesBody = (request: FastifyRequest) => !request.is404 && request.routeOptions.schema?.body !== undefined;
@@ -37,6 +38,11 @@ export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory, m
   app.removeAllContentTypeParsers();
   // As bytes: decoding to a string first would turn invalid UTF-8 into U+FFFD silently.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const refusal = codedBodyRefusal(request, errors, messages);
+    if (refusal !== undefined) {
+      done(refusal, undefined);
+      return;
+    }
     const bytes = body as Buffer;
     if (bytes.length === 0) {
       done(null, undefined);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError, type ErrorFactory } from '../errors.js';
 import type { ApiErrorBody, Operation } from '../spec/index.js';
 import { isLoopback } from './control/loopback.js';
+import { documentedHeaders } from './documented-headers.js';
 import type { RequestCheck } from './request-hooks.js';
 
 /** The most a `Prefer: latency=` may ask for: the control document's largest latency. */
@@ -35,16 +36,6 @@ function documentedBody(operation: Operation, status: number): ApiErrorBody | un
   return body !== undefined && body.status === status && typeof body.code === 'string' ? body : undefined;
 }
 
-/** The headers the document gives a status of the operation, from their examples (a 429's `Retry-After`), or undefined when none has one. */
-function documentedHeaders(operation: Operation, status: number): Record<string, string> | undefined {
-  const headers = Object.entries(operation.responses[String(status)]?.headers ?? {}).flatMap(([name, header]) => {
-    const { example: own, schema } = header as { example?: unknown; schema?: { example?: unknown } };
-    const example = own ?? schema?.example;
-    return example === undefined ? [] : [[name.toLowerCase(), String(example)] as const];
-  });
-  return headers.length === 0 ? undefined : Object.fromEntries(headers);
-}
-
 export interface PreferOptions {
   readonly errors: ErrorFactory;
   /** Whether a page of this origin may call the fake (the CORS allow-list). */
@@ -62,13 +53,11 @@ export interface PreferOptions {
  */
 export function createPreferCheck(operation: Operation, options: PreferOptions): RequestCheck {
   const bodies = new Map<number, ApiErrorBody>([[options.injectedFault.status, options.injectedFault]]);
-  const headers = new Map<number, Record<string, string>>();
   for (const status of Object.keys(operation.responses).map(Number)) {
     const body = status >= 400 ? documentedBody(operation, status) : undefined;
     if (body) bodies.set(status, body);
-    const documented = body && documentedHeaders(operation, status);
-    if (documented) headers.set(status, documented);
   }
+  const headers = documentedHeaders(operation);
   const statuses = [...bodies.keys()].sort((a, b) => a - b).join(', ');
   const refuse = (problem: string) =>
     options.errors('INVALID_PARAMETER', `header "prefer" ${problem}`, { details: [{ location: 'header', name: 'prefer', problem }] });

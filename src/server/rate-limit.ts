@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ErrorFactory } from '../errors.js';
+import type { ApiError, ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
 import { parseBasic } from './auth/basic.js';
 import type { RateLimitedRequest } from '../store/rate-limiter.js';
@@ -31,30 +31,50 @@ function loginInBody(body: unknown): string | undefined {
   return typeof login === 'string' && login.length > 0 ? login : undefined;
 }
 
-export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, messages: ErrorMessage): RateLimitChecks {
-  const admit = (request: RateLimitedRequest) => {
-    const decision = state.data.admit(request);
-    if (!decision.allowed) {
-      const seconds = decision.retryAfterSeconds;
-      throw errors('RATE_LIMITED', messages('RATE_LIMITED', 'blocked', { seconds: String(seconds) }), {
-        headers: { 'retry-after': String(seconds) },
-      });
+/** The most refusals kept made, one for each Retry-After in seconds: a flood is refused with a few. */
+const KEPT_REFUSALS = 64;
+
+/**
+ * The 429 of a request blocked for `seconds`, made once for each number of seconds: every
+ * request a blocked client sends is refused, so a refusal must cost less than an answer,
+ * and its error, message and body text are the same for the same seconds (the error is
+ * never changed once made). The few kept are the seconds last asked for.
+ */
+function createRefusals(errors: ErrorFactory, messages: ErrorMessage): (seconds: number) => ApiError {
+  const made = new Map<number, ApiError>();
+  return (seconds) => {
+    let refusal = made.get(seconds);
+    if (refusal === undefined) {
+      if (made.size >= KEPT_REFUSALS) made.clear();
+      const text = String(seconds);
+      refusal = errors('RATE_LIMITED', messages('RATE_LIMITED', 'blocked', { seconds: text }), { headers: { 'retry-after': text } });
+      made.set(seconds, refusal);
     }
+    return refusal;
+  };
+}
+
+export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, messages: ErrorMessage): RateLimitChecks {
+  const refusals = createRefusals(errors, messages);
+  // The refusal is returned, not thrown (see RequestCheck): a flood of blocked requests pays no throw.
+  const admit = (request: RateLimitedRequest): ApiError | undefined => {
+    const decision = state.data.admit(request);
+    return decision.allowed ? undefined : refusals(decision.retryAfterSeconds);
   };
   return {
     beforeAuth: (request) => {
       const authorization = request.headers.authorization;
       const login = authorization ? parseBasic(authorization)?.login : undefined;
-      admit({ ip: request.ip, uri: pathOf(request), login: login || undefined });
+      return admit({ ip: request.ip, uri: pathOf(request), login: login || undefined });
     },
     afterAuth: (request) => {
       const user = request.caller?.user;
-      if (user) admit({ ip: '', uri: '', user: user.id });
+      return user ? admit({ ip: '', uri: '', user: user.id }) : undefined;
     },
     bodyLogin: (request) => {
-      if (request.caller) return;
+      if (request.caller) return undefined;
       const login = loginInBody(request.body);
-      if (login) admit({ ip: '', uri: '', login });
+      return login ? admit({ ip: '', uri: '', login }) : undefined;
     },
   };
 }

@@ -17,7 +17,16 @@ export function targetAuthority(url: string): string | undefined {
 
 /** Whether an absolute-form target, of any scheme, carries user info (`scheme://user:password@host`): HTTP never sends credentials there. */
 export function targetHasUserinfo(url: string): boolean {
-  return ABSOLUTE_FORM.exec(url)?.[2]?.includes('@') === true;
+  const authority = ABSOLUTE_FORM.exec(url)?.[2];
+  return authority !== undefined && hasUserinfo(authority);
+}
+
+/**
+ * Whether an authority (a target's, or a Host header, which is `host[:port]` and nothing more,
+ * RFC 9110 7.2) carries user info: no host or port has an `@`, so one is the end of user info.
+ */
+export function hasUserinfo(authority: string): boolean {
+  return authority.includes('@');
 }
 
 /** The target with the user info of an absolute-form target, of any scheme, replaced by `censor`. */

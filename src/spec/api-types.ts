@@ -445,7 +445,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not JSON, or is content-coded. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;

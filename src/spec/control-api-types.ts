@@ -236,7 +236,9 @@ export interface paths {
          *     monitoring API's `Error` body with code `INJECTED_FAULT` and the fault's
          *     `message`, e.g. `{"status":503,"code":"INJECTED_FAULT","message":"Fault injected
          *     by the control API."}`, or the `body` given (a custom Error body, whose `status` is the
-         *     answer's). With `delayMs` (fixed or `[min, max]`, drawn from the seeded source) the
+         *     answer's), and the headers the monitoring API's document gives that status of the
+         *     operation, with their examples' values, as a `Prefer: code=` answer has them (a 429
+         *     carries `Retry-After: 60`). With `delayMs` (fixed or `[min, max]`, drawn from the seeded source) the
          *     fake waits that long first. `action: drop` closes the connection without an answer, and
          *     `action: hang` never answers: the connection stays open until the client gives up, or
          *     until the fake's idle timeout (120 s by default) or its shutdown closes it. When several
@@ -502,7 +504,8 @@ export interface components {
          */
         TargetOperationId: "createAuthToken" | "revokeAuthToken" | "getCurrentUser" | "createSession" | "deleteSession" | "getEventLog" | "updateEventLogPayload" | "getLimitBlockLog";
         /**
-         * @description What a faulted call gets: `error`, an answer with the fault's status and Error body;
+         * @description What a faulted call gets: `error`, an answer with the fault's status and Error body
+         *     (and the headers the monitoring document gives that status, e.g. a 429's `Retry-After`);
          *     `drop`, no answer: the connection is closed (the client sees a reset or an empty
          *     reply); `hang`, no answer either: the connection stays open until the client gives up,
          *     or until the fake's idle timeout (120 s by default) or its shutdown closes it.
@@ -873,7 +876,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not JSON, or is content-coded. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;

@@ -44,6 +44,42 @@ describe('secrets and curl', () => {
     expect(mapStrings({ a: [{ b: 's@cret-1' }], n: 1 }, secrets.mask)).toEqual({ a: [{ b: '***' }], n: 1 });
   });
 
+  it('masks a secret under two layers of encoding, wherever it starts in the encoded text', () => {
+    const secrets = createSecrets();
+    secrets.addCredentials({ login: 'admin', password: 'p w"&é' });
+    const b64 = (text: string): string => Buffer.from(text).toString('base64');
+    const hex = (text: string): string => Buffer.from(text).toString('hex');
+    const stacked = [
+      b64(b64('admin:p w"&é')),
+      b64(`Authorization: Basic ${b64('admin:p w"&é')}`),
+      b64(`{"login":"admin","password":"p w\\"&é"}`),
+      b64(`body=${encodeURIComponent('p w"&é')}`).replace(/=+$/, ''),
+      encodeURIComponent(b64(`Cookie: a=p w"&é`)).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+      Buffer.from(`>${hex('p w"&é')}`).toString('base64url'),
+      hex(b64('..p w"&é')).toUpperCase(),
+    ];
+    for (const text of stacked) {
+      const masked = secrets.mask(text);
+      expect(masked, text).toContain('***');
+    }
+  });
+
+  it('masks a value over 1,024 characters through one layer of encoding only', () => {
+    const secrets = createSecrets();
+    const long = 'k'.repeat(1025);
+    secrets.addIssued(long);
+    const b64 = (text: string): string => Buffer.from(text).toString('base64');
+    expect(secrets.mask(b64(long))).toBe('***');
+    expect(secrets.mask(b64(b64(long)))).toBe(b64(b64(long)));
+  });
+
+  it('masks a value a server issued only when it is long enough to tell from ordinary text', () => {
+    const secrets = createSecrets();
+    for (const value of ['PASSED', '0', 'users', 'current']) secrets.addIssued(value);
+    secrets.addIssued('7b9d2b27-a47d');
+    expect(secrets.mask('PASSED 0 /node/api/users/current 7b9d2b27-a47d')).toBe('PASSED 0 /node/api/users/current ***');
+  });
+
   it('quotes single quotes for the shell', () => {
     expect(toCurl({ method: 'PATCH', url: 'http://h/x', headers: {}, body: `{"text":"it's"}` })).toBe(`curl -sS -i -X PATCH 'http://h/x' --data-raw '{"text":"it'\\''s"}'`);
   });

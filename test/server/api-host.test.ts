@@ -43,8 +43,6 @@ const HOSTILE = [
   '127.0.0.1.',
   'xn--lcalhost-9za.example',
   'local%68ost:4010',
-  'localhost:4010@evil.example',
-  'admin@localhost',
   'localhost:',
   'localhost:99999',
   'localhost:4010:4010',

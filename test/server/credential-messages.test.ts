@@ -61,6 +61,33 @@ describe('the 401 of a request with credentials', () => {
   });
 });
 
+describe('a session cookie sent more than once', () => {
+  it('with different values is 401 naming the cookie, in either order, live or not, changing nothing; the same value twice is one cookie', async () => {
+    const [first, second, other] = [await logIn('viewer'), await logIn('viewer'), await logIn('operator')];
+    const repeated = message('sessionRepeated', { name: 'sid' });
+    expect(repeated).toMatch(/^The session cookie `sid` was sent more than once, with different values/);
+    for (const cookie of [`sid=${first}; sid=${second}`, `sid=${second}; sid=${first}`, `sid=${first}; csrf=x; sid=${other}`, `sid=${STALE_SID}; sid=${first}`, `sid=${first}; sid=${STALE_SID}`]) {
+      const answer = await currentUser({ cookie });
+      expect(answer, cookie).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', message: repeated });
+      for (const secret of [first, second, other, STALE_SID]) expect(answer.raw).not.toContain(secret);
+      // With valid Basic credentials of the same user too: every credential sent must be valid.
+      expect(await currentUser({ cookie, ...basicOf('viewer') })).toMatchObject({ status: 401, message: repeated });
+    }
+    // Logging out with two cookies logs neither out.
+    const logOut = await app.inject({ method: 'DELETE', url: `${API}/users/session`, headers: { cookie: `sid=${first}; sid=${second}` } });
+    expectConforms('deleteSession', logOut);
+    expect(JSON.parse(logOut.body)).toMatchObject({ status: 401, message: repeated });
+    for (const sid of [first, second]) expect(await currentUser({ cookie: `sid=${sid}` })).toMatchObject({ status: 200, login: 'viewer' });
+
+    expect(await currentUser({ cookie: `sid=${first}; sid=${first}` })).toMatchObject({ status: 200, login: 'viewer' });
+    expect(await currentUser({ cookie: `sid=${first};sid=${first}; xsid=${second}` })).toMatchObject({ status: 200, login: 'viewer' });
+    // An operation that takes no session cookie does not look at it.
+    const token = await app.inject({ method: 'POST', url: `${API}/users/${USERS.viewer.id}/auth-token`, headers: { ...basicOf('admin'), cookie: `sid=${first}; sid=${second}` } });
+    expect(token.statusCode, token.body).toBe(200);
+    expectConforms('createAuthToken', token);
+  });
+});
+
 describe('a cookie-less request from a page on another host name than the session', () => {
   it('is told why its cookie did not come, in the 401 and in the log', async () => {
     await app.inject({ method: 'DELETE', url: '/__control/sessions' });

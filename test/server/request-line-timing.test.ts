@@ -40,8 +40,10 @@ describe('the line of a request at info', () => {
     const { hostname, port } = new URL(origin);
     const socket = connect(Number(port), hostname);
     socket.on('error', () => undefined);
+    // Gone once the server has the request, and well before its answer's latency has passed.
+    const arrived = new Promise((resolve) => fake!.app.server.once('request', resolve));
     socket.write(`GET ${API}/users/current HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basicOf('viewer').authorization}\r\n\r\n`);
-    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS / 4));
+    await arrived;
     socket.destroy();
     await expect.poll(() => lines().length, { timeout: LATENCY_MS * 10 }).toBe(1);
     expect(lines()[0]).toMatchObject({ res: { statusCode: 200 }, aborted: true, msg: 'request aborted' });

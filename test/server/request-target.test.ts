@@ -93,6 +93,43 @@ describe('an absolute-form request target', () => {
   });
 });
 
+describe('a Host header with user info', () => {
+  it('is refused with 400 MALFORMED_REQUEST everywhere, the connection closed, and the password is in no answer, log line or journal entry', async () => {
+    const lines: string[] = [];
+    const fake = await createFake({ spec, records: 20, logger: { level: 'trace', format: 'json', stream: { write: (line) => void lines.push(line) } } });
+    try {
+      const { origin: fakeOrigin } = await fake.listen();
+      const fakePort = new URL(fakeOrigin).port;
+      const secret = USERS.admin.password;
+      const hosts = [`${USERS.admin.login}:${secret}@127.0.0.1:${fakePort}`, `${secret}@localhost`, `localhost:${fakePort}@${secret}.example`];
+      const requests = hosts.flatMap((host) => [
+        ...[`${API}/users/current`, `${API}/nothing-here`, '/__control/sessions', '/docs', '/nowhere'].map((path) => `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: ${ADMIN}\r\n\r\n`),
+        // A target naming this server would stand for the Host; the Host as sent is refused all the same.
+        `GET http://127.0.0.1:${fakePort}${API}/users/current HTTP/1.1\r\nHost: ${host}\r\nAuthorization: ${ADMIN}\r\n\r\n`,
+        `GET ${API}/users/current HTTP/1.0\r\nHost: ${host}\r\nAuthorization: ${ADMIN}\r\n\r\n`,
+        `OPTIONS ${API}/users/current HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://localhost:5173\r\nAccess-Control-Request-Method: GET\r\n\r\n`,
+      ]);
+      for (const request of requests) {
+        const { answer, closedByServer } = await exchange(fakeOrigin, request);
+        expect(closedByServer, request).toBe(true);
+        const body = expectError(answerOf(answer), 400, 'MALFORMED_REQUEST');
+        expect(body.message).toBe('The Host header has user info (user:password@); credentials go in the Authorization header.');
+        expect(JSON.stringify(answer)).not.toContain(secret);
+      }
+      const journal = await fake.requests();
+      expect(journal.length).toBeGreaterThan(0);
+      expect(journal.every((entry) => entry.status === 400)).toBe(true);
+      expect(JSON.stringify(journal)).not.toContain(secret);
+      await fake.close();
+      const log = lines.join('');
+      expect(log.match(/"res":\{"statusCode":400\}/g)).toHaveLength(requests.length);
+      expect(log).not.toContain(secret);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
 describe('a target of another scheme', () => {
   it('with user info is refused as an http one is, and its password is in no answer', async () => {
     const secret = USERS.admin.password;

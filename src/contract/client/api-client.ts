@@ -1,7 +1,7 @@
 // Sends one operation of the document as one actor with one way of authenticating, and
 // records the exchange. Cookies live in a tough-cookie jar per actor.
 import { CookieJar } from 'tough-cookie';
-import { keepCookies, MAX_KEPT_COOKIES } from './kept-cookies.js';
+import { cookieName, keepCookies, MAX_KEPT_COOKIES } from './kept-cookies.js';
 import type { Spec } from '../../spec/index.js';
 import { StoppedError, UnreachableError } from '../errors.js';
 import type { Random } from '../random.js';
@@ -89,14 +89,20 @@ const setCookieLines = (exchange: Exchange): string[] => {
   return Array.isArray(set) ? set : set ? [set] : [];
 };
 
-/** Masks from now on the values of the cookies given (at most MAX_KEPT_COOKIES of an answer: each is a pattern every report text is matched against) and the tokens the answer issued. */
+/**
+ * Masks from now on the credentials an answer issued: the values of the cookies given (those the
+ * runner kept to send back, the API's own; at most MAX_KEPT_COOKIES of an answer: each is a
+ * pattern every report text is matched against) and the session ids and tokens of its body.
+ * Other cookies are no credential of the runner's: were they masked, a server could have any
+ * word it sets as a cookie cut out of every report.
+ */
 function remember(secrets: Secrets, exchange: Exchange, cookies: readonly string[]): void {
   const r = exchange.response;
   if (!r) return;
-  for (const c of cookies.slice(0, MAX_KEPT_COOKIES)) secrets.add(/^[^=]+=([^;]*)/.exec(c)?.[1]);
-  if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') secrets.add(bodyToken(r));
+  for (const c of cookies.slice(0, MAX_KEPT_COOKIES)) secrets.addIssued(/^[^=]+=([^;]*)/.exec(c)?.[1]);
+  if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') secrets.addIssued(bodyToken(r));
   const token = (r.json as Record<string, unknown> | undefined)?.authenticationToken;
-  if (typeof token === 'string') secrets.add(token);
+  if (typeof token === 'string') secrets.addIssued(token);
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -138,7 +144,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     credentials: (actor) => actors.get(actor)?.credentials,
     setToken(actor, token) {
       state(actor).token = token;
-      secrets.add(token);
+      // The administrator's token given to the run is added as given (createApiClient); one read from a record, as issued.
+      secrets.addIssued(token);
     },
     token: (actor) => actors.get(actor)?.token,
     async cookie(actor, name) {
@@ -207,9 +214,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(result.response ? { response: result.response } : {}),
       ...(result.error ? { error: result.error } : {}),
     };
-    // The cookies kept in the jar, or of an answer whose cookies are not kept, the first ones.
-    const cookiesSet = usesJar ? await keepCookies(cookieJar, url, setCookieLines(exchange), ownCookies) : setCookieLines(exchange);
-    remember(secrets, exchange, cookiesSet);
+    // Only an answer to a request that used the jar has its cookies kept (and sent back later); the
+    // API's own (a session id, a CSRF token) are credentials whichever answer sets them.
+    const lines = setCookieLines(exchange);
+    const credentials = usesJar ? await keepCookies(cookieJar, url, lines, ownCookies) : lines.filter((line) => ownCookies.has(cookieName(line)));
+    remember(secrets, exchange, credentials);
     if (options.keepExchanges !== false) exchanges.push(retain(exchange, result.values ?? 0));
     return exchange;
   }

@@ -7,7 +7,8 @@ import type { CookieJar } from 'tough-cookie';
  */
 export const MAX_KEPT_COOKIES = 20;
 
-const nameOf = (setCookie: string) => /^\s*([^=;]*)/.exec(setCookie)?.[1]?.trim() ?? '';
+/** The name of the cookie a Set-Cookie line sets. */
+export const cookieName = (setCookie: string): string => /^\s*([^=;]*)/.exec(setCookie)?.[1]?.trim() ?? '';
 
 /**
  * Stores an answer's Set-Cookie lines in the jar: the API's own cookies (`own`: the session
@@ -21,7 +22,7 @@ export async function keepCookies(jar: CookieJar, url: string, lines: readonly s
   let others = [...held].filter((name) => !own.has(name)).length;
   const kept: string[] = [];
   for (const line of lines) {
-    const name = nameOf(line);
+    const name = cookieName(line);
     if (!own.has(name) && !held.has(name)) {
       if (others >= MAX_KEPT_COOKIES - own.size) continue;
       others++;

@@ -1,11 +1,12 @@
 // Runs the declarative cases of contracts/*.yaml: steps in order, values captured between them.
 import type { CaseStep, ContractCase, Requirement } from '../cases/case-schema.js';
+import { answerValue } from '../cases/capture-value.js';
+import { capturedCredentials, secretCaptures } from '../cases/secret-captures.js';
 import { fill } from '../cases/template.js';
 import { caseExpectation } from '../checks/case-expectation.js';
 import { apply } from '../checks/define.js';
 import type { CaseCheckName } from '../checks/registry.js';
 import { resolveCitation } from '../citations.js';
-import { bodyToken } from '../client/body-token.js';
 import { isAllowed } from '../safety.js';
 import type { Exchange } from '../types.js';
 import { LOW_USER_UNREAD, type Plan, type PlanContext } from './plan.js';
@@ -48,21 +49,9 @@ function variables(ctx: PlanContext): Map<string, unknown> {
   return vars;
 }
 
-function pointerGet(value: unknown, pointer: string): unknown {
-  if (pointer === '' || pointer === '/') return value;
-  return pointer
-    .slice(1)
-    .split('/')
-    .reduce<unknown>((at, t) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[t.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), value);
-}
-
 async function captured(ctx: PlanContext, step: CaseStep, exchange: Exchange, vars: Map<string, unknown>): Promise<string | undefined> {
   for (const [name, from] of Object.entries(step.capture ?? {})) {
-    let value: unknown;
-    // The whole body (`''`) is one value: a JSON string or a bare text token; an object or list is none.
-    if ('body' in from) value = from.body === '' ? bodyToken(exchange.response) : pointerGet(exchange.response?.json, from.body);
-    else if ('cookie' in from) value = await ctx.client.cookie(step.as ?? 'admin', from.cookie);
-    else value = exchange.response?.headers[from.header.toLowerCase()];
+    const value = 'cookie' in from ? await ctx.client.cookie(step.as ?? 'admin', from.cookie) : answerValue(from, exchange.response);
     if (value === undefined || value === null || value === '') return name;
     vars.set(name, value);
   }
@@ -85,6 +74,7 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
           continue;
         }
         const vars = variables(ctx);
+        const secret = secretCaptures(ctx.spec, c);
         for (const [j, step] of c.steps.entries()) {
           const statuses = Array.isArray(step.expect.status) ? step.expect.status : [step.expect.status];
           const exchange = await ctx.send(
@@ -110,6 +100,7 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
                 }),
               ],
               reportAs: { operationId: c.operationId, check },
+              credentials: (answered) => capturedCredentials(step, answered, secret),
             },
           );
           if (step.capture && !statuses.includes(exchange.response?.status ?? 0)) {

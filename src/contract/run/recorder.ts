@@ -20,6 +20,8 @@ export interface Evaluation {
    * name (a case step: `case/<name>` on the case's operation).
    */
   readonly reportAs?: { readonly operationId: string; readonly check?: CaseCheckName };
+  /** Values of the answer that are credentials (those a case step captures as one): masked from then on, this answer's findings included. */
+  readonly credentials?: (exchange: Exchange) => readonly string[];
 }
 
 export interface Recorder {
@@ -81,6 +83,7 @@ export function createRecorder(
       group = name;
     },
     evaluate(exchange, evaluation, withResponseChecks = true) {
+      for (const value of evaluation.credentials?.(exchange) ?? []) secrets.addIssued(value);
       credentials.learn(exchange);
       const context: CheckContext = { ...base, credentials: credentials.seen };
       const found: Failure[] = [];

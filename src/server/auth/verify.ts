@@ -4,6 +4,7 @@ import type { ErrorMessage, UnauthenticatedMessage } from '../error-messages.js'
 import type { FakeState } from '../../store/state.js';
 import type { Session } from '../../store/sessions.js';
 import type { StoredUser } from '../../store/users.js';
+import { cookieOf } from '../cookies.js';
 import { parseBasic } from './basic.js';
 import type { Scheme } from './schemes.js';
 
@@ -21,13 +22,13 @@ export interface Verified {
   readonly session?: Session;
 }
 
-/** The raw credential a request carries for a scheme, or undefined when it carries none. */
+/** The raw credential a request carries for a scheme (an array when its cookie or parameter is repeated with different values), or undefined when it carries none. */
 export function presented(scheme: Scheme, request: FastifyRequest): unknown {
   switch (scheme.kind) {
     case 'basic':
       return request.headers.authorization;
     case 'session':
-      return request.cookies[scheme.key];
+      return cookieOf(request, scheme.key);
     case 'token':
       return (request.query as Record<string, unknown> | undefined)?.[scheme.key];
   }
@@ -39,7 +40,7 @@ export function whyRefused(scheme: Scheme, credential: unknown): Unauthenticated
     case 'basic':
       return typeof credential === 'string' && parseBasic(credential) ? 'basicWrong' : 'basicMalformed';
     case 'session':
-      return 'sessionUnknown';
+      return Array.isArray(credential) ? 'sessionRepeated' : 'sessionUnknown';
     case 'token':
       return 'tokenUnknown';
   }
@@ -47,7 +48,7 @@ export function whyRefused(scheme: Scheme, credential: unknown): Unauthenticated
 
 /**
  * Checks one presented credential: the user it proves, or undefined when it is wrong
- * (a malformed header, a repeated parameter, an unknown, replaced, revoked or expired one).
+ * (a malformed header, a repeated parameter or cookie, an unknown, replaced, revoked or expired one).
  */
 export function verify(scheme: Scheme, credential: unknown, deps: AuthDependencies): Verified | undefined {
   const { state } = deps;

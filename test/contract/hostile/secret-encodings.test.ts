@@ -1,12 +1,15 @@
 // A server that echoes credentials in the encodings a real server's debug output uses: base64 of
 // the whole request body, the Cookie header or the query (so a secret starts at any offset of the
-// encoded text, not only at its first character), and percent-encoding with lower-case hex digits.
-// No report format holds a secret that decoding its text would reveal.
+// encoded text, not only at its first character), percent-encoding with lower-case hex digits,
+// hex, and two of them stacked (the Basic header base64-encoded again, the base64 of the
+// percent-encoded body, the percent-encoded base64 of the Cookie header…). No report format holds
+// a secret that one or two layers of decoding its text would reveal.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { check, hostileServer, type HostileServer } from './hostile-server.js';
+import { revealer } from './revealed.js';
 
 const ADMIN = { login: 'admin', password: 'Pa/ss w:rd+1 é' };
 const TOKEN = 'tok-4f1e9c2a-secret';
@@ -15,6 +18,24 @@ const SECRETS = [ADMIN.password, TOKEN, SID];
 
 const lowerHex = (text: string): string => text.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
 const b64 = (text: string): string => Buffer.from(text).toString('base64');
+const hex = (text: string): string => Buffer.from(text).toString('hex');
+
+// What the server last received of each credential, echoed in later answers too.
+const last = { body: '', cookie: '', authorization: '', url: '' };
+let answers = 0;
+
+/** Echoes under two layers of encoding: one decoding of the report still shows an encoded text. */
+const stacked = (): Record<string, string> => ({
+  basicTwice: b64(last.authorization.replace(/^Basic /, '')),
+  authorizationTwice: b64(b64(`Authorization: ${last.authorization}`)),
+  bodyTwice: b64(b64(last.body)),
+  bodyPercentThenBase64: b64(`body=${lowerHex(encodeURIComponent(last.body))}`),
+  cookieBase64ThenPercent: encodeURIComponent(b64(`Cookie header: ${last.cookie}`)),
+  queryBase64ThenBase64url: Buffer.from(`q=${b64(last.url)}`).toString('base64url'),
+  bodyHexThenBase64: b64(`>>${hex(last.body)}`),
+  bodyBase64ThenHex: hex(b64(`>${last.body}`)),
+});
+const STACKED = Object.keys(stacked());
 
 let server: HostileServer;
 beforeAll(async () => {
@@ -22,7 +43,15 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
+      if (body) last.body = body;
+      if (req.headers.cookie) last.cookie = req.headers.cookie;
+      if (req.headers.authorization) last.authorization = req.headers.authorization;
+      if (req.url?.includes('token=')) last.url = req.url;
+      // One stacked echo, in turn, first in each answer: whole inside the head of a body a report shows.
+      const twice = stacked();
+      const turn = STACKED[answers++ % STACKED.length] ?? '';
       const echo = {
+        [turn]: twice[turn],
         body: b64(body),
         bodyUrl: Buffer.from(`>${body}`).toString('base64url'),
         cookie: b64(`Cookie header: ${req.headers.cookie ?? ''}`),
@@ -31,6 +60,7 @@ beforeAll(async () => {
         percent: lowerHex(encodeURIComponent(ADMIN.password)),
         form: lowerHex(new URLSearchParams({ p: ADMIN.password }).toString()),
         cookiePercent: lowerHex(encodeURIComponent(req.headers.cookie ?? '')),
+        bodyHex: hex(body),
       };
       const headers: Record<string, string | string[]> = { 'content-type': 'application/json' };
       if (req.method === 'POST' && req.url?.startsWith('/node/api/users/session')) headers['set-cookie'] = [`sid=${SID}; Path=/; HttpOnly`];
@@ -42,27 +72,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** The secrets a text reveals: as they are, percent-decoded, or inside any base64 or base64url run, at any offset. */
-function revealed(text: string): string[] {
-  const found = new Set<string>();
-  const look = (candidate: string): void => {
-    for (const s of SECRETS) if (candidate.includes(s)) found.add(s);
-  };
-  look(text);
-  look(text.replace(/%[0-9a-f]{2}/gi, (m) => String.fromCharCode(parseInt(m.slice(1), 16))));
-  try {
-    look(decodeURIComponent(text.replace(/\+/g, ' ')));
-  } catch {
-    // Text with a stray % is not one encoded string; the pass above decodes it escape by escape.
-  }
-  for (const run of text.match(/[A-Za-z0-9+/_-]{8,}/g) ?? []) {
-    for (let offset = 0; offset < 4; offset++) {
-      look(Buffer.from(run.slice(offset), 'base64').toString('utf8'));
-      look(Buffer.from(run.slice(offset), 'base64url').toString('utf8'));
-    }
-  }
-  return [...found];
-}
+const revealed = revealer(SECRETS);
 
 const flags = { login: ADMIN.login, password: ADMIN.password, token: TOKEN, quiet: false, seed: 5 };
 
@@ -70,8 +80,9 @@ describe('the runner against a server that echoes credentials base64-encoded at 
   it.each(['console', 'json'] as const)('the %s report and stderr reveal no secret', async (reporter) => {
     const { code, stdout, stderr } = await check({ ...flags, baseUrl: server.url, reporter });
     expect(code).toBe(1);
-    // The echoes reached the report.
+    // The echoes reached the report, each stacked one first in some body (so whole in its head).
     expect(stdout).toContain('ECHO');
+    for (const name of STACKED) expect(stdout).toContain(name);
     expect(revealed(stdout)).toEqual([]);
     expect(revealed(stderr)).toEqual([]);
   }, 60_000);
@@ -82,6 +93,7 @@ describe('the runner against a server that echoes credentials base64-encoded at 
     expect(code).toBe(1);
     const file = readFileSync(output, 'utf8');
     expect(file).toContain('ECHO');
+    for (const name of STACKED) expect(file).toContain(name);
     for (const text of [file, stdout, stderr]) expect(revealed(text)).toEqual([]);
   }, 60_000);
 });

@@ -94,6 +94,34 @@ describe('error injection', () => {
     expect((await control(app, 'clearFaults')).body).toEqual({ cleared: 0 });
   });
 
+  it("answers with the headers the document gives the fault's status, as a Prefer: code= answer: a 429's Retry-After, after a wait and with a custom body too", async () => {
+    await fake();
+    const documented = spec.operation('getEventLog').responses['429']?.headers?.['Retry-After'] as { example?: unknown } | undefined;
+    expect(documented?.example).toBe(60);
+    const eventLog = (headers: Record<string, string> = {}) => app.inject({ url: `${API}/event-log?limit=1`, headers: { ...basicOf('viewer'), ...headers } });
+    const preferred = await eventLog({ prefer: 'code=429' });
+    expect(preferred.headers['retry-after']).toBe('60');
+
+    const rateLimited = { status: 429, code: 'RATE_LIMITED', message: 'Too many log-ins; try again in a minute.' };
+    await inject({ operationId: 'getEventLog', count: 1, status: 429 });
+    await inject({ operationId: 'createSession', count: 1, delayMs: 5, body: rateLimited });
+    await inject({ operationId: 'getCurrentUser', count: 1, status: 503 });
+    const faulted = await eventLog();
+    expect(faulted.statusCode).toBe(429);
+    expect(faulted.headers['retry-after']).toBe(preferred.headers['retry-after']);
+    expect(JSON.parse(faulted.body)).toEqual({ status: 429, code: 'INJECTED_FAULT', message: 'Fault injected by the control API.' });
+    expect(validator.validateNamed('Error', JSON.parse(faulted.body))).toEqual([]);
+    const login = await app.inject({ method: 'POST', url: `${API}/users/session`, payload: { login: 'nobody', password: 'x' } });
+    expect(login.statusCode).toBe(429);
+    expect(login.headers['retry-after']).toBe('60');
+    expect(JSON.parse(login.body)).toEqual(rateLimited);
+    expectConforms('createSession', login);
+    // The document gives a 503 no headers: none is made up.
+    const unavailable = await whoAmI();
+    expect(unavailable.statusCode).toBe(503);
+    expect(unavailable.headers['retry-after']).toBeUndefined();
+  });
+
   it('refuses a fault that breaks the FaultSpec schema with 400 INVALID_BODY, adding nothing', async () => {
     await fake();
     for (const body of [

@@ -58,8 +58,6 @@ describe('the Host values the control API accepts', () => {
       `[::2]:${port}`,
       `10.0.0.1:${port}`,
       `0.0.0.0:${port}`,
-      `localhost:${port}@evil.example`,
-      `user@localhost:${port}`,
     ];
     for (const host of others) expectRefused(config(), config().path, await send(config(), { host }), WRONG_HOST);
   });

@@ -1,0 +1,107 @@
+// Which values a case captures are credentials. A case may capture a session id or a token from
+// an answer and send it in later requests; the runner masks it as it masks the credentials it
+// was given, from the answer it came in (before that step's findings are written) on. Decided
+// from the case as written, before it runs, so the step that captures already knows:
+//   - a cookie is a credential (the session's);
+//   - a header is when its name says so (Set-Cookie, Authorization, *token*, *session*, *key*…,
+//     or one the document's security schemes name);
+//   - a body field is when the document marks it `x-secret` (a token, a session id) in the
+//     step's answers, or its name is a credential's (token, sid, password…);
+//   - any value is when a later step sends it as a credential: in a cookie, in a header or query
+//     parameter named as above, in a body field named like a password.
+import type { Spec } from '../../spec/index.js';
+import { isSecretKey } from '../secrets.js';
+import type { Exchange } from '../types.js';
+import { answerValue } from './capture-value.js';
+import type { CaseStep, ContractCase } from './case-schema.js';
+import { variablesIn } from './template.js';
+
+type Node = Record<string, unknown>;
+
+const CREDENTIAL_NAME = /^(set-cookie|cookie|authorization|proxy-authorization)$|token|session|sid|csrf|xsrf|auth|api-?key|secret|passw|credential/i;
+// Deeper than any schema of this API; a document nested further is not walked.
+const MAX_DEPTH = 16;
+
+const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A schema and the branches (allOf, anyOf, oneOf) a value of it may match, each once (the dereferenced document may be cyclic). */
+function branches(schema: Node): Node[] {
+  const found = new Set<Node>();
+  const visit = (node: Node, depth: number): void => {
+    if (found.has(node)) return;
+    found.add(node);
+    if (depth >= MAX_DEPTH) return;
+    for (const key of ['allOf', 'anyOf', 'oneOf']) {
+      const list = node[key];
+      if (Array.isArray(list)) for (const branch of list) if (isNode(branch)) visit(branch, depth + 1);
+    }
+  };
+  visit(schema, 0);
+  return [...found];
+}
+
+/** Whether the document marks `x-secret` the value at a JSON pointer of a value of this schema. */
+function marksSecretAt(schema: Node, pointer: string): boolean {
+  const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let schemas = branches(schema);
+  for (const token of tokens.slice(0, MAX_DEPTH)) {
+    schemas = schemas.flatMap((s) => {
+      const properties = isNode(s.properties) ? s.properties : {};
+      const next = Object.hasOwn(properties, token) ? properties[token] : /^\d+$/.test(token) && isNode(s.items) ? s.items : s.additionalProperties;
+      return isNode(next) ? branches(next) : [];
+    });
+  }
+  return schemas.some((s) => s['x-secret'] === true);
+}
+
+/** The header, query and cookie names the document's security schemes give credentials. */
+function schemeNames(spec: Spec): Set<string> {
+  const schemes = Object.values(spec.document.components?.securitySchemes ?? {}) as { in?: string; name?: string }[];
+  return new Set(schemes.flatMap((scheme) => (scheme.in && scheme.name ? [scheme.name.toLowerCase()] : [])));
+}
+
+const lastKey = (at: string): string => at.replace(/\[\d+\]/g, '').split('.').at(-1) ?? '';
+
+/** The names of a case's captures whose values are credentials. */
+export function secretCaptures(spec: Spec, c: ContractCase): ReadonlySet<string> {
+  const named = schemeNames(spec);
+  const credentialName = (name: string): boolean => CREDENTIAL_NAME.test(name) || named.has(name.toLowerCase());
+  const secret = new Set<string>();
+  for (const step of c.steps) {
+    const sentAsCredential = [
+      ...variablesIn(step.cookies ?? {}),
+      ...variablesIn(step.headers ?? {}).filter((v) => credentialName(v.at)),
+      ...variablesIn(step.query ?? {}).filter((v) => credentialName(v.at) || isSecretKey(v.at)),
+      ...variablesIn(step.body ?? null).filter((v) => isSecretKey(lastKey(v.at))),
+    ];
+    for (const v of sentAsCredential) secret.add(v.name);
+    const schemas = Object.values(spec.operation(step.operationId).responses).map((r) => r.content?.['application/json']?.schema);
+    for (const [name, from] of Object.entries(step.capture ?? {})) {
+      if ('cookie' in from) secret.add(name);
+      else if ('header' in from && credentialName(from.header)) secret.add(name);
+      else if ('body' in from && (isSecretKey(from.body.split('/').at(-1) ?? '') || schemas.some((s) => isNode(s) && marksSecretAt(s, from.body)))) secret.add(name);
+    }
+  }
+  // Built-in values sent as credentials (the passwords) are masked already.
+  const captured = new Set(c.steps.flatMap((step) => Object.keys(step.capture ?? {})));
+  return new Set([...secret].filter((name) => captured.has(name)));
+}
+
+/**
+ * What of a captured value is a credential: the value, the credential after an authentication
+ * scheme (`Bearer <token>`), the value of a cookie (`sid=<id>; Path=/`); each string of a header
+ * sent more than once.
+ */
+function credentialParts(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(credentialParts);
+  if (typeof value === 'number') return [String(value)];
+  if (typeof value !== 'string') return [];
+  const scheme = /^\s*[A-Za-z][\w-]*\s+(\S+)\s*$/.exec(value)?.[1];
+  const cookie = /^\s*[^=;\s]+=([^;]*)/.exec(value)?.[1];
+  return [value, ...(scheme ? [scheme] : []), ...(cookie ? [cookie] : [])];
+}
+
+/** The credentials a step captures from its answer (cookies come from the jar, which masks what it keeps). */
+export function capturedCredentials(step: CaseStep, exchange: Exchange, secret: ReadonlySet<string>): string[] {
+  return Object.entries(step.capture ?? {}).flatMap(([name, from]) => (secret.has(name) && !('cookie' in from) ? credentialParts(answerValue(from, exchange.response)) : []));
+}
