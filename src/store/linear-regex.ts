@@ -4,7 +4,9 @@ import { SURROGATE_SHIFT, translateRegex } from './regex-translate.js';
 /**
  * JavaScript regular expressions run on RE2JS, an RE2 engine in JavaScript: its time grows
  * linearly with the text, whatever the pattern (no backtracking). Answers are those of
- * `new RegExp(source, flags).test(text)`; see regex-translate.ts for what is refused.
+ * `new RegExp(source, flags).test(text)` as ECMAScript specifies it (with `u`, a match begins
+ * only where a code point does; V8 also tries the middle of a surrogate pair, so that `/\B/u`
+ * matches "a😀a" there); see regex-translate.ts for what is refused.
  */
 export interface LinearRegex {
   test(text: string): boolean;

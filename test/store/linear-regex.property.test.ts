@@ -110,6 +110,14 @@ describe('linear-time regexes', () => {
     }
   });
 
+  it('with u, match only where a code point begins, as ECMAScript says (V8 also tries the middle of a surrogate pair)', () => {
+    const linear = compileLinearRegex(String.raw`\B`, 'u');
+    if (!linear.ok) throw new Error(linear.problem);
+    // Between the halves of 😀 both sides are non-word characters; no match may begin there.
+    expect(testWithin(/\B/u, ['a\u{1F600}a', '\u{1F600}', 'a'], ORACLE_MS)).toEqual([false, true, false]);
+    expect(['a\u{1F600}a', '\u{1F600}', 'a'].map((t) => linear.regex.test(t))).toEqual([false, true, false]);
+  });
+
   it('take time linear in the text where backtracking takes exponential time', () => {
     const linear = compileLinearRegex('(a+)+$', '');
     if (!linear.ok) throw new Error(linear.problem);
