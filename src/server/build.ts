@@ -2,7 +2,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory } from '../errors.js';
 import { controlApiPath, createSpecValidator, monitoringApiPath } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
-import { warmCaseOrbits } from '../store/char-set.js';
+import { warmCaseOrbits } from '../store/case-orbits.js';
 import { createFaultStore } from '../store/faults.js';
 import { createRequestJournal } from '../store/request-journal.js';
 import { createControlMessages, createErrorMessages } from './error-messages.js';

@@ -46,6 +46,3 @@ export function has(set: CharSet, c: number): boolean {
   }
   return false;
 }
-
-// The server's build warms the case classes at start-up through this module.
-export { warmCaseOrbits } from './case-orbits.js';
