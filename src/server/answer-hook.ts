@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routedPath } from './request-path.js';
 import type { Sleep } from './latency.js';
 
+/** Whatever Fastify pipes to the client (a streamed page, a docs asset) rather than writes at once. */
+export const isStreamed = (payload: unknown): boolean => typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';
+
 /** What is done with an answer before it is sent, once its latency has passed. */
 export type AnswerStep = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 
@@ -15,7 +18,7 @@ export interface AnswerSteps {
   /** Each of the API's answers, once its latency has passed (the request journal). */
   readonly keep?: (request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined) => void;
   /** Every answer, once any latency has passed (the request line, the send deadline). */
-  readonly then: readonly AnswerStep[];
+  readonly afterLatency: readonly AnswerStep[];
 }
 
 /** Whether a path no route takes is under the API's prefix (however its target was spelled). */
@@ -32,7 +35,7 @@ function underPrefix(url: string, prefix: string): boolean {
  * it. One hook, so that an answer costs one pass through Fastify's hook runner.
  */
 export function addAnswerHook(app: FastifyInstance, steps: AnswerSteps): void {
-  const { apiPrefix, latencyMs, sleep, keep, then } = steps;
+  const { apiPrefix, latencyMs, sleep, keep, afterLatency } = steps;
   app.addHook('onSend', function answer(request, reply, payload, done) {
     // A route's own config (Fastify builds `routeOptions` when asked: only for routed requests).
     const config = request.is404 ? undefined : request.routeOptions.config;
@@ -40,7 +43,7 @@ export function addAnswerHook(app: FastifyInstance, steps: AnswerSteps): void {
     const operationId = config?.operationId;
     const finish = () => {
       if (ofTheApi) keep?.(request, reply, payload, operationId);
-      for (const step of then) step(request, reply, payload);
+      for (const step of afterLatency) step(request, reply, payload);
       done(null, payload);
     };
     const ms = ofTheApi ? latencyMs(operationId, request) : 0;

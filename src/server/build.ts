@@ -125,13 +125,13 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   // request wins over the configured one), then its journal record, the request line and the
   // deadline of a long answer.
   const journal = createRequestJournal(resolved.journalSize);
-  const then: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), sendDeadline(resolved.connections.sendTimeoutMs)];
+  const afterLatency: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), sendDeadline(resolved.connections.sendTimeoutMs)];
   addAnswerHook(app, {
     apiPrefix: API_PREFIX,
     latencyMs: (operationId, request) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random),
     sleep: resolved.sleep,
     ...(journal.capacity > 0 ? { keep: createJournalKeeper(journal, clock) } : {}),
-    then,
+    afterLatency,
   });
 
   const filterLimits = await filterLimitsOf(spec);

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
 import type { FrontStep } from './front-door.js';
-import type { RequestCheck } from './request-hooks.js';
+import { passCheck, type RequestCheck } from './request-hooks.js';
 import { repeatedHeader } from './repeated-headers.js';
 import { hasUserinfo, targetAuthority, targetHasUserinfo } from './request-target.js';
 
@@ -15,7 +15,7 @@ import { hasUserinfo, targetAuthority, targetHasUserinfo } from './request-targe
  * absolute-form request target the target's host replaces the header (RFC 9112 3.2, 3.2.2),
  * so that every Host check after this one judges the host the request names.
  *
- * The CORS hook answers every preflight (an OPTIONS request) itself, before the route
+ * The CORS step answers every preflight (an OPTIONS request) itself, before the route
  * the router matched runs any check; so `preflightHost` (the API's Host check) runs here for
  * every OPTIONS request, whatever the path and however it is spelled. A
  * DNS-rebinding page then learns nothing from a preflight either.
@@ -44,6 +44,6 @@ export function createHostChecks(errors: ErrorFactory, messages: ErrorMessage, p
       if (authority !== undefined) raw.headers.host = authority;
     }
     if (request.headers.host === undefined && raw.httpVersion !== '1.0') refuse(reply, hostMissing);
-    if (request.method === 'OPTIONS') preflightHost(request);
+    if (request.method === 'OPTIONS') passCheck(preflightHost, request);
   };
 }

@@ -1,6 +1,6 @@
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { pino, type LoggerOptions } from 'pino';
-import type { AnswerStep } from './answer-hook.js';
+import { isStreamed, type AnswerStep } from './answer-hook.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { maskTargetUserinfo } from './request-target.js';
 import { prettyLines } from './log-format.js';
@@ -55,9 +55,6 @@ export interface Logging {
   readonly requestLine?: AnswerStep;
 }
 
-/** Whatever Fastify pipes to the client (a streamed page, a docs asset): its line waits for its end. */
-const isStream = (payload: unknown): boolean => typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';
-
 /**
  * Logging that never writes a secret: requests are logged by method and masked URL only (no
  * headers, so no Authorization or Cookie), responses by status only, errors by name, message,
@@ -95,7 +92,7 @@ export function createLogging(options: false | FakeLoggerOptions): Logging {
             const response = reply.raw;
             // A client that left while its answer waited (an added latency, a long query) gets nothing.
             if (response.destroyed) lineOf(request, reply, true);
-            else if (!isStream(payload)) lineOf(request, reply);
+            else if (!isStreamed(payload)) lineOf(request, reply);
             // Node emits 'close' after 'finish' too, and no 'finish' for an answer cut short.
             else response.once('close', () => lineOf(request, reply, response.writableFinished ? undefined : true));
           },

@@ -8,6 +8,12 @@ import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from
  */
 export type RequestCheck = (request: FastifyRequest) => Error | void;
 
+/** Runs one check outside a route's hook (the not-found handler, the front door): a refusal it returns is thrown, as one it throws. */
+export function passCheck(check: RequestCheck, request: FastifyRequest): void {
+  const refusal = check(request);
+  if (refusal !== undefined) throw refusal;
+}
+
 /**
  * The checks of one route as a single hook that calls them in order. Every call of the API
  * goes through several; one synchronous hook costs one call instead of a promise and a

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
 import type { Operation } from '../spec/index.js';
-import type { RequestCheck } from './request-hooks.js';
+import { passCheck, type RequestCheck } from './request-hooks.js';
 import { routedPath } from './request-path.js';
 
 interface PathEntry {
@@ -46,7 +46,7 @@ export function createRouteNotFoundHandler(operations: readonly Operation[], err
   return async function routeNotFound(request: FastifyRequest, _reply: FastifyReply): Promise<never> {
     const path = routedPath(request.url);
     const guard = guarded.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.check ?? otherPaths;
-    guard?.(request);
+    if (guard) passCheck(guard, request);
     const allowed = entries.filter((e) => e.pattern.test(path)).flatMap((e) => e.methods);
     if (allowed.length > 0) {
       const allow = [...new Set(allowed)].join(', ');

@@ -1,4 +1,4 @@
-import type { AnswerStep } from './answer-hook.js';
+import { isStreamed, type AnswerStep } from './answer-hook.js';
 
 /**
  * Answers that the kernel takes whole at once, whatever the client does: up to Linux's default
@@ -9,7 +9,7 @@ const TAKEN_AT_ONCE_BYTES = 16 * 1024;
 
 /** A stream (a streamed page, a docs asset: Fastify pipes whatever has `pipe`), or text longer than the kernel takes at once. */
 const longAnswer = (payload: unknown): boolean =>
-  typeof (payload as { pipe?: unknown } | null)?.pipe === 'function' || ((typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length > TAKEN_AT_ONCE_BYTES);
+  isStreamed(payload) || ((typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length > TAKEN_AT_ONCE_BYTES);
 
 /**
  * Gives every long answer a deadline from the moment it is handed to the connection: a client
