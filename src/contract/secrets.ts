@@ -124,11 +124,12 @@ export function mapStrings(value: unknown, mask: (text: string) => string, depth
 const MIN_GIVEN = 4;
 /**
  * A value a server chose (a session id, a token, a cookie the runner keeps) shorter than this is
- * not masked: a server could otherwise have `PASSED`, `0` or `users` cut out of every report.
- * Real session ids and tokens are far longer; bodyToken and the credentials a run has seen use
- * the same bound.
+ * not a credential: masked, a server could otherwise have `PASSED`, `0` or `users` cut out of
+ * every report, and it would be found inside ordinary text. Real session ids and tokens are far
+ * longer. A token answered as a bare text (body-token.ts) and the credentials a run has seen
+ * (credentials-seen.ts) are held to it too.
  */
-const MIN_ISSUED = 8;
+export const MIN_ISSUED_CHARS = 8;
 
 export function createSecrets(): Secrets {
   const added = new Set<string>();
@@ -148,7 +149,7 @@ export function createSecrets(): Secrets {
   const add = (value: string | undefined): void => remember(value, MIN_GIVEN);
   return {
     add,
-    addIssued: (value) => remember(value, MIN_ISSUED),
+    addIssued: (value) => remember(value, MIN_ISSUED_CHARS),
     addCredentials(credentials) {
       if (!credentials) return;
       add(credentials.password);

@@ -3,13 +3,12 @@
 // tell a caller's own credential from someone else's.
 import type { Spec } from '../../spec/index.js';
 import { bodyToken } from '../client/body-token.js';
+import { MIN_ISSUED_CHARS } from '../secrets.js';
 import type { CredentialsSeen, Exchange } from '../types.js';
 
 type Json = Record<string, unknown>;
 
 const TOKEN_PARAMETERS = ['api-token', 'auth-token'];
-// Shorter values (a one-letter cookie) would be found inside ordinary text.
-const MIN_LENGTH = 8;
 
 export interface CredentialsLearner {
   readonly seen: CredentialsSeen;
@@ -25,7 +24,7 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
   // The path of 4.1 with its id captured: /node/api/users/{id}/auth-token.
   const tokenPath = new RegExp(`^${tokenOperation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}$`);
   const ownToken = (token: string | undefined, owner: string | undefined, authoritative: boolean): void => {
-    if (!token || token.length < MIN_LENGTH) return;
+    if (!token || token.length < MIN_ISSUED_CHARS) return;
     if (authoritative || owners.get(token) === undefined) owners.set(token, owner);
   };
 
@@ -42,13 +41,13 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
       const cookies = response.headers['set-cookie'];
       for (const cookie of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) {
         const [, name, value] = /^\s*([^=;\s]+)=([^;]*)/.exec(cookie) ?? [];
-        if (name === sessionCookie && value && value.length >= MIN_LENGTH) sessions.add(value);
+        if (name === sessionCookie && value && value.length >= MIN_ISSUED_CHARS) sessions.add(value);
       }
       if (!ok) return;
       const url = new URL(exchange.request.url);
       if (exchange.operationId === 'createSession') {
         const id = bodyToken(response);
-        if (id && id.length >= MIN_LENGTH) sessions.add(id);
+        if (id && id.length >= MIN_ISSUED_CHARS) sessions.add(id);
       }
       if (exchange.operationId === 'createAuthToken') {
         const owner = tokenPath.exec(url.pathname)?.[1];
