@@ -10,6 +10,7 @@
 //   - any value is when a later step sends it as a credential: in a cookie, in a header or query
 //     parameter named as above, in a body field named like a password.
 import type { Spec } from '../../spec/index.js';
+import { isSchemaNode, itemSchema, propertySchema, schemaBranches } from '../../spec/schema-branches.js';
 import { isSecretKey } from '../secrets.js';
 import type { Exchange } from '../types.js';
 import { answerValue } from './capture-value.js';
@@ -22,34 +23,14 @@ const CREDENTIAL_NAME = /^(set-cookie|cookie|authorization|proxy-authorization)$
 // Deeper than any schema of this API; a document nested further is not walked.
 const MAX_DEPTH = 16;
 
-const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** A schema and the branches (allOf, anyOf, oneOf) a value of it may match, each once (the dereferenced document may be cyclic). */
-function branches(schema: Node): Node[] {
-  const found = new Set<Node>();
-  const visit = (node: Node, depth: number): void => {
-    if (found.has(node)) return;
-    found.add(node);
-    if (depth >= MAX_DEPTH) return;
-    for (const key of ['allOf', 'anyOf', 'oneOf']) {
-      const list = node[key];
-      if (Array.isArray(list)) for (const branch of list) if (isNode(branch)) visit(branch, depth + 1);
-    }
-  };
-  visit(schema, 0);
-  return [...found];
-}
-
 /** Whether the document marks `x-secret` the value at a JSON pointer of a value of this schema. */
 function marksSecretAt(schema: Node, pointer: string): boolean {
   const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  let schemas = branches(schema);
+  let schemas = schemaBranches([schema], MAX_DEPTH);
   for (const token of tokens.slice(0, MAX_DEPTH)) {
-    schemas = schemas.flatMap((s) => {
-      const properties = isNode(s.properties) ? s.properties : {};
-      const next = Object.hasOwn(properties, token) ? properties[token] : /^\d+$/.test(token) && isNode(s.items) ? s.items : s.additionalProperties;
-      return isNode(next) ? branches(next) : [];
-    });
+    // A token of digits is an array's index, unless the schema names it as a property.
+    const child = (s: Node) => (/^\d+$/.test(token) && !(isSchemaNode(s.properties) && Object.hasOwn(s.properties, token)) && itemSchema(s, Number(token))) || propertySchema(s, token);
+    schemas = schemaBranches(schemas.flatMap<Node>((s) => child(s) ?? []), MAX_DEPTH);
   }
   return schemas.some((s) => s['x-secret'] === true);
 }
@@ -79,7 +60,7 @@ export function secretCaptures(spec: Spec, c: ContractCase): ReadonlySet<string>
     for (const [name, from] of Object.entries(step.capture ?? {})) {
       if ('cookie' in from) secret.add(name);
       else if ('header' in from && credentialName(from.header)) secret.add(name);
-      else if ('body' in from && (isSecretKey(from.body.split('/').at(-1) ?? '') || schemas.some((s) => isNode(s) && marksSecretAt(s, from.body)))) secret.add(name);
+      else if ('body' in from && (isSecretKey(from.body.split('/').at(-1) ?? '') || schemas.some((s) => isSchemaNode(s) && marksSecretAt(s, from.body)))) secret.add(name);
     }
   }
   // Built-in values sent as credentials (the passwords) are masked already.

@@ -1,4 +1,5 @@
 import type { SpecValidator } from '../../spec/index.js';
+import { isSchemaNode, itemSchema, propertySchema, schemaBranches } from '../../spec/schema-branches.js';
 import { CENSOR } from '../logging.js';
 
 type Schema = Record<string, unknown>;
@@ -7,23 +8,6 @@ type Schema = Record<string, unknown>;
 const SECRET = 'x-secret';
 // Deeper than any answer of this API: a value nested further under a schema is masked whole.
 const MAX_DEPTH = 32;
-
-const isSchema = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** The schemas a value must match: the schemas and their allOf, anyOf and oneOf branches (any may mark a secret). */
-function branchesOf(schemas: readonly Schema[]): Schema[] {
-  const found: Schema[] = [];
-  const add = (schema: Schema, depth: number): void => {
-    found.push(schema);
-    if (depth >= MAX_DEPTH) return;
-    for (const key of ['allOf', 'anyOf', 'oneOf']) {
-      const list = schema[key];
-      if (Array.isArray(list)) for (const branch of list) if (isSchema(branch)) add(branch, depth + 1);
-    }
-  };
-  for (const schema of schemas) add(schema, 0);
-  return found;
-}
 
 /** Whether a secret is marked anywhere in the schema (the document is dereferenced and may be cyclic). */
 function marksSecret(schema: unknown, seen = new Set<unknown>()): boolean {
@@ -35,29 +19,15 @@ function marksSecret(schema: unknown, seen = new Set<unknown>()): boolean {
 
 function masked(value: unknown, schemas: readonly Schema[], depth: number): unknown {
   if (schemas.length === 0) return value;
-  const branches = branchesOf(schemas);
+  const branches = schemaBranches(schemas, MAX_DEPTH);
   if (branches.some((s) => s[SECRET] === true)) return CENSOR;
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return CENSOR;
   if (Array.isArray(value)) {
-    return value.map((item, i) => {
-      const itemSchemas = branches.flatMap((s) => {
-        const prefix = Array.isArray(s.prefixItems) ? s.prefixItems[i] : undefined;
-        const schema = prefix ?? s.items;
-        return isSchema(schema) ? [schema] : [];
-      });
-      return masked(item, itemSchemas, depth + 1);
-    });
+    return value.map((item, i) => masked(item, branches.flatMap<Schema>((s) => itemSchema(s, i) ?? []), depth + 1));
   }
   return Object.fromEntries(
-    Object.entries(value).map(([key, field]) => {
-      const fieldSchemas = branches.flatMap((s) => {
-        const properties = isSchema(s.properties) ? s.properties : {};
-        const schema = Object.hasOwn(properties, key) ? properties[key] : s.additionalProperties;
-        return isSchema(schema) ? [schema] : [];
-      });
-      return [key, masked(field, fieldSchemas, depth + 1)];
-    }),
+    Object.entries(value).map(([key, field]) => [key, masked(field, branches.flatMap<Schema>((s) => propertySchema(s, key) ?? []), depth + 1)]),
   );
 }
 
@@ -73,7 +43,7 @@ export function createSecretMask(validator: SpecValidator): SecretMask {
   const schemaOf = (operationId: string | undefined, status: number): Schema | undefined => {
     if (operationId === undefined) return undefined;
     const schema = validator.responseFor(operationId, status)?.content?.['application/json']?.schema;
-    return isSchema(schema) ? schema : undefined;
+    return isSchemaNode(schema) ? schema : undefined;
   };
   // Answers whose schema marks no secret, the most, are shown as they are; per schema, once.
   const secretSchemas = new WeakMap<Schema, boolean>();
