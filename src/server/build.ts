@@ -41,6 +41,7 @@ import { keepConnectionsWorkedOn } from './idle-timeout.js';
 import { createRuntimeConfig } from './runtime-config.js';
 import { faultDefaults, filterLimitsOf, kitFallback } from './document-defaults.js';
 import { createFakeData } from './fake-data.js';
+import { keepTickObjectShape } from './tick-object-shape.js';
 import type { FakeApp, FakeWithListenHosts } from './fake-handle.js';
 
 export type { FakeApp, FakeHandle, FakeWithListenHosts } from './fake-handle.js';
@@ -59,6 +60,7 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
 
 /** buildFake, for createFake: with the means to answer the host it listens on, as `serve --host` does. */
 export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promise<FakeWithListenHosts> {
+  keepTickObjectShape();
   const resolved = await resolveFakeOptions(options);
   const { spec, clock, controlSpec } = resolved;
   const validator = createSpecValidator(spec);
