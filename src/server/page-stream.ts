@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { createSharedTurns } from '../store/shared-turns.js';
 import { arrayTextPart, type ItemText } from './json-text.js';
 import { utf8Head } from './utf8-head.js';
 
@@ -9,6 +9,12 @@ import { utf8Head } from './utf8-head.js';
  * event loop.
  */
 export const PAGE_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The turns in which every streamed page makes its chunks: in one turn of the event loop, chunks
+ * for about this many ms in all (a few chunks), whatever the number of pages streamed at once.
+ */
+const pageTurns = createSharedTurns(5);
 
 type Part = ReturnType<typeof arrayTextPart>;
 
@@ -32,22 +38,43 @@ const firstChunk = (page: StreamedPage): Part => (page.first ??= arrayTextPart(p
 
 /**
  * The array's text in chunks of at least `chunkBytes` (the last may be shorter), each made only
- * when asked for, with a turn of the event loop between two: other requests are served meanwhile.
- * The items of a chunk are let go once it is made (all but the first chunk's, which the journal
- * may still ask for), so a slow reader holds only the records it has not been sent yet: after a
- * reset, records no longer in the store are freed as the page goes out, not when it ends.
+ * when the stream asks for it, in a turn shared by all streamed pages (pageTurns): other requests
+ * and new connections are served meanwhile, however many pages are streamed. The items of a chunk
+ * are let go once it is made (all but the first chunk's, which the journal may still ask for), so
+ * a slow reader holds only the records it has not been sent yet: after a reset, records no longer
+ * in the store are freed as the page goes out, not when it ends.
  */
-async function* chunksOf(page: StreamedPage): AsyncGenerator<Buffer, void, undefined> {
+function chunkStream(page: StreamedPage): Readable {
   const { items, itemText, chunkBytes } = page;
   const length = items.length;
-  for (let from = 0; from <= length; ) {
-    const part = from === 0 ? firstChunk(page) : arrayTextPart(items, itemText, from, chunkBytes);
-    if (from > 0) items.fill(undefined, from, Math.min(part.next, length));
-    page.first = undefined;
-    from = part.next;
-    yield part.bytes;
-    if (from <= length) await nextTurn();
-  }
+  let from = 0;
+  let cancel: (() => void) | undefined;
+  const makeChunk = () => {
+    cancel = undefined;
+    if (stream.destroyed) return;
+    try {
+      const part = from === 0 ? firstChunk(page) : arrayTextPart(items, itemText, from, chunkBytes);
+      if (from > 0) items.fill(undefined, from, Math.min(part.next, length));
+      page.first = undefined;
+      from = part.next;
+      stream.push(part.bytes);
+      if (from > length) stream.push(null);
+    } catch (error) {
+      stream.destroy(error as Error);
+    }
+  };
+  const stream: Readable = new Readable({
+    highWaterMark: chunkBytes,
+    read() {
+      cancel ??= pageTurns.later(makeChunk);
+    },
+    destroy(error, done) {
+      cancel?.();
+      cancel = undefined;
+      done(error);
+    },
+  });
+  return stream;
 }
 
 /**
@@ -61,7 +88,7 @@ async function* chunksOf(page: StreamedPage): AsyncGenerator<Buffer, void, undef
  */
 export function pageStream(items: readonly unknown[], itemText: ItemText, chunkBytes = PAGE_CHUNK_BYTES): Readable {
   const page: StreamedPage = { items: items.slice(), itemText, chunkBytes, first: undefined };
-  const stream = Readable.from(chunksOf(page), { objectMode: false, highWaterMark: chunkBytes });
+  const stream = chunkStream(page);
   streamed.set(stream, page);
   return stream;
 }
