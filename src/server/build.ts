@@ -39,7 +39,7 @@ import { createRouteNotFoundHandler } from './route-not-found.js';
 import { createClientErrorHandler, installTransportRefusals } from './transport-errors.js';
 import { keepConnectionsWorkedOn } from './idle-timeout.js';
 import { createRuntimeConfig } from './runtime-config.js';
-import { faultDefaults, filterLimitsOf, kitFallback } from './document-defaults.js';
+import { faultDefaults, filterLimitsOf, journalSizeDefault, kitFallback } from './document-defaults.js';
 import { createFakeData } from './fake-data.js';
 import { keepTickObjectShape } from './tick-object-shape.js';
 import type { FakeApp, FakeWithListenHosts } from './fake-handle.js';
@@ -76,6 +76,8 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const schemes = readSchemes(spec.document);
   const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);
   const faults = createFaultStore({ clock, random: resolved.random, defaults: faultsDefaults, capacity: faultCapacity });
+  // Read whether or not the option is given, so that a document without it fails now.
+  const journalSize = journalSizeDefault(controlSpec);
   // Every message is looked up here, so a document that lacks one fails now, not on a request.
   const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
   // The hosts the server is told to listen on (createFake's listen), answered as the names given.
@@ -126,7 +128,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   // Every answer (API, control, docs, errors): the API's latency (a `Prefer: latency=` of the
   // request wins over the configured one), then its journal record, the request line and the
   // deadline of a long answer.
-  const journal = createRequestJournal(resolved.journalSize);
+  const journal = createRequestJournal(resolved.journalSize ?? journalSize);
   const afterLatency: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), sendDeadline(resolved.connections.sendTimeoutMs)];
   addAnswerHook(app, {
     apiPrefix: API_PREFIX,

@@ -294,8 +294,8 @@ export interface paths {
          *     name each refused parameter or field and why; for a successful answer, its body with
          *     the values the monitoring document marks `x-secret` masked (the head of a body over
          *     32 KiB, and up to 2 MiB of bodies in all: the oldest are dropped first). The journal keeps the last 1,000
-         *     requests by default (the fake's `--journal-size`; 0 keeps none, and the list is then
-         *     always empty). Secrets are masked as in the fake's logs: the values of the
+         *     requests by default (`x-default-journal-size`; the fake's `--journal-size` sets another
+         *     number, and 0 keeps none, the list then always empty). Secrets are masked as in the fake's logs: the values of the
          *     `api-token`, `auth-token`, `password`, `sid` and `csrf` query parameters read
          *     `[redacted]`, as do API tokens and session ids in answer bodies, and no header,
          *     cookie or request body is kept. Requests of the control
