@@ -24,6 +24,7 @@ import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
 import { createJournalKeeper } from './journal/journal-keeper.js';
 import { createSecretMask } from './journal/secret-mask.js';
 import { installBodyParsers, unreadBodyStep } from './json-body.js';
+import { createCodedBodyRefusal } from './content-coding.js';
 import { addAnswerHook, type AnswerStep } from './answer-hook.js';
 import { addFrontDoor } from './front-door.js';
 import { drawLatency } from './latency.js';
@@ -123,7 +124,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   registerPreflightRoute(app);
   installCookies(app);
   app.decorateRequest('caller', null);
-  installBodyParsers(app, errors, messages);
+  installBodyParsers(app, errors, messages, createCodedBodyRefusal(spec.operations, errors, messages));
 
   // Every answer (API, control, docs, errors): the API's latency (a `Prefer: latency=` of the
   // request wins over the configured one), then its journal record, the request line and the
