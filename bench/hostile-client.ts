@@ -9,5 +9,5 @@ const [origin = '', recordId = '', repeat = '20', flood = '2000', serverPid = '0
 const log = (line: string) => console.error(`[hostile] ${line}`);
 const results = await sendHostile(origin, recordId, Number(repeat), log);
 results.push(...(await holdSlowReaders(origin, Number(serverPid), Number(readers), 10_000, log)));
-results.push(...(await floodSlowConnections(origin, Number(flood), log)));
+results.push(...(await floodSlowConnections(origin, Number(flood), Number(serverPid), log)));
 console.log(JSON.stringify(results));

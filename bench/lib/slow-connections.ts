@@ -5,6 +5,7 @@
 import { connect, type Socket } from 'node:net';
 import { defaultConnectionLimits } from '../../src/server/connection-limits.js';
 import type { HostileResult } from './hostile-requests.js';
+import { loopDelayPhase } from './loop-delay.js';
 import { epochNow, startProbes } from './probes.js';
 import { quantile, round } from './stats.js';
 
@@ -85,14 +86,15 @@ const PROBE_MS = 25;
  * for /users/current on a new connection every 25 ms from a process of its own (probes.ts). Rows:
  * each kind (expected: the document's 408, within the fake's timeout for it) and the new
  * connections, apart while the flood's connections are being opened and once they are all open
- * (expected: 200 within 100 ms).
+ * (expected: 200 within 100 ms); and the fake's own event-loop delay over the flood (loop-delay.ts).
  */
-export async function floodSlowConnections(originText: string, count: number, log: (line: string) => void): Promise<HostileResult[]> {
+export async function floodSlowConnections(originText: string, count: number, serverPid: number, log: (line: string) => void): Promise<HostileResult[]> {
   const origin = new URL(originText);
   const deadlineMs = Math.max(...KINDS.map((k) => k.withinMs)) + 10_000;
   log(`slow-connection flood: ${count} connections, at most ${deadlineMs / 1000} s`);
   const probes = startProbes(originText, PROBE_MS);
   await new Promise((resolve) => setTimeout(resolve, 1000));
+  const delay = await loopDelayPhase(serverPid);
   let opening = count;
   const openingStarted = epochNow();
   let openingEnded = Infinity;
@@ -108,6 +110,7 @@ export async function floodSlowConnections(originText: string, count: number, lo
   });
   const ends = await Promise.all(flood);
   const floodEnded = epochNow();
+  const delayRows = await delay.stop(`the fake's own event-loop delay over the flood (monitorEventLoopDelay in the fake, 10 ms resolution)`, 100);
   const answers = await probes.stop();
   log(`the flood's connections were opened in ${Math.round(Math.min(openingEnded, floodEnded) - openingStarted)} ms`);
   const rows = KINDS.map((kind) => {
@@ -121,6 +124,7 @@ export async function floodSlowConnections(originText: string, count: number, lo
     const mine = answers.filter((a) => a.at >= from && a.at < to);
     if (mine.length > 0) rows.push(row(`new connections ${label} (GET /users/current, another process) ×${mine.length}`, 200, mine.map((a) => a.status), mine.map((a) => a.ms), 100));
   }
+  rows.push(...delayRows);
   for (const r of rows) log(`${r.label}: ${JSON.stringify(r.statuses)} p50 ${r.p50Ms} ms, max ${r.maxMs} ms`);
   return rows;
 }

@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { defaultConnectionLimits } from '../../src/server/connection-limits.js';
 import type { HostileResult } from './hostile-requests.js';
 import { residentBytes } from './machine.js';
+import { loopDelayPhase } from './loop-delay.js';
 import { epochNow, startProbes } from './probes.js';
 import { row, statusOfHead } from './slow-connections.js';
 import { adminBasic } from './servers.js';
@@ -51,6 +52,7 @@ export async function holdSlowReaders(originText: string, serverPid: number, cou
   const before = await residentBytes(serverPid);
   const probes = startProbes(originText, 25);
   await new Promise((resolve) => setTimeout(resolve, 1000));
+  const delay = await loopDelayPhase(serverPid);
   const started = epochNow();
   const readers = Array.from({ length: count }, () => ({ reader: slowReader(origin), at: epochNow(), firstMs: Infinity }));
   const watch = setInterval(() => {
@@ -60,6 +62,7 @@ export async function holdSlowReaders(originText: string, serverPid: number, cou
   clearInterval(watch);
   const held = await residentBytes(serverPid);
   const ended = epochNow();
+  const delayRows = await delay.stop(`the fake's own event-loop delay while the slow readers hold their pages (monitorEventLoopDelay in the fake, 10 ms resolution)`, 100);
   const answers = await probes.stop();
   const read = readers.reduce((sum, r) => sum + r.reader.bytes(), 0);
   for (const r of readers) r.reader.close();
@@ -71,5 +74,6 @@ export async function holdSlowReaders(originText: string, serverPid: number, cou
   return [
     row(`slow readers of the whole log ×${count}, a chunk a second for ${holdMs / 1000} s (${memory}): first bytes`, 200, readers.map((r) => r.reader.status()), readers.map((r) => r.firstMs), 1000),
     row(`new connections while the slow readers hold their pages (GET /users/current, another process) ×${mine.length}`, 200, mine.map((a) => a.status), mine.map((a) => a.ms), 100),
+    ...delayRows,
   ];
 }
