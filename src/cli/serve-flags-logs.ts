@@ -1,4 +1,4 @@
-import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../server/options.js';
+import { MAX_JOURNAL_SIZE } from '../server/options.js';
 import { formatCount, SERVE_ENV, type Flag } from './flag.js';
 import { integer } from './flag-values.js';
 
@@ -13,7 +13,8 @@ export const journalAndLogFlags = [
     description: `requests of \`/node/api\` kept for \`/__control/requests\` and the \`/__inspector\` page (up to ${formatCount(MAX_JOURNAL_SIZE)}; 0 switches the journal off)`,
     env: `${SERVE_ENV}JOURNAL_SIZE`,
     parse: integer(0, MAX_JOURNAL_SIZE),
-    defaultValue: DEFAULT_JOURNAL_SIZE,
+    // Left to the fake, which reads it from the control API document.
+    defaultDescription: "the control API document's `x-default-journal-size`",
   },
   {
     name: 'logLevel',

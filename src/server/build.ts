@@ -24,6 +24,7 @@ import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
 import { createJournalKeeper } from './journal/journal-keeper.js';
 import { createSecretMask } from './journal/secret-mask.js';
 import { installBodyParsers, unreadBodyStep } from './json-body.js';
+import { createCodedBodyRefusal } from './content-coding.js';
 import { addAnswerHook, type AnswerStep } from './answer-hook.js';
 import { addFrontDoor } from './front-door.js';
 import { drawLatency } from './latency.js';
@@ -39,7 +40,7 @@ import { createRouteNotFoundHandler } from './route-not-found.js';
 import { createClientErrorHandler, installTransportRefusals } from './transport-errors.js';
 import { keepConnectionsWorkedOn } from './idle-timeout.js';
 import { createRuntimeConfig } from './runtime-config.js';
-import { faultDefaults, filterLimitsOf, kitFallback } from './document-defaults.js';
+import { faultDefaults, filterLimitsOf, journalSizeDefault, kitFallback } from './document-defaults.js';
 import { createFakeData } from './fake-data.js';
 import { keepTickObjectShape } from './tick-object-shape.js';
 import type { FakeApp, FakeWithListenHosts } from './fake-handle.js';
@@ -76,6 +77,8 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const schemes = readSchemes(spec.document);
   const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);
   const faults = createFaultStore({ clock, random: resolved.random, defaults: faultsDefaults, capacity: faultCapacity });
+  // Read whether or not the option is given, so that a document without it fails now.
+  const journalSize = journalSizeDefault(controlSpec);
   // Every message is looked up here, so a document that lacks one fails now, not on a request.
   const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
   // The hosts the server is told to listen on (createFake's listen), answered as the names given.
@@ -121,12 +124,12 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   registerPreflightRoute(app);
   installCookies(app);
   app.decorateRequest('caller', null);
-  installBodyParsers(app, errors, messages);
+  installBodyParsers(app, errors, messages, createCodedBodyRefusal(spec.operations, errors, messages));
 
   // Every answer (API, control, docs, errors): the API's latency (a `Prefer: latency=` of the
   // request wins over the configured one), then its journal record, the request line and the
   // deadline of a long answer.
-  const journal = createRequestJournal(resolved.journalSize);
+  const journal = createRequestJournal(resolved.journalSize ?? journalSize);
   const afterLatency: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), sendDeadline(resolved.connections.sendTimeoutMs)];
   addAnswerHook(app, {
     apiPrefix: API_PREFIX,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FrontStep } from './front-door.js';
 import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
-import { codedBodyRefusal } from './content-coding.js';
+import type { CodedBodyRefusal } from './content-coding.js';
 
 /** Whether the request's operation takes a body at all (its route has a body schema). */
 const takesBody = (request: FastifyRequest) => !request.is404 && request.routeOptions.schema?.body !== undefined;
@@ -33,12 +33,12 @@ export const unreadBodyStep: FrontStep = function unreadBody(request) {
  * instead of a 400, 413 or 415 it does not list. An empty JSON body is no body, for clients
  * that always send the Content-Type header. A body that is not UTF-8 is malformed JSON.
  */
-export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory, messages: ErrorMessage): void {
+export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory, messages: ErrorMessage, codedBodyRefusal: CodedBodyRefusal): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   // As bytes: decoding to a string first would turn invalid UTF-8 into U+FFFD silently.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const refusal = codedBodyRefusal(request, errors, messages);
+    const refusal = codedBodyRefusal(request);
     if (refusal !== undefined) {
       done(refusal, undefined);
       return;

@@ -88,7 +88,7 @@ export interface FakeOptions {
   readonly controlSpec?: Spec;
   /** How latency waits (default a timer); tests pass a recorder. */
   readonly sleep?: Sleep;
-  /** How many of the last requests of the monitoring API the journal keeps (default 1,000; 0: none). */
+  /** How many of the last requests of the monitoring API the journal keeps (default: the control API document's `x-default-journal-size`; 0: none). */
   readonly journalSize?: number;
   /** The random source of share faults (default: seeded from `seed`). */
   readonly random?: () => number;
@@ -99,8 +99,8 @@ export interface FakeOptions {
   readonly streamPagesOver?: number;
 }
 
-/** What stays optional once resolved: absent means the seed's own default, or any local page (CORS). */
-type LeftOptional = 'records' | 'recording' | 'anchor' | 'corsOrigins';
+/** What stays optional once resolved: absent means the seed's own default, any local page (CORS), or the control document's journal size. */
+type LeftOptional = 'records' | 'recording' | 'anchor' | 'corsOrigins' | 'journalSize';
 
 /** FakeOptions with every default filled in: the same fields, derived, not listed again. */
 export type ResolvedFakeOptions = Readonly<
@@ -112,8 +112,6 @@ export type ResolvedFakeOptions = Readonly<
     }
 >;
 
-/** How many requests the journal keeps unless told otherwise. */
-export const DEFAULT_JOURNAL_SIZE = 1000;
 /** The most requests the journal may keep: its memory stays bounded (about 0.5 KB a request, and the answer bodies of JOURNAL_BODY_LIMITS). */
 export const MAX_JOURNAL_SIZE = 100_000;
 
@@ -139,7 +137,6 @@ export const fakeDefaults = {
   controlHosts: [],
   allowedHosts: [],
   docs: true,
-  journalSize: DEFAULT_JOURNAL_SIZE,
   // About 640 KB of event log records, some tens of ms to write at once; the usual page is 50.
   streamPagesOver: 1_000,
 } as const satisfies Partial<ResolvedFakeOptions>;

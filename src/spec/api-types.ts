@@ -448,6 +448,7 @@ export interface components {
         /** @description The body is not JSON, or is content-coded. */
         UnsupportedMediaType: {
             headers: {
+                "Accept-Encoding": components["headers"]["AcceptEncoding"];
                 [name: string]: unknown;
             };
             content: {
@@ -509,7 +510,13 @@ export interface components {
         CsrfToken: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The content codings a request body may have, sent only with the refusal of a content-coded body (the refusal whose message is `coded` in the `x-messages` of UNSUPPORTED_MEDIA_TYPE, as `x-sent-with` names it).
+         * @example identity
+         */
+        AcceptEncoding: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;

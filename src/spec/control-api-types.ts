@@ -294,8 +294,8 @@ export interface paths {
          *     name each refused parameter or field and why; for a successful answer, its body with
          *     the values the monitoring document marks `x-secret` masked (the head of a body over
          *     32 KiB, and up to 2 MiB of bodies in all: the oldest are dropped first). The journal keeps the last 1,000
-         *     requests by default (the fake's `--journal-size`; 0 keeps none, and the list is then
-         *     always empty). Secrets are masked as in the fake's logs: the values of the
+         *     requests by default (`x-default-journal-size`; the fake's `--journal-size` sets another
+         *     number, and 0 keeps none, the list then always empty). Secrets are masked as in the fake's logs: the values of the
          *     `api-token`, `auth-token`, `password`, `sid` and `csrf` query parameters read
          *     `[redacted]`, as do API tokens and session ids in answer bodies, and no header,
          *     cookie or request body is kept. Requests of the control
@@ -879,6 +879,7 @@ export interface components {
         /** @description The body is not JSON, or is content-coded. */
         UnsupportedMediaType: {
             headers: {
+                "Accept-Encoding": components["headers"]["AcceptEncoding"];
                 [name: string]: unknown;
             };
             content: {
@@ -895,7 +896,13 @@ export interface components {
     };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The content codings a request body may have, sent only with the refusal of a content-coded body (the refusal whose message is `coded` in the `x-messages` of UNSUPPORTED_MEDIA_TYPE, as `x-sent-with` names it).
+         * @example identity
+         */
+        AcceptEncoding: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;

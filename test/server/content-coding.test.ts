@@ -2,8 +2,9 @@ import { gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFake } from '../../src/server/build.js';
-import { CONTROL, expectControlConforms } from './control/helpers.js';
-import { API, basicOf, expectConforms, expectError, spec, USERS } from './helpers.js';
+import type { Schema, Spec } from '../../src/spec/index.js';
+import { CONTROL, controlSpec, expectControlConforms } from './control/helpers.js';
+import { API, basicOf, expectConforms, expectError, spec, USERS, validator } from './helpers.js';
 
 // The fake decodes no content coding: a coded body (Content-Encoding gzip, br…) is refused with
 // the document's 415, never read as JSON; `identity` is no coding at all.
@@ -15,10 +16,24 @@ const LOGIN = JSON.stringify({ login: USERS.viewer.login, password: USERS.viewer
 const logIn = (encoding: string, payload: string | Buffer = LOGIN) =>
   app.inject({ method: 'POST', url: `${API}/users/session`, headers: { 'content-type': 'application/json', 'content-encoding': encoding }, payload });
 
-/** The document's 415 for a coded body, naming the header as sent. */
-function expectCodedRefused(response: LightMyRequestResponse, encoding: string): void {
+/** The Accept-Encoding header a document gives an operation's 415. */
+function documentedAcceptEncoding(document: Spec, operationId: string): { example?: unknown; schema: Schema } {
+  const header = document.operation(operationId).responses['415']?.headers?.['Accept-Encoding'] as { example?: unknown; schema: Schema } | undefined;
+  expect(header, `${operationId}: 415 Accept-Encoding`).toBeDefined();
+  return header!;
+}
+
+/**
+ * The document's 415 for a coded body, naming the header as sent, with the Accept-Encoding the
+ * document (the control API's for its operations) gives it: identity, the one coding taken.
+ */
+function expectCodedRefused(response: LightMyRequestResponse, encoding: string, document: Spec = spec, operationId = 'createSession'): void {
   const body = expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
   expect(body.message).toBe(`The request body has Content-Encoding ${JSON.stringify(encoding)}; the server decodes no content coding, so send the JSON as it is (no Content-Encoding, or identity).`);
+  const header = documentedAcceptEncoding(document, operationId);
+  expect(response.headers['accept-encoding']).toBe('identity');
+  expect(response.headers['accept-encoding']).toBe(header.example);
+  expect(validator.validate(header.schema, response.headers['accept-encoding'])).toEqual([]);
 }
 
 const sessionCount = async () => (JSON.parse((await app.inject({ url: `${CONTROL}/sessions` })).body) as unknown[]).length;
@@ -48,12 +63,12 @@ describe('a content-coded request body', () => {
       headers: { ...basicOf('operator'), 'content-type': 'application/json', 'content-encoding': 'gzip' },
       payload: gzipSync(JSON.stringify({ text: 'coded' })),
     });
-    expectCodedRefused(patch, 'gzip');
+    expectCodedRefused(patch, 'gzip', spec, 'updateEventLogPayload');
     expectConforms('updateEventLogPayload', patch);
     expect(await read()).toBe(before);
 
     const config = await app.inject({ method: 'PATCH', url: `${CONTROL}/config`, headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' }, payload: JSON.stringify({ latencyMs: 500 }) });
-    expectCodedRefused(config, 'deflate');
+    expectCodedRefused(config, 'deflate', controlSpec, 'updateConfig');
     expectControlConforms('updateConfig', config);
     expect(JSON.parse((await app.inject({ url: `${CONTROL}/config` })).body)).toMatchObject({ latencyMs: 0 });
   });
@@ -62,6 +77,22 @@ describe('a content-coded request body', () => {
     const response = await app.inject({ method: 'PATCH', url: `${API}/event-log/68b25f476669787472000001/payload`, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: '{}' });
     expectError(response, 401, 'UNAUTHENTICATED');
     expectConforms('updateEventLogPayload', response);
+  });
+});
+
+describe('Accept-Encoding', () => {
+  it("goes with the refusal of a coded body only: not with a 415 for the body's type, a Prefer: code=415 or an answer taken", async () => {
+    const text = await app.inject({ method: 'POST', url: `${API}/users/session`, headers: { 'content-type': 'text/plain' }, payload: LOGIN });
+    const untyped = await app.inject({ method: 'POST', url: `${API}/users/session`, payload: Buffer.from(LOGIN) });
+    const preferred = await app.inject({ method: 'POST', url: `${API}/users/session`, headers: { 'content-type': 'application/json', prefer: 'code=415' }, payload: LOGIN });
+    for (const [name, response] of Object.entries({ text, untyped, preferred })) {
+      expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectConforms('createSession', response);
+      expect(response.headers, name).not.toHaveProperty('accept-encoding');
+    }
+    const taken = await logIn('identity');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.headers).not.toHaveProperty('accept-encoding');
   });
 });
 
