@@ -22,12 +22,24 @@ describe('secrets and curl', () => {
   it("masks no spelling of a value a server chose that is found in the runner's own text, nor one of several words; a given secret always", () => {
     const secrets = createSecrets();
     secrets.ownText('FAILED: 12 violation(s) in 30 requests to http://127.0.0.1:4010\ngetCurrentUser  status-documented');
+    // What runContract adds: the run's own seed.
+    secrets.ownText('seed 999999999');
     for (const word of ['violation(s)', 'status-documented', 'getCurrentUser', '127.0.0.1:9', '73 requests', '999999999']) secrets.addIssued(word);
     secrets.addIssued('sid-4c1e0b7a-issued');
     secrets.add('getCurrentUser-given');
     const own = 'FAILED: 3 violation(s) in 73 requests to http://127.0.0.1:9 (seed 999999999); getCurrentUser status-documented';
     expect(secrets.mask(own)).toBe(own);
     expect(secrets.mask('sid=sid-4c1e0b7a-issued; c2lkLTRjMWUwYjdhLWlzc3VlZA getCurrentUser-given')).toBe('sid=***; *** ***');
+  });
+
+  it('masks a value of digits only that a server chose (a numeric session id) unless the own text holds those very digits', () => {
+    const secrets = createSecrets();
+    secrets.ownText('PASSED: 0 violation(s) in 135 requests to http://127.0.0.1:4010 (seed 20261124)');
+    secrets.addIssued('83629174');
+    secrets.addIssued('20261124');
+    expect(secrets.mask('sid=83629174; echoed 83629174, hex 3833363239313734, seed 20261124, 135 requests')).toBe(
+      'sid=***; echoed ***, hex ***, seed 20261124, 135 requests',
+    );
   });
 
   it('masks known secrets wherever they appear, longest first', () => {

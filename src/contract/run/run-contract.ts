@@ -116,6 +116,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const secrets = options.secrets ?? createSecrets();
   for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
   secrets.ownText(await ownText(spec, [options.baseUrl, ...(options.targetUrl ? [options.targetUrl] : [])], cases));
+  secrets.ownText(`seed ${seed}`);
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
   const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);
