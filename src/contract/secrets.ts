@@ -5,6 +5,7 @@
 import { parseJsonText } from './bounded-json.js';
 import { base64Cores } from './base64-cores.js';
 import { literalMasker } from './literal-masker.js';
+import { createOwnWords } from './own-words.js';
 import { isHashLike, isSensitiveKey } from './sensitive-data.js';
 import type { SentRequest } from './types.js';
 
@@ -24,6 +25,11 @@ export interface Secrets {
   addCredentials(credentials: { readonly login: string; readonly password: string } | undefined): void;
   /** The credentials in a URL's userinfo: the password of `http://user:secret@host`, the user name of `http://token@host`. */
   addUrl(url: string | undefined): void;
+  /**
+   * Text the runner writes on its own (run/own-text.ts): no spelling of a value a server chose
+   * that is found in it is masked, so a server cannot have the runner's own words cut out of a report.
+   */
+  ownText(text: string): void;
   /** Replaces every known secret in a text. */
   mask(text: string): string;
   /** A request with its secrets masked: Authorization, Cookie, tokens in the query, passwords in the body. */
@@ -131,6 +137,13 @@ const MIN_GIVEN = 4;
  */
 export const MIN_ISSUED_CHARS = 8;
 
+/**
+ * Nor is a value a server chose that holds a space or a control character: real session ids and
+ * tokens are one printable word, and a value of several could span a label of the report and
+ * the server's text beside it.
+ */
+const NOT_ONE_WORD = /[\s\u0000-\u001f\u007f]/;
+
 export function createSecrets(): Secrets {
   const added = new Set<string>();
   const known = new Set<string>();
@@ -140,16 +153,24 @@ export function createSecrets(): Secrets {
     masker ??= literalMasker(known, MASK);
     return masker(text);
   };
-  const remember = (value: string | undefined, least: number): void => {
+  // A value the runner was given is masked in every spelling: it chose none of the runner's words.
+  // A value a server chose is masked only in the spellings not found in the runner's own text (a
+  // real credential's never are): masking the report's own words (a verdict, a check's name) would
+  // hide them from the reader, and they are no secret. Masking only the text that came from the
+  // exchanges instead would need every finding to keep the server's words apart from the runner's.
+  const own = createOwnWords();
+  const remember = (value: string | undefined, least: number, issued: boolean): void => {
     if (!value || value.length < least || added.has(value)) return;
+    if (issued && NOT_ONE_WORD.test(value)) return;
     added.add(value);
-    for (const spelling of spellings(value)) known.add(spelling);
+    for (const spelling of spellings(value)) if (!issued || !own.holds(spelling)) known.add(spelling);
     masker = undefined;
   };
-  const add = (value: string | undefined): void => remember(value, MIN_GIVEN);
+  const add = (value: string | undefined): void => remember(value, MIN_GIVEN, false);
   return {
     add,
-    addIssued: (value) => remember(value, MIN_ISSUED_CHARS),
+    addIssued: (value) => remember(value, MIN_ISSUED_CHARS, true),
+    ownText: (text) => own.add(text),
     addCredentials(credentials) {
       if (!credentials) return;
       add(credentials.password);

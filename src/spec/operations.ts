@@ -74,3 +74,9 @@ export function listOperations(document: OpenAPIV3_1.Document): Operation[] {
   }
   return operations;
 }
+
+/** The response the document gives an operation for a status: its own, else its class's (`4XX`), else `default`. */
+export function documentedResponse(operation: Operation, status: number): Response | undefined {
+  const responses = operation.responses;
+  return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+}

@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from './ajv.js';
 import type { Spec } from './load.js';
-import type { Response, Schema } from './operations.js';
+import { documentedResponse, type Response, type Schema } from './operations.js';
 
 /** One way a value fails its schema, in terms a person can read. */
 export interface SchemaError {
@@ -85,10 +85,7 @@ function newSpecValidator(spec: Spec): SpecValidator {
     return fn(value) ? [] : toSchemaErrors(fn.errors);
   };
 
-  const responseFor = (operationId: string, status: number): Response | undefined => {
-    const responses = spec.operation(operationId).responses;
-    return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
-  };
+  const responseFor = (operationId: string, status: number): Response | undefined => documentedResponse(spec.operation(operationId), status);
 
   return {
     ajv,

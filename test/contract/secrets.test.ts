@@ -19,6 +19,17 @@ describe('secrets and curl', () => {
     for (const secret of ['YWRtaW46', '32925106', 'admin-password', '7b9d2b27', '4f6c']) expect(curl).not.toContain(secret);
   });
 
+  it("masks no spelling of a value a server chose that is found in the runner's own text, nor one of several words; a given secret always", () => {
+    const secrets = createSecrets();
+    secrets.ownText('FAILED: 12 violation(s) in 30 requests to http://127.0.0.1:4010\ngetCurrentUser  status-documented');
+    for (const word of ['violation(s)', 'status-documented', 'getCurrentUser', '127.0.0.1:9', '73 requests', '999999999']) secrets.addIssued(word);
+    secrets.addIssued('sid-4c1e0b7a-issued');
+    secrets.add('getCurrentUser-given');
+    const own = 'FAILED: 3 violation(s) in 73 requests to http://127.0.0.1:9 (seed 999999999); getCurrentUser status-documented';
+    expect(secrets.mask(own)).toBe(own);
+    expect(secrets.mask('sid=sid-4c1e0b7a-issued; c2lkLTRjMWUwYjdhLWlzc3VlZA getCurrentUser-given')).toBe('sid=***; *** ***');
+  });
+
   it('masks known secrets wherever they appear, longest first', () => {
     const secrets = createSecrets();
     secrets.add('7b9d2b27-a47d-4bbe-a2f7-2c63bf356db0');

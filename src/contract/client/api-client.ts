@@ -2,13 +2,14 @@
 // records the exchange. Cookies live in a tough-cookie jar per actor.
 import { CookieJar } from 'tough-cookie';
 import { cookieName, keepCookies, MAX_KEPT_COOKIES } from './kept-cookies.js';
-import type { Spec } from '../../spec/index.js';
+import type { Operation, Spec } from '../../spec/index.js';
 import { StoppedError, UnreachableError } from '../errors.js';
 import type { Random } from '../random.js';
 import { assertAllowed, type SafetyPolicy } from '../safety.js';
 import type { Secrets } from '../secrets.js';
 import type { Actor, AuthMode, Exchange } from '../types.js';
 import { bodyToken } from './body-token.js';
+import { markedSecrets } from './marked-secrets.js';
 import { createRetention } from './retention.js';
 import type { Transport } from './transport.js';
 import { urlFor } from './transport.js';
@@ -92,17 +93,17 @@ const setCookieLines = (exchange: Exchange): string[] => {
 /**
  * Masks from now on the credentials an answer issued: the values of the cookies given (those the
  * runner kept to send back, the API's own; at most MAX_KEPT_COOKIES of an answer: each is a
- * pattern every report text is matched against) and the session ids and tokens of its body.
- * Other cookies are no credential of the runner's: were they masked, a server could have any
- * word it sets as a cookie cut out of every report.
+ * pattern every report text is matched against), the token or session id answered by
+ * createAuthToken and createSession, and the values the document marks `x-secret` in the answer
+ * (marked-secrets.ts). Other cookies and fields are no credential of the runner's: were they
+ * masked, a server could have any word it sets as a cookie or a field cut out of every report.
  */
-function remember(secrets: Secrets, exchange: Exchange, cookies: readonly string[]): void {
+function remember(secrets: Secrets, operation: Operation, exchange: Exchange, cookies: readonly string[]): void {
   const r = exchange.response;
   if (!r) return;
   for (const c of cookies.slice(0, MAX_KEPT_COOKIES)) secrets.addIssued(/^[^=]+=([^;]*)/.exec(c)?.[1]);
   if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') secrets.addIssued(bodyToken(r));
-  const token = (r.json as Record<string, unknown> | undefined)?.authenticationToken;
-  if (typeof token === 'string') secrets.addIssued(token);
+  for (const value of markedSecrets(operation, r.status, r.json)) secrets.addIssued(value);
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -218,7 +219,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // API's own (a session id, a CSRF token) are credentials whichever answer sets them.
     const lines = setCookieLines(exchange);
     const credentials = usesJar ? await keepCookies(cookieJar, url, lines, ownCookies) : lines.filter((line) => ownCookies.has(cookieName(line)));
-    remember(secrets, exchange, credentials);
+    remember(secrets, op, exchange, credentials);
     if (options.keepExchanges !== false) exchanges.push(retain(exchange, result.values ?? 0));
     return exchange;
   }

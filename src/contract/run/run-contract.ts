@@ -16,6 +16,7 @@ import { boundedValidator } from './bounded-validator.js';
 import { GROUPS, isGroup, plansInOrder } from './plans.js';
 import { coverageOf } from './coverage.js';
 import { startDeadline } from './deadline.js';
+import { ownText } from './own-text.js';
 import { createRecorder, type Recorder } from './recorder.js';
 import { totalsOf, type RunEvent, type RunResult } from './results.js';
 import { sender } from './sender.js';
@@ -114,6 +115,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   }
   const secrets = options.secrets ?? createSecrets();
   for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
+  secrets.ownText(await ownText(spec, [options.baseUrl, ...(options.targetUrl ? [options.targetUrl] : [])], cases));
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
   const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);

@@ -1,0 +1,45 @@
+// The values of an answer that the document marks as credentials: `x-secret` on the schema of the
+// body, of a field or of an item (under any allOf/anyOf/oneOf branch) of the response documented
+// for the operation and status answered. Only these of a body become masks: a field that merely
+// bears a credential's name (an `authenticationToken` in an answer that documents none) holds
+// whatever word the server chose, and masked, that word would be cut out of every report.
+import { documentedResponse, type Operation } from '../../spec/index.js';
+import { isSchemaNode, itemSchema, propertySchema, schemaBranches, type SchemaNode } from '../../spec/schema-branches.js';
+
+// Deeper than any schema of this API; a value nested further is not read.
+const MAX_DEPTH = 16;
+/** Most values read of one answer: each is a mask every report text is matched against. */
+const MAX_VALUES = 20;
+
+/** Whether `x-secret` marks anything in a schema (which may be cyclic): an answer whose schema marks none is not walked. */
+function marksAny(schema: unknown, seen: Set<unknown>): boolean {
+  if (!isSchemaNode(schema) && !Array.isArray(schema)) return false;
+  if (seen.has(schema)) return false;
+  seen.add(schema);
+  if (isSchemaNode(schema) && schema['x-secret'] === true) return true;
+  return Object.values(schema).some((value) => marksAny(value, seen));
+}
+
+const marking = new WeakMap<SchemaNode, boolean>();
+
+export function markedSecrets(operation: Operation, status: number, body: unknown): string[] {
+  const schema = documentedResponse(operation, status)?.content?.['application/json']?.schema;
+  if (!isSchemaNode(schema)) return [];
+  let marks = marking.get(schema);
+  if (marks === undefined) marking.set(schema, (marks = marksAny(schema, new Set())));
+  if (!marks) return [];
+  const found: string[] = [];
+  const visit = (value: unknown, schemas: readonly SchemaNode[], depth: number): void => {
+    if (schemas.length === 0 || found.length >= MAX_VALUES) return;
+    const branches = schemaBranches(schemas, MAX_DEPTH);
+    if (branches.some((s) => s['x-secret'] === true)) {
+      if (typeof value === 'string') found.push(value);
+      return;
+    }
+    if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return;
+    if (Array.isArray(value)) value.forEach((item, i) => visit(item, branches.flatMap<SchemaNode>((s) => itemSchema(s, i) ?? []), depth + 1));
+    else for (const [key, field] of Object.entries(value)) visit(field, branches.flatMap<SchemaNode>((s) => propertySchema(s, key) ?? []), depth + 1);
+  };
+  visit(body, [schema], 0);
+  return found;
+}
