@@ -4,7 +4,7 @@ import { isStreamed, type AnswerStep } from './answer-hook.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { maskTargetUserinfo } from './request-target.js';
 import { prettyLines } from './log-format.js';
-import { writeRequestLine } from './request-log-line.js';
+import { requestLineWriter } from './request-log-line.js';
 import { stdoutLogStream } from './log-stream.js';
 import type { FakeLoggerOptions } from './options.js';
 
@@ -73,8 +73,8 @@ export function createLogging(options: false | FakeLoggerOptions): Logging {
   if (options === false || options.level === 'silent') return { fastifyOptions: { logger: false }, attach: () => {} };
   const stream = options.stream ?? stdoutLogStream();
   const log = pino(loggerOptions(options), options.format === 'pretty' ? prettyLines(stream, options.stream === undefined && process.stdout.isTTY === true) : stream);
-  const lineOf = (request: FastifyRequest, reply: FastifyReply, aborted?: true) =>
-    writeRequestLine(log, { request, reply, url: maskUrl(request.url), user: request.caller?.user.login, ...(aborted ? { aborted } : {}) });
+  const writeLine = requestLineWriter(log);
+  const lineOf = (request: FastifyRequest, reply: FastifyReply, aborted?: true) => writeLine(request, reply, maskUrl(request.url), request.caller?.user.login, aborted);
   return {
     fastifyOptions: {
       logger: false,

@@ -3,6 +3,9 @@ import { pino, type Logger } from 'pino';
 
 type LineStream = { write(line: string): void };
 
+/** Writes the line of one answered request (see requestLineWriter). */
+export type RequestLineWriter = (request: FastifyRequest, reply: FastifyReply, url: string, user: string | undefined, aborted?: true) => void;
+
 /**
  * The line of an answered request, written straight to the logger's destination: the same
  * JSON object pino would write for `log.info({ reqId, req, res, responseTime, user }, 'request
@@ -13,22 +16,20 @@ type LineStream = { write(line: string): void };
  * was all sent (`aborted`) gets the same fields, `"aborted":true` and its own message; its
  * status is the one sent, its time that until the client left. The time runs from the request's
  * arrival (front-door.ts) until the answer was handed to the connection, or for a streamed answer
- * until it ended.
+ * until it ended. The logger's destination and own fields are read once, when the writer is made.
  */
-export function writeRequestLine(log: Logger, fields: { request: FastifyRequest; reply: FastifyReply; url: string; user: string | undefined; aborted?: true }): void {
-  const { request, reply, url, user, aborted } = fields;
+export function requestLineWriter(log: Logger): RequestLineWriter {
   const stream = (log as unknown as Record<symbol, LineStream>)[pino.symbols.streamSym];
   if (stream === undefined) throw new Error('a pino logger without a destination stream');
-  const userField = user === undefined ? '' : `,"user":${JSON.stringify(user)}`;
-  stream.write(
-    `{"level":30,"time":${Date.now()}${boundFields(log)},"reqId":${JSON.stringify(String(request.id))},` +
-      `"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(url)},"remoteAddress":${JSON.stringify(request.ip)}},` +
-      `"res":{"statusCode":${reply.statusCode}},"responseTime":${performance.now() - request.receivedAt}${userField}` +
-      (aborted ? ',"aborted":true,"msg":"request aborted"}\n' : ',"msg":"request completed"}\n'),
-  );
-}
-
-/** The logger's own fields (pid, hostname…) as pino keeps them, ready to write: `,"pid":1,…`. */
-function boundFields(log: Logger): string {
-  return String((log as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym] ?? '');
+  // The logger's own fields (pid, hostname…) as pino keeps them, ready to write: `,"pid":1,…`.
+  const bound = String((log as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym] ?? '');
+  return (request, reply, url, user, aborted) => {
+    const userField = user === undefined ? '' : `,"user":${JSON.stringify(user)}`;
+    stream.write(
+      `{"level":30,"time":${Date.now()}${bound},"reqId":${JSON.stringify(String(request.id))},` +
+        `"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(url)},"remoteAddress":${JSON.stringify(request.ip)}},` +
+        `"res":{"statusCode":${reply.statusCode}},"responseTime":${performance.now() - request.receivedAt}${userField}` +
+        (aborted ? ',"aborted":true,"msg":"request aborted"}\n' : ',"msg":"request completed"}\n'),
+    );
+  };
 }
