@@ -42,6 +42,7 @@ import { keepConnectionsWorkedOn } from './idle-timeout.js';
 import { createRuntimeConfig } from './runtime-config.js';
 import { faultDefaults, filterLimitsOf, journalSizeDefault, kitFallback } from './document-defaults.js';
 import { createFakeData } from './fake-data.js';
+import { createEarlyAnswers } from './early-answers.js';
 import { keepTickObjectShape } from './tick-object-shape.js';
 import type { FakeApp, FakeWithListenHosts } from './fake-handle.js';
 
@@ -93,9 +94,10 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   );
 
   const logging = createLogging(resolved.logger);
+  const earlyAnswers = createEarlyAnswers();
   const app = Fastify({
     ...connectionOptions(resolved.connections),
-    clientErrorHandler: createClientErrorHandler(errors, messages),
+    clientErrorHandler: createClientErrorHandler(errors, messages, earlyAnswers.answered),
     ...logging.fastifyOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
@@ -130,7 +132,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   // request wins over the configured one), then its journal record, the request line and the
   // deadline of a long answer.
   const journal = createRequestJournal(resolved.journalSize ?? journalSize);
-  const afterLatency: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), sendDeadline(resolved.connections.sendTimeoutMs)];
+  const afterLatency: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), sendDeadline(resolved.connections.sendTimeoutMs), earlyAnswers.step];
   addAnswerHook(app, {
     apiPrefix: API_PREFIX,
     latencyMs: (operationId, request) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random),
