@@ -5,6 +5,14 @@ const COMBINATORS = ['allOf', 'anyOf', 'oneOf'] as const;
 
 export const isSchemaNode = (value: unknown): value is SchemaNode => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** Whether `mark` (such as `x-secret`) is true on the schema or on any schema in it (the document may be cyclic). */
+export function marksAnywhere(schema: unknown, mark: string, seen = new Set<unknown>()): boolean {
+  if (schema === null || typeof schema !== 'object' || seen.has(schema)) return false;
+  seen.add(schema);
+  if (isSchemaNode(schema) && schema[mark] === true) return true;
+  return Object.values(schema).some((value) => marksAnywhere(value, mark, seen));
+}
+
 /**
  * The schemas and their allOf, anyOf and oneOf branches, `maxDepth` combinators deep at most,
  * each once: a value of them may have to match any, so a mark such as `x-secret` on any counts.

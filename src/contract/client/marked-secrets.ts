@@ -4,21 +4,12 @@
 // bears a credential's name (an `authenticationToken` in an answer that documents none) holds
 // whatever word the server chose, and masked, that word would be cut out of every report.
 import { documentedResponse, type Operation } from '../../spec/index.js';
-import { isSchemaNode, itemSchema, propertySchema, schemaBranches, type SchemaNode } from '../../spec/schema-branches.js';
+import { isSchemaNode, itemSchema, marksAnywhere, propertySchema, schemaBranches, type SchemaNode } from '../../spec/schema-branches.js';
 
 // Deeper than any schema of this API; a value nested further is not read.
 const MAX_DEPTH = 16;
 /** Most values read of one answer: each is a mask every report text is matched against. */
 const MAX_VALUES = 20;
-
-/** Whether `x-secret` marks anything in a schema (which may be cyclic): an answer whose schema marks none is not walked. */
-function marksAny(schema: unknown, seen: Set<unknown>): boolean {
-  if (!isSchemaNode(schema) && !Array.isArray(schema)) return false;
-  if (seen.has(schema)) return false;
-  seen.add(schema);
-  if (isSchemaNode(schema) && schema['x-secret'] === true) return true;
-  return Object.values(schema).some((value) => marksAny(value, seen));
-}
 
 const marking = new WeakMap<SchemaNode, boolean>();
 
@@ -26,7 +17,7 @@ export function markedSecrets(operation: Operation, status: number, body: unknow
   const schema = documentedResponse(operation, status)?.content?.['application/json']?.schema;
   if (!isSchemaNode(schema)) return [];
   let marks = marking.get(schema);
-  if (marks === undefined) marking.set(schema, (marks = marksAny(schema, new Set())));
+  if (marks === undefined) marking.set(schema, (marks = marksAnywhere(schema, 'x-secret')));
   if (!marks) return [];
   const found: string[] = [];
   const visit = (value: unknown, schemas: readonly SchemaNode[], depth: number): void => {

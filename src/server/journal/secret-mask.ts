@@ -1,5 +1,5 @@
 import type { SpecValidator } from '../../spec/index.js';
-import { isSchemaNode, itemSchema, propertySchema, schemaBranches } from '../../spec/schema-branches.js';
+import { isSchemaNode, itemSchema, marksAnywhere, propertySchema, schemaBranches } from '../../spec/schema-branches.js';
 import { CENSOR } from '../logging.js';
 
 type Schema = Record<string, unknown>;
@@ -8,14 +8,6 @@ type Schema = Record<string, unknown>;
 const SECRET = 'x-secret';
 // Deeper than any answer of this API: a value nested further under a schema is masked whole.
 const MAX_DEPTH = 32;
-
-/** Whether a secret is marked anywhere in the schema (the document is dereferenced and may be cyclic). */
-function marksSecret(schema: unknown, seen = new Set<unknown>()): boolean {
-  if (schema === null || typeof schema !== 'object' || seen.has(schema)) return false;
-  seen.add(schema);
-  if ((schema as Schema)[SECRET] === true) return true;
-  return Object.values(schema as Schema).some((value) => marksSecret(value, seen));
-}
 
 function masked(value: unknown, schemas: readonly Schema[], depth: number): unknown {
   if (schemas.length === 0) return value;
@@ -49,7 +41,7 @@ export function createSecretMask(validator: SpecValidator): SecretMask {
   const secretSchemas = new WeakMap<Schema, boolean>();
   const holdsSecrets = (schema: Schema): boolean => {
     let holds = secretSchemas.get(schema);
-    if (holds === undefined) secretSchemas.set(schema, (holds = marksSecret(schema)));
+    if (holds === undefined) secretSchemas.set(schema, (holds = marksAnywhere(schema, SECRET)));
     return holds;
   };
   return {
