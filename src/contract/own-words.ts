@@ -36,7 +36,10 @@ export function createOwnWords(): OwnWords {
       }
     },
     holds(text) {
-      if (DIGITS.test(text)) return [...numbers].some((number) => number.includes(text));
+      if (DIGITS.test(text)) {
+        for (const number of numbers) if (number.includes(text)) return true;
+        return false;
+      }
       const n = normal(text);
       if (n.length >= PIECE && !pieces.has(n.slice(0, PIECE))) return false;
       return all.includes(n);
