@@ -6,6 +6,7 @@ import { parseJsonText } from './bounded-json.js';
 import { base64Cores } from './base64-cores.js';
 import { literalMasker } from './literal-masker.js';
 import { createOwnWords } from './own-words.js';
+import { createRefusedMasks } from './refused-masks.js';
 import { isHashLike, isSensitiveKey } from './sensitive-data.js';
 import type { SentRequest } from './types.js';
 
@@ -30,6 +31,8 @@ export interface Secrets {
    * that is found in it is masked, so a server cannot have the runner's own words cut out of a report.
    */
   ownText(text: string): void;
+  /** How many values a server chose were not taken as masks, and why (refused-masks.ts); undefined when none. */
+  refusedNote(): string | undefined;
   /** Replaces every known secret in a text. */
   mask(text: string): string;
   /** A request with its secrets masked: Authorization, Cookie, tokens in the query, passwords in the body. */
@@ -159,10 +162,15 @@ export function createSecrets(): Secrets {
   // hide them from the reader, and they are no secret. Masking only the text that came from the
   // exchanges instead would need every finding to keep the server's words apart from the runner's.
   const own = createOwnWords();
+  const refused = createRefusedMasks();
   const remember = (value: string | undefined, least: number, issued: boolean): void => {
-    if (!value || value.length < least || added.has(value)) return;
-    if (issued && NOT_ONE_WORD.test(value)) return;
+    if (!value || added.has(value)) return;
+    if (value.length < least || (issued && NOT_ONE_WORD.test(value))) {
+      if (issued) refused.add(value, value.length < least ? 'short' : 'words');
+      return;
+    }
     added.add(value);
+    if (issued && own.holds(value)) refused.add(value, /^\d+$/.test(value) ? 'number' : 'own');
     for (const spelling of spellings(value)) if (!issued || !own.holds(spelling)) known.add(spelling);
     masker = undefined;
   };
@@ -171,6 +179,7 @@ export function createSecrets(): Secrets {
     add,
     addIssued: (value) => remember(value, MIN_ISSUED_CHARS, true),
     ownText: (text) => own.add(text),
+    refusedNote: () => refused.note(),
     addCredentials(credentials) {
       if (!credentials) return;
       add(credentials.password);

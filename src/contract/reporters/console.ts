@@ -27,6 +27,7 @@ export function consoleReporter(write: Write, progress: Write = write): Reporter
       const ordered = [...failures.filter((f) => f.verdict === 'violation'), ...failures.filter((f) => f.verdict === 'note')];
       if (ordered.length > 0) out.push(`\n${ordered.map(formatFailure).join('\n\n')}\n`);
       if (result.drift) out.push(`\n${driftText(result.drift, result.baseUrl)}\n`);
+      if (result.runNotes?.length) out.push(`\n${result.runNotes.map((n) => `Note: ${n}.`).join('\n')}\n`);
       out.push(`\n${verdictLine(result)}\n`);
       write(out.join(''));
     },

@@ -133,6 +133,7 @@ export function htmlReport(result: RunResult): string {
 <header class="${passed ? 'run-passed' : 'run-failed'}"><h1 id="verdict">${passed ? 'PASSED' : 'FAILED'}</h1>
 <p>${esc(verdictLine(result))}</p>
 <p>${esc(`${result.safety}; started ${result.startedAt}; ${(result.durationMs / 1000).toFixed(1)} s`)}</p>
+${(result.runNotes ?? []).map((n) => `<p class="run-note">${esc(`Note: ${n}.`)}</p>`).join('\n')}
 <div class="badges">${badges.map((b) => `<span class="badge">${esc(b)}</span>`).join('')}</div></header>
 <main>
 <section><h2>Operations × checks</h2>${checksMatrix(result)}</section>

@@ -65,6 +65,7 @@ export function junitReporter(write: Write): Reporter {
       for (const operationId of operations) {
         const suite = builder.testSuite().name(operationId);
         suite.property('baseUrl', result.baseUrl).property('seed', String(result.seed)).property('safety', result.safety);
+        for (const note of result.runNotes ?? []) suite.property('note', `${note}.`);
         for (const o of result.outcomes.filter((x) => x.operationId === operationId)) {
           const test = suite.testCase().className(`monitoring-api-kit.${operationId}`).name(o.check);
           const status = statusOf(o);

@@ -76,6 +76,7 @@ export function markdownReport(result: RunResult): string {
     cell(verdictLine(result)),
     '',
     `Safety: ${cell(result.safety)}`,
+    ...(result.runNotes ?? []).flatMap((n) => ['', `Note: ${cell(n)}.`]),
     '',
     '### Checks',
     '',

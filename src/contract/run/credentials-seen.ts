@@ -1,14 +1,19 @@
 // The credentials a run has seen, learned from its exchanges: API tokens (with the id of the
 // user each belongs to, when known) and session ids. The no-sensitive-data check reads it to
-// tell a caller's own credential from someone else's.
-import type { Spec } from '../../spec/index.js';
+// tell a caller's own credential from someone else's. A token is a value the document marks
+// `x-secret` in the answer documented for the operation and status answered (marked-secrets.ts):
+// a field that only bears a token's name is whatever word the server chose.
+import type { Operation, Spec } from '../../spec/index.js';
 import { bodyToken } from '../client/body-token.js';
+import { markedSecrets } from '../client/marked-secrets.js';
 import { MIN_ISSUED_CHARS } from '../secrets.js';
-import type { CredentialsSeen, Exchange } from '../types.js';
+import type { Actor, AuthMode, CredentialsSeen, Exchange } from '../types.js';
 
 type Json = Record<string, unknown>;
 
 const TOKEN_PARAMETERS = ['api-token', 'auth-token'];
+/** The ways of authenticating with an actor's own credentials: an answer to them is that actor's. */
+const OWN_AUTH = new Set<AuthMode>(['basic', 'session', 'token', 'auth-token']);
 
 export interface CredentialsLearner {
   readonly seen: CredentialsSeen;
@@ -16,16 +21,36 @@ export interface CredentialsLearner {
   learn(exchange: Exchange): void;
 }
 
+/** The `{id}` of an operation's path in a URL (createAuthToken: the user the token is for). */
+function pathIdReader(operation: Operation): (pathname: string) => string | undefined {
+  const names: string[] = [];
+  const pattern = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+?)\\?\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const path = new RegExp(`^${pattern}$`);
+  const at = names.indexOf('id');
+  return (pathname) => {
+    const id = at < 0 ? undefined : path.exec(pathname)?.[at + 1];
+    return id === undefined ? undefined : decodeURIComponent(id);
+  };
+}
+
 export function createCredentialsSeen(spec: Spec): CredentialsLearner {
   const owners = new Map<string, string | undefined>();
   const sessions = new Set<string>();
+  // The user id of each actor, from the record getCurrentUser answered it.
+  const callers = new Map<Actor, string>();
+  const pathIds = new Map<string, (pathname: string) => string | undefined>();
   const sessionCookie = (spec.document.components?.securitySchemes?.sessionCookie as { name?: string } | undefined)?.name ?? 'sid';
-  const tokenOperation = spec.operation('createAuthToken');
-  // The path of 4.1 with its id captured: /node/api/users/{id}/auth-token.
-  const tokenPath = new RegExp(`^${tokenOperation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}$`);
   const ownToken = (token: string | undefined, owner: string | undefined, authoritative: boolean): void => {
     if (!token || token.length < MIN_ISSUED_CHARS) return;
     if (authoritative || owners.get(token) === undefined) owners.set(token, owner);
+  };
+  const pathId = (operation: Operation, pathname: string): string | undefined => {
+    let read = pathIds.get(operation.operationId);
+    if (!read) pathIds.set(operation.operationId, (read = pathIdReader(operation)));
+    return read(pathname);
   };
 
   return {
@@ -37,31 +62,34 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
     learn(exchange) {
       const response = exchange.response;
       if (!response) return;
-      const ok = response.status >= 200 && response.status < 300;
       const cookies = response.headers['set-cookie'];
       for (const cookie of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) {
         const [, name, value] = /^\s*([^=;\s]+)=([^;]*)/.exec(cookie) ?? [];
         if (name === sessionCookie && value && value.length >= MIN_ISSUED_CHARS) sessions.add(value);
       }
-      if (!ok) return;
       const url = new URL(exchange.request.url);
-      if (exchange.operationId === 'createSession') {
-        const id = bodyToken(response);
-        if (id && id.length >= MIN_ISSUED_CHARS) sessions.add(id);
-      }
-      if (exchange.operationId === 'createAuthToken') {
-        const owner = tokenPath.exec(url.pathname)?.[1];
-        ownToken(bodyToken(response), owner === undefined ? undefined : decodeURIComponent(owner), true);
-      }
       const json = response.json as Json | undefined;
-      const recordId = typeof json?.id === 'string' ? json.id : undefined;
-      if (exchange.operationId !== 'getCurrentUser' || !recordId) return;
-      // A token that alone authenticated a request belongs to the user whose record came back.
-      const sent = TOKEN_PARAMETERS.map((p) => url.searchParams.get(p)).find((t): t is string => t !== null);
-      const alone = sent !== undefined && exchange.request.headers.authorization === undefined && exchange.request.headers.cookie === undefined;
-      if (sent) ownToken(sent, alone ? recordId : undefined, alone);
-      // A token a record shows is taken as that user's until something says otherwise.
-      if (typeof json?.authenticationToken === 'string') ownToken(json.authenticationToken, recordId, false);
+      const ok = response.status >= 200 && response.status < 300;
+      const recordId = ok && exchange.operationId === 'getCurrentUser' && typeof json?.id === 'string' ? json.id : undefined;
+      if (recordId !== undefined) {
+        if (OWN_AUTH.has(exchange.auth)) callers.set(exchange.actor, recordId);
+        // A token that alone authenticated a request belongs to the user whose record came back.
+        const sent = TOKEN_PARAMETERS.map((p) => url.searchParams.get(p)).find((t): t is string => t !== null);
+        const alone = sent !== undefined && exchange.request.headers.authorization === undefined && exchange.request.headers.cookie === undefined;
+        if (sent) ownToken(sent, alone ? recordId : undefined, alone);
+      }
+      const operation = spec.operation(exchange.operationId);
+      // A bare text body (a token as text/plain) is read as the string the document describes.
+      const marked = markedSecrets(operation, response.status, response.json ?? bodyToken(response));
+      if (exchange.operationId === 'createSession') {
+        for (const id of marked) if (id.length >= MIN_ISSUED_CHARS) sessions.add(id);
+        return;
+      }
+      // Whose the token is: the user the path names (createAuthToken), else, until something says
+      // otherwise, the caller's (the record getCurrentUser answers is the caller's own).
+      const owner = pathId(operation, url.pathname);
+      const caller = recordId ?? (OWN_AUTH.has(exchange.auth) ? callers.get(exchange.actor) : undefined);
+      for (const token of marked) ownToken(token, owner ?? caller, owner !== undefined);
     },
   };
 }

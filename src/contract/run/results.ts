@@ -58,6 +58,8 @@ export interface RunResult extends Totals {
   readonly strict: boolean;
   /** Writes allowed or not, and why. */
   readonly safety: string;
+  /** What a reader of the report should know of the run as a whole (values a server chose that are not masked), beside the safety line. */
+  readonly runNotes?: readonly string[];
   readonly startedAt: string;
   readonly durationMs: number;
   readonly requests: number;

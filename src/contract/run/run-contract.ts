@@ -157,11 +157,13 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   }
   const outcomes = recorder.outcomes();
   const coverage = coverageOf(spec, client.exchanges, outcomes, options.minCoverage);
+  const refused = secrets.refusedNote();
   const result: RunResult = {
     baseUrl: options.baseUrl,
     seed,
     strict: options.strict === true,
     safety: policy.reason,
+    ...(refused ? { runNotes: [refused] } : {}),
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     requests: client.exchanges.length,

@@ -3,7 +3,9 @@
 // error messages use), and sets its session cookie to `violation(s)`, a word of the verdict line.
 // Neither becomes a mask: the runner's lines and the server's messages stay whole. The credentials
 // it does issue (a token createAuthToken answers, the csrf cookie), echoed in every encoding, are
-// still masked in every report.
+// still masked in every report. The user record's token, which the document marks, is a check's
+// name, and a cookie the runner keeps is too short: neither is a mask either, and every report
+// says how many values the server chose were not, and why, without showing them.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +19,10 @@ const COOKIE_WORD = 'violation(s)';
 const CHECK_WORD = 'status-documented';
 /** The same, in the error answers: a word of the server's own messages, no word of the runner's. */
 const MESSAGE_WORD = 'quota-exceeded-7';
+/** The token the user record shows (a value the document marks `x-secret`): a check's name. */
+const RECORD_WORD = 'no-sensitive-data';
+/** A cookie the runner keeps and sends back, too short to be told from ordinary text. */
+const SHORT = 'tz-utc1';
 const TOKEN = 'tok-3b9d2e71-issued';
 const CSRF = 'csrf-5a0c7e19-issued';
 const revealed = revealer([TOKEN, CSRF]);
@@ -48,13 +54,17 @@ beforeAll(async () => {
   server = await hostileServer((req, res) => {
     const url = req.url ?? '';
     if (req.method === 'POST' && url.startsWith('/node/api/users/session')) {
-      const cookies = [`sid=${COOKIE_WORD}; Path=/; HttpOnly`, `csrf=${CSRF}; Path=/`];
+      const cookies = [`sid=${COOKIE_WORD}; Path=/; HttpOnly`, `csrf=${CSRF}; Path=/`, `tz=${SHORT}; Path=/`];
       json(res, 200, '8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84', { 'set-cookie': cookies } as unknown as Record<string, string>);
       return;
     }
     if (req.method === 'POST' && url.includes('/auth-token')) {
       issued = true;
       json(res, 200, TOKEN);
+      return;
+    }
+    if (req.method === 'GET' && url.startsWith('/node/api/users/current')) {
+      json(res, 200, { id: '5867948233835d9661c56dc8', login: 'admin', permissions: [], authenticationToken: RECORD_WORD });
       return;
     }
     const cookie = req.headers.cookie ?? '';
@@ -67,10 +77,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The run's note on the values not used as masks, from its start to the end of its sentence. */
+function refusedNote(text: string): string {
+  const note = /\d+ secret value\(s\) the server chose were not used as masks[^.]*\./.exec(text)?.[0] ?? '';
+  expect(note).toContain('(too short: 1; a word the runner');
+  expect(note).toMatch(/s own text holds: 2\)\.$/);
+  expect(note.startsWith('3 ')).toBe(true);
+  return note;
+}
+/** The values the server chose that are no masks: none is in the note, in any encoding. */
+const notMasks = revealer([COOKIE_WORD, RECORD_WORD, SHORT]);
+
 describe('the runner against a server that chooses credentials named after what reports say', () => {
   const flags = () => ({ baseUrl: server.url, cases: casesDir, quiet: false, seed: 13 });
 
-  it.each(['console', 'json'] as const)('the %s report keeps the runner words and server messages whole, and reveals no issued credential', async (reporter) => {
+  it.each(['console', 'json'] as const)('the %s report keeps the runner words and server messages whole, reveals no issued credential, and says how many values were not masks and why', async (reporter) => {
     const { code, stdout, stderr } = await check({ ...flags(), reporter });
     expect(code).toBe(1);
     // The case ran: the token was issued and echoed in the findings.
@@ -82,9 +103,11 @@ describe('the runner against a server that chooses credentials named after what 
     if (reporter === 'console') expect(stdout).toMatch(/FAILED: \d+ violation\(s\)/);
     expect(revealed(stdout)).toEqual([]);
     expect(revealed(stderr)).toEqual([]);
+    const note = reporter === 'json' ? `${(JSON.parse(stdout) as { runNotes?: string[] }).runNotes?.join('\n') ?? ''}.` : refusedNote(stdout);
+    expect(notMasks(refusedNote(note))).toEqual([]);
   }, 60_000);
 
-  it.each(['junit', 'html', 'markdown'] as const)('the %s file keeps the runner words whole, and reveals no issued credential', async (reporter) => {
+  it.each(['junit', 'html', 'markdown'] as const)('the %s file keeps the runner words whole, reveals no issued credential, and says how many values were not masks and why', async (reporter) => {
     const output = join(mkdtempSync(join(tmpdir(), 'report-')), 'report');
     const { code, stdout, stderr } = await check({ ...flags(), reporter, output });
     expect(code).toBe(1);
@@ -92,5 +115,6 @@ describe('the runner against a server that chooses credentials named after what 
     for (const word of [CHECK_WORD, MESSAGE_WORD]) expect(file).toContain(word);
     expect(stdout).toMatch(/FAILED: \d+ violation\(s\)/);
     for (const text of [file, stdout, stderr]) expect(revealed(text)).toEqual([]);
+    expect(notMasks(refusedNote(file))).toEqual([]);
   }, 60_000);
 });
