@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { AnswerStep } from './answer-hook.js';
+import { announcesBody } from './json-body.js';
 
 /** Connections whose request was answered before its body had all arrived. */
 export interface EarlyAnswers {
@@ -22,8 +23,9 @@ export function createEarlyAnswers(): EarlyAnswers {
   return {
     step(request) {
       const raw = request.raw;
-      // Most requests have arrived whole by their answer: one property read.
-      if (raw.complete) return;
+      // A request answered in the turn it came in is not yet `complete` even without a body:
+      // Node marks it so after the handler has run. Most requests have none.
+      if (raw.complete || !announcesBody(raw)) return;
       const socket = raw.socket;
       early.add(socket);
       raw.once('end', () => early.delete(socket));

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FrontStep } from './front-door.js';
 import type { ErrorFactory } from '../errors.js';
@@ -11,6 +12,19 @@ const takesBody = (request: FastifyRequest) => !request.is404 && request.routeOp
 /** Headers that make Fastify read, size-check and type-check a body. */
 const BODY_HEADERS = ['content-type', 'content-length', 'transfer-encoding'] as const;
 
+/** Marks a request whose body headers the step below removed. */
+const BODY_LEFT_UNREAD = Symbol('body left unread');
+type MarkedMessage = IncomingMessage & { [BODY_LEFT_UNREAD]?: true };
+
+/**
+ * Whether a request's head announced a body (RFC 9112 §6.3: a request without Content-Length or
+ * Transfer-Encoding has none), also when the step below removed those headers.
+ */
+export const announcesBody = (raw: IncomingMessage): boolean => {
+  const headers = raw.headers;
+  return (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined || (raw as MarkedMessage)[BODY_LEFT_UNREAD] === true;
+};
+
 /**
  * The front door's step (front-door.ts) that keeps Fastify from reading a body the request's
  * operation does not take (see installBodyParsers).
@@ -21,6 +35,7 @@ export const unreadBodyStep: FrontStep = function unreadBody(request) {
   // QUERY must name a Content-Type (RFC 10008); Fastify answers its absence itself.
   if (!takesBody(request) && request.method !== 'QUERY') {
     for (const header of BODY_HEADERS) delete headers[header];
+    (request.raw as MarkedMessage)[BODY_LEFT_UNREAD] = true;
     request.raw.resume();
   }
 };

@@ -87,7 +87,11 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   let settings = startup;
   const clock = options.clock ?? systemClock;
   const maxTracked = options.maxTrackedKeys ?? 10_000;
-  let windows = new Map<string, Window>(); // rule index\0value
+  // One map per rule (by its index), from a key value to its window: looked up by the value
+  // itself, so counting a request makes no key text.
+  const emptyWindows = () => settings.rules.map(() => new Map<string, Window>());
+  let windows = emptyWindows();
+  const windowCount = () => windows.reduce((sum, map) => sum + map.size, 0);
   const blocks = new Map<string, Block>();
   let hits = 0;
 
@@ -97,23 +101,26 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   };
 
   function prune(now: number): void {
-    for (const [k, w] of windows) {
-      const rule = settings.rules[Number(k.slice(0, k.indexOf('\0')))];
-      if (!rule || now >= w.start + rule.windowSeconds * 1000) windows.delete(k);
-    }
+    windows.forEach((map, i) => {
+      const windowMs = (settings.rules[i] as RateLimitRule).windowSeconds * 1000;
+      for (const [v, w] of map) if (now >= w.start + windowMs) map.delete(v);
+    });
     for (const [k, b] of blocks) if (b.until <= now) blocks.delete(k);
-    for (const map of [windows, blocks]) {
-      for (const k of map.keys()) {
-        if (map.size <= maxTracked) break;
-        map.delete(k); // Maps iterate oldest first
-      }
+    // Over the bound, the oldest windows of the fullest rules go first (Maps iterate oldest first).
+    for (let over = windowCount() - maxTracked; over > 0; over--) {
+      const fullest = windows.reduce((a, b) => (b.size > a.size ? b : a));
+      fullest.delete(fullest.keys().next().value as string);
+    }
+    for (const k of blocks.keys()) {
+      if (blocks.size <= maxTracked) break;
+      blocks.delete(k);
     }
   }
 
   function block(request: RateLimitedRequest, rule: RateLimitRule, value: string, now: number): BlockedRequest {
     blocks.delete(blockKey(rule.key, value)); // re-inserted last: the oldest are evicted first
     blocks.set(blockKey(rule.key, value), { key: rule.key, value, blockedAt: now, until: now + rule.blockSeconds * 1000 });
-    settings.rules.forEach((r, i) => r.key === rule.key && windows.delete(`${i}\0${value}`));
+    settings.rules.forEach((r, i) => r.key === rule.key && windows[i]?.delete(value));
     const login = rule.key === 'user' ? valueOf(request, 'login') : undefined;
     return { [rule.key]: value, ...(login === undefined ? {} : { login }), timestamp: now, ttl: rule.blockSeconds };
   }
@@ -124,7 +131,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     settings: () => settings,
     setRules(rules) {
       settings = settingsOf(rules);
-      windows = new Map();
+      windows = emptyWindows();
       return settings;
     },
     hit(request) {
@@ -143,23 +150,25 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
 
       // Over-limit rules, at most one (the longest block) per key value.
       let over: Map<string, { rule: RateLimitRule; value: string }> | undefined;
+      let opened = false;
       const rules = settings.rules;
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i] as RateLimitRule;
         const v = valueOf(request, rule.key);
         if (v === undefined) continue;
-        const wk = `${i}\0${v}`;
-        let w = windows.get(wk);
+        const ruleWindows = windows[i] as Map<string, Window>;
+        let w = ruleWindows.get(v);
         if (!w || now >= w.start + rule.windowSeconds * 1000) {
-          windows.delete(wk); // re-inserted last, so eviction takes idle keys first
-          windows.set(wk, (w = { start: now, count: 0 }));
+          ruleWindows.delete(v); // re-inserted last, so eviction takes idle keys first
+          ruleWindows.set(v, (w = { start: now, count: 0 }));
+          opened = true;
         }
         if (++w.count <= rule.limit) continue;
         over ??= new Map();
         const earlier = over.get(blockKey(rule.key, v));
         if (!earlier || earlier.rule.blockSeconds < rule.blockSeconds) over.set(blockKey(rule.key, v), { rule, value: v });
       }
-      if (++hits % 1024 === 0 || windows.size > maxTracked) prune(now);
+      if (++hits % 1024 === 0 || (opened && windowCount() > maxTracked)) prune(now);
       if (over === undefined) return ALLOWED;
       const newBlocks = [...over.values()].map(({ rule, value }) => block(request, rule, value, now));
       if (blocks.size > maxTracked) prune(now);
@@ -172,7 +181,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     },
     restoreActiveBlocks(active) {
       const now = clock.now();
-      windows = new Map();
+      windows = emptyWindows();
       blocks.clear();
       for (const b of [...active].sort((x, y) => x.blockedAt - y.blockedAt)) {
         if (b.expiresAt > now) blocks.set(blockKey(b.key, b.value), { key: b.key, value: b.value, blockedAt: b.blockedAt, until: b.expiresAt });
@@ -181,15 +190,15 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     },
     clear() {
       const lifted = inForce(clock.now()).length;
-      windows = new Map();
+      windows = emptyWindows();
       blocks.clear();
       return lifted;
     },
     reset(resetOptions = {}) {
       if (resetOptions.keepRules !== true) settings = startup;
-      windows = new Map();
+      windows = emptyWindows();
       blocks.clear();
     },
-    tracked: () => ({ windows: windows.size, blocks: blocks.size }),
+    tracked: () => ({ windows: windowCount(), blocks: blocks.size }),
   };
 }

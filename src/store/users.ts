@@ -43,27 +43,34 @@ export function createUserStore(users: readonly FixtureUser[]): UserStore {
   let stored = storedOf(users);
   let byId = new Map(stored.map((u) => [u.id, u]));
   let byLogin = new Map(stored.map((u) => [u.login, u]));
-  // Pairs verified right -> user; bounded, emptied when full. The key starts with the login's
-  // length, so no other split of the same characters can match it.
-  const verified = new Map<string, StoredUser>();
+  // Pairs verified right: login -> password -> user; bounded, emptied when full. Looked up by
+  // the strings themselves (a Basic client's are the same on each request): no key text is made.
+  const verified = new Map<string, Map<string, StoredUser>>();
+  let verifiedPairs = 0;
   return {
     replace(next) {
       stored = storedOf(next);
       byId = new Map(stored.map((u) => [u.id, u]));
       byLogin = new Map(stored.map((u) => [u.login, u]));
       verified.clear();
+      verifiedPairs = 0;
     },
     byId: (id) => byId.get(id),
     byLogin: (login) => byLogin.get(login),
     verify(login, password) {
-      const pair = `${login.length}:${login}${password}`;
-      const known = verified.get(pair);
+      const known = verified.get(login)?.get(password);
       if (known) return known;
       const user = byLogin.get(login);
       const same = timingSafeEqual(hash(password), user?.passwordHash ?? NO_USER_HASH);
       if (!user || !same) return undefined;
-      if (verified.size >= MAX_VERIFIED) verified.clear();
-      verified.set(pair, user);
+      if (verifiedPairs >= MAX_VERIFIED) {
+        verified.clear();
+        verifiedPairs = 0;
+      }
+      let passwords = verified.get(login);
+      if (passwords === undefined) verified.set(login, (passwords = new Map()));
+      passwords.set(password, user);
+      verifiedPairs++;
       return user;
     },
     list: () => stored,

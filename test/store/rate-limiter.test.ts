@@ -140,6 +140,23 @@ describe('createRateLimiter', () => {
     expect(limiter.tracked().blocks).toBeGreaterThan(0);
   });
 
+  it('stays bounded across several rules, counting each rule on its own', () => {
+    const clock = createManualClock(0);
+    const rules = [ipRule(2, 60, 600), { key: 'login', limit: 2, windowSeconds: 60, blockSeconds: 600 } as const];
+    const limiter = createRateLimiter({ clock, maxTrackedKeys: 100, rules });
+    for (let i = 0; i < 1000; i++) {
+      limiter.hit({ ip: `10.4.${i >> 8}.${i & 255}`, uri: '/', login: `user-${i}` });
+      expect(limiter.tracked().windows).toBeLessThanOrEqual(100);
+    }
+    // One value on two rules: its ip and its login are each counted once a request.
+    const request = { ip: '10.5.0.1', uri: '/', login: 'someone' };
+    expect(limiter.hit(request).allowed).toBe(true);
+    expect(limiter.hit(request).allowed).toBe(true);
+    expect(limiter.hit(request).allowed).toBe(false);
+    expect(limiter.hit({ ...request, ip: '10.5.0.2' }).allowed).toBe(false); // the login is blocked
+    expect(limiter.hit({ ...request, login: 'another' }).allowed).toBe(false); // and so is the ip
+  });
+
   it('forgets expired windows and blocks as it goes', () => {
     const clock = createManualClock(0);
     const limiter = createRateLimiter({ clock, rules: [ipRule(1, 60, 600)] });

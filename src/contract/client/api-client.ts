@@ -1,45 +1,23 @@
 // Sends one operation of the document as one actor with one way of authenticating, and
-// records the exchange. Cookies live in a tough-cookie jar per actor.
+// records the exchange. Cookies live in a tough-cookie jar per actor. What a request carries of
+// its credentials (sent-credentials.ts), what an answer issued (issued-credentials.ts) and a
+// server gone silent (silent-server.ts) each have a file of their own.
 import { CookieJar } from 'tough-cookie';
-import { cookieName, keepCookies, MAX_KEPT_COOKIES } from './kept-cookies.js';
-import type { Operation, Spec } from '../../spec/index.js';
-import { StoppedError, UnreachableError } from '../errors.js';
+import { cookieName, keepCookies } from './kept-cookies.js';
+import type { Spec } from '../../spec/index.js';
 import type { Random } from '../random.js';
 import { assertAllowed, type SafetyPolicy } from '../safety.js';
 import type { Secrets } from '../secrets.js';
 import type { Actor, AuthMode, Exchange } from '../types.js';
-import { bodyToken } from './body-token.js';
-import { markedSecrets } from './marked-secrets.js';
+import type { Call, Credentials } from './call.js';
+import { rememberIssued, setCookieLines } from './issued-credentials.js';
 import { createRetention } from './retention.js';
+import { addCredentials } from './sent-credentials.js';
+import { silentServer } from './silent-server.js';
 import type { Transport } from './transport.js';
 import { urlFor } from './transport.js';
 
-export interface Credentials {
-  readonly login: string;
-  readonly password: string;
-}
-
-export interface Call {
-  readonly operationId: string;
-  /** Stable name of the step, the same for the same seed. */
-  readonly key: string;
-  readonly actor?: Actor;
-  /**
-   * How to authenticate. Left out: the administrator's run session when one is open and the
-   * operation accepts a session cookie, else Basic (see openRunSession).
-   */
-  readonly auth?: AuthMode;
-  readonly path?: Readonly<Record<string, string>>;
-  readonly query?: Readonly<Record<string, string>>;
-  readonly headers?: Readonly<Record<string, string>>;
-  /** Cookies sent as given, besides the actor's jar (e.g. a session id kept from before a log-out). */
-  readonly cookies?: Readonly<Record<string, string>>;
-  /** A JSON body; `rawBody` sends text as it is. */
-  readonly body?: unknown;
-  readonly rawBody?: string;
-  /** Content-Type of a body; null sends none. Default application/json. */
-  readonly contentType?: string | null;
-}
+export type { Call, Credentials } from './call.js';
 
 export interface ApiClient {
   call(call: Call): Promise<Exchange>;
@@ -79,33 +57,6 @@ interface ActorState {
   token?: string;
 }
 
-/** Requests in a row without an answer after which the server counts as gone: testing every operation against it would only add timeouts. */
-const SILENT_LIMIT = 5;
-
-const basic = (c: Credentials): string => `Basic ${Buffer.from(`${c.login}:${c.password}`).toString('base64')}`;
-
-/** The answer's Set-Cookie lines. */
-const setCookieLines = (exchange: Exchange): string[] => {
-  const set = exchange.response?.headers['set-cookie'];
-  return Array.isArray(set) ? set : set ? [set] : [];
-};
-
-/**
- * Masks from now on the credentials an answer issued: the values of the cookies given (those the
- * runner kept to send back, the API's own; at most MAX_KEPT_COOKIES of an answer: each is a
- * pattern every report text is matched against), the token or session id answered by
- * createAuthToken and createSession, and the values the document marks `x-secret` in the answer
- * (marked-secrets.ts). Other cookies and fields are no credential of the runner's: were they
- * masked, a server could have any word it sets as a cookie or a field cut out of every report.
- */
-function remember(secrets: Secrets, operation: Operation, exchange: Exchange, cookies: readonly string[]): void {
-  const r = exchange.response;
-  if (!r) return;
-  for (const c of cookies.slice(0, MAX_KEPT_COOKIES)) secrets.addIssued(/^[^=]+=([^;]*)/.exec(c)?.[1]);
-  if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') secrets.addIssued(bodyToken(r));
-  for (const value of markedSecrets(operation, r.status, r.json)) secrets.addIssued(value);
-}
-
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { spec, transport, policy, secrets, random } = options;
   const actors = new Map<Actor, ActorState>([
@@ -121,8 +72,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // The cookies of the API itself: the document's cookie scheme, and the CSRF cookie (field notes).
   const ownCookies = new Set(['csrf', ...Object.values(spec.document.components?.securitySchemes ?? {}).flatMap((scheme) => ('in' in scheme && scheme.in === 'cookie' ? [scheme.name] : []))]);
   let runSession = false;
-  let silent = 0;
-  let stopped: StoppedError | undefined;
+  const silence = silentServer(transport.baseUrl.origin);
   const state = (actor: Actor): ActorState => {
     const s = actors.get(actor);
     if (!s) throw new Error(`No credentials for the ${actor} user.`);
@@ -157,7 +107,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   async function send(call: Call, jar?: CookieJar): Promise<Exchange> {
-    if (stopped) throw stopped;
+    silence.assertAnswering();
     const op = spec.operation(call.operationId);
     const method = op.method.toUpperCase();
     assertAllowed(policy, method, op.operationId);
@@ -178,14 +128,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const usesJar = auth === 'session' || op.operationId === 'createSession';
     const url = urlFor(transport.baseUrl, path).href;
 
-    if (auth === 'basic') headers.authorization = basic(me.credentials ?? options.admin);
-    if (auth === 'wrong-basic') headers.authorization = basic({ login: `contract-check-${random.word(8)}`, password: random.word(12) });
-    if (auth === 'token' || auth === 'auth-token') {
-      if (!me.token) throw new Error(`No API token for the ${actor} user.`);
-      query[auth === 'token' ? 'api-token' : 'auth-token'] = me.token;
-    }
-    if (auth === 'wrong-token' || auth === 'wrong-auth-token') query[auth === 'wrong-token' ? 'api-token' : 'auth-token'] = random.uuid();
-    if (auth === 'wrong-session') cookies.push(`sid=${random.uuid()}`);
+    addCredentials({ headers, query, cookies }, auth, me.credentials ?? options.admin, me.token, actor, random);
     if (usesJar) {
       const jarCookies = await cookieJar.getCookieString(url);
       if (jarCookies) cookies.push(jarCookies);
@@ -200,12 +143,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (body !== undefined && call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/json';
 
     const result = await transport.send({ method, path, query, headers, body });
-    if (result.unreachable) throw new UnreachableError(`cannot reach ${transport.baseUrl.origin}: ${result.error ?? 'no answer'}`);
-    silent = result.response ? 0 : silent + 1;
-    if (silent >= SILENT_LIMIT) {
-      stopped = new StoppedError(`stopped: ${silent} requests in a row got no answer from ${transport.baseUrl.origin} (the last, ${op.operationId}: ${result.error ?? 'no answer'})`);
-      throw stopped;
-    }
+    silence.observe(result, op.operationId);
     const exchange: Exchange = {
       key: call.key,
       operationId: op.operationId,
@@ -219,7 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // API's own (a session id, a CSRF token) are credentials whichever answer sets them.
     const lines = setCookieLines(exchange);
     const credentials = usesJar ? await keepCookies(cookieJar, url, lines, ownCookies) : lines.filter((line) => ownCookies.has(cookieName(line)));
-    remember(secrets, op, exchange, credentials);
+    rememberIssued(secrets, op, exchange, credentials);
     if (options.keepExchanges !== false) exchanges.push(retain(exchange, result.values ?? 0));
     return exchange;
   }

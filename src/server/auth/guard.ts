@@ -35,6 +35,10 @@ export function createGuard(operation: Operation, deps: GuardDependencies): Requ
   );
   if (alternatives.length === 0) return undefined;
   const accepted = [...new Set(alternatives.flat())];
+  // Each alternative as the bits of the accepted schemes it needs: a request's satisfied schemes
+  // are a number, not a set made for each request.
+  if (accepted.length > 30) throw new Error(`${operation.operationId}: more security schemes than the guard can hold.`);
+  const needs = alternatives.map((alternative) => alternative.reduce((bits, scheme) => bits | (1 << accepted.indexOf(scheme)), 0));
   const { errors, messages } = deps;
   const refused = (name: UnauthenticatedMessage, values?: Record<string, string>) => errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', name, values));
 
@@ -50,8 +54,9 @@ export function createGuard(operation: Operation, deps: GuardDependencies): Requ
   const authenticate = (request: FastifyRequest): Caller | null => {
     let caller: { -readonly [K in keyof Caller]: Caller[K] } | null = null;
     let first: Scheme | undefined;
-    const satisfied = new Set<Scheme>();
-    for (const scheme of accepted) {
+    let satisfied = 0;
+    for (let i = 0; i < accepted.length; i++) {
+      const scheme = accepted[i] as Scheme;
       const credential = presented(scheme, request);
       if (credential === undefined) continue;
       const verified = verify(scheme, credential, deps);
@@ -60,10 +65,10 @@ export function createGuard(operation: Operation, deps: GuardDependencies): Requ
       first ??= scheme;
       caller ??= { user: verified.user, via: scheme.kind };
       if (verified.session) caller.session = verified.session;
-      satisfied.add(scheme);
+      satisfied |= 1 << i;
     }
-    if (!alternatives.some((alternative) => alternative.every((scheme) => satisfied.has(scheme)))) {
-      throw satisfied.size === 0 ? missing(request) : refused('missing');
+    if (!needs.some((bits) => (satisfied & bits) === bits)) {
+      throw satisfied === 0 ? missing(request) : refused('missing');
     }
     return caller;
   };

@@ -26,6 +26,9 @@ const bodyKeeper = (perBody: number) => (payload: unknown): KeptBody => {
   return head === undefined ? NO_BODY : { body: head.bytes, bodyCut: head.whole ? undefined : 'head' };
 };
 
+/** Whether a payload is text or bytes that the journal keeps whole (`perBody` or shorter). */
+const shortText = (perBody: number) => (payload: unknown): boolean => (typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length <= perBody;
+
 /** Keeps one answer of the monitoring API in the journal, `operationId` that of its route (undefined for a path no route takes). */
 export type JournalKeeper = (request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined) => void;
 
@@ -37,11 +40,15 @@ export type JournalKeeper = (request: FastifyRequest, reply: FastifyReply, paylo
  * read when asked) and the body of successful answers, by reference (masked when read).
  */
 export function createJournalKeeper(journal: RequestJournal, clock: Clock): JournalKeeper {
-  const bodyOf = bodyKeeper(journal.bodyLimits.perBody);
+  const { perBody } = journal.bodyLimits;
+  const bodyOf = bodyKeeper(perBody);
+  const isShortText = shortText(perBody);
   return function keepInJournal(request, reply, payload, operationId) {
     const { caller } = request;
     const status = reply.statusCode;
-    const { body, bodyCut } = status < 400 ? bodyOf(payload) : NO_BODY;
+    // A body short enough to keep whole (the usual answer) is kept without making a KeptBody.
+    const whole = status < 400 && isShortText(payload);
+    const { body, bodyCut } = whole || status >= 400 ? NO_BODY : bodyOf(payload);
     journal.add({
       id: journal.nextId(),
       time: clock.now(),
@@ -55,7 +62,7 @@ export function createJournalKeeper(journal: RequestJournal, clock: Clock): Jour
       status,
       durationMs: performance.now() - request.receivedAt,
       errorText: status >= 400 && typeof payload === 'string' ? payload : undefined,
-      body,
+      body: whole ? (payload as string | Buffer) : body,
       bodyCut,
     });
   };

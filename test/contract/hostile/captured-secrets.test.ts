@@ -3,11 +3,12 @@
 // on; the server answers with them in its body and its headers. None reaches a report, the
 // findings of the step that captured them included; a captured value that is no credential
 // (a trace id sent back in a header of its own) is shown as it is.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check, hostileServer, json, type HostileServer } from './hostile-server.js';
+import { hostileServer, json, type HostileServer } from './hostile-server.js';
+import { REPORT_FORMATS, runTexts } from './report-texts.js';
 import { revealer } from './revealed.js';
 
 const HEADER_TOKEN = 'hdr-7f3a91c2-token';
@@ -63,22 +64,12 @@ afterAll(() => server.close());
 describe('the runner against a server that echoes the credentials a custom case captured', () => {
   const flags = () => ({ baseUrl: server.url, cases: casesDir, quiet: false, seed: 11 });
 
-  it.each(['console', 'json'] as const)('the %s report and stderr reveal none of them', async (reporter) => {
-    const { code, stdout, stderr } = await check({ ...flags(), reporter });
-    expect(code).toBe(1);
+  it.each(REPORT_FORMATS)('the %s report, stdout and stderr reveal none of them', async (reporter) => {
+    const run = await runTexts(flags(), reporter);
+    expect(run.code).toBe(1);
     // The case ran to its second step, whose request and the echo of it are in the report.
-    expect(stdout).toContain('captured-credentials');
-    expect(stdout).toContain(TRACE);
-    expect(revealed(stdout)).toEqual([]);
-    expect(revealed(stderr)).toEqual([]);
-  }, 60_000);
-
-  it.each(['junit', 'html', 'markdown'] as const)('the %s file reveals none of them', async (reporter) => {
-    const output = join(mkdtempSync(join(tmpdir(), 'report-')), 'report');
-    const { code, stdout, stderr } = await check({ ...flags(), reporter, output });
-    expect(code).toBe(1);
-    const file = readFileSync(output, 'utf8');
-    expect(file).toContain(TRACE);
-    for (const text of [file, stdout, stderr]) expect(revealed(text)).toEqual([]);
+    expect(run.report).toContain('captured-credentials');
+    expect(run.report).toContain(TRACE);
+    for (const text of run.all) expect(revealed(text)).toEqual([]);
   }, 60_000);
 });
