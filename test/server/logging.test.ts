@@ -71,6 +71,8 @@ describe('the line of an answered request', () => {
     expect(Object.keys(ok!)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'user', 'msg']);
     expect(typeof ok!.time).toBe('number');
     expect(typeof ok!.responseTime).toBe('number');
+    // Written to the microsecond, as a plain decimal.
+    for (const line of requestLines) expect(line).toMatch(/"responseTime":\d+\.\d{3}[,}]/);
     expect(odd).toMatchObject({ res: { statusCode: 404 } });
     expect((odd!.req as { url: string }).url).toMatch(/^\/node\/api\/nowhere\?x=.*\\/);
     expect(odd).not.toHaveProperty('user');
