@@ -90,8 +90,7 @@ export function createRequestJournal(capacity: number, bodyLimits: JournalBodyLi
   if (!Number.isInteger(perBody) || perBody < 1 || !Number.isInteger(total) || total < 1) {
     throw new Error(`The journal's body limits must be integers of 1 or more, not ${perBody} and ${total}.`);
   }
-  // The name add() reads the limits by.
-  const JOURNAL_BODY_LIMITS = { perBody, total } as const;
+  const limits: JournalBodyLimits = { perBody, total };
   // Grow to `capacity`, then each new record takes the slot of the oldest.
   let ids: Column<number> = [];
   let times: Column<number> = [];
@@ -143,7 +142,7 @@ export function createRequestJournal(capacity: number, bodyLimits: JournalBodyLi
 
   return {
     capacity,
-    bodyLimits: JOURNAL_BODY_LIMITS,
+    bodyLimits: limits,
     nextId: () => lastId + 1,
     add(record) {
       if (capacity === 0) return;
@@ -168,7 +167,7 @@ export function createRequestJournal(capacity: number, bodyLimits: JournalBodyLi
       if (record.body !== undefined) {
         withBody.push(slot);
         bodyChars += record.body.length;
-        while (bodyChars > JOURNAL_BODY_LIMITS.total) dropOldestBody();
+        while (bodyChars > total) dropOldestBody();
       }
       next = next + 1 === capacity ? 0 : next + 1;
       if (size < capacity) size++;
