@@ -1,6 +1,10 @@
-import { MAX_JOURNAL_SIZE } from '../server/options.js';
+import { controlApiPath, journalLimits, readDocument, type Document } from '../spec/index.js';
 import { formatCount, SERVE_ENV, type Flag } from './flag.js';
 import { integer } from './flag-values.js';
+
+let maxSize: number | undefined;
+/** The most requests `--journal-size` may ask for: the control API document's `x-max-journal-size`, read when first needed. */
+const maxJournalSize = (): number => (maxSize ??= journalLimits(readDocument(controlApiPath) as Document).maxSize);
 
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
@@ -10,9 +14,11 @@ export const journalAndLogFlags = [
   {
     name: 'journalSize',
     flags: '--journal-size <n>',
-    description: `requests of \`/node/api\` kept for \`/__control/requests\` and the \`/__inspector\` page (up to ${formatCount(MAX_JOURNAL_SIZE)}; 0 switches the journal off)`,
+    get description() {
+      return `requests of \`/node/api\` kept for \`/__control/requests\` and the \`/__inspector\` page (up to ${formatCount(maxJournalSize())}; 0 switches the journal off)`;
+    },
     env: `${SERVE_ENV}JOURNAL_SIZE`,
-    parse: integer(0, MAX_JOURNAL_SIZE),
+    parse: (value: string) => integer(0, maxJournalSize())(value),
     // Left to the fake, which reads it from the control API document.
     defaultDescription: "the control API document's `x-default-journal-size`",
   },

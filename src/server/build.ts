@@ -40,7 +40,7 @@ import { createRouteNotFoundHandler } from './route-not-found.js';
 import { createClientErrorHandler, installTransportRefusals } from './transport-errors.js';
 import { keepConnectionsWorkedOn } from './idle-timeout.js';
 import { createRuntimeConfig } from './runtime-config.js';
-import { faultDefaults, filterLimitsOf, journalSizeDefault, kitFallback } from './document-defaults.js';
+import { faultDefaults, filterLimitsOf, journalBodyLimits, journalSizeDefault, kitFallback } from './document-defaults.js';
 import { createFakeData } from './fake-data.js';
 import { createEarlyAnswers } from './early-answers.js';
 import { keepTickObjectShape } from './tick-object-shape.js';
@@ -131,7 +131,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   // Every answer (API, control, docs, errors): the API's latency (a `Prefer: latency=` of the
   // request wins over the configured one), then its journal record, the request line and the
   // deadline of a long answer.
-  const journal = createRequestJournal(resolved.journalSize ?? journalSize);
+  const journal = createRequestJournal(resolved.journalSize ?? journalSize, journalBodyLimits(controlSpec));
   const afterLatency: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), sendDeadline(resolved.connections.sendTimeoutMs), earlyAnswers.step];
   addAnswerHook(app, {
     apiPrefix: API_PREFIX,

@@ -1,5 +1,5 @@
-import { filterLimits, loadSpec, monitoringApiPath, type FilterLimits, type Spec } from '../spec/index.js';
-import { MAX_JOURNAL_SIZE } from './options.js';
+import { filterLimits, journalLimits, loadSpec, monitoringApiPath, type FilterLimits, type Spec } from '../spec/index.js';
+import type { JournalBodyLimits } from '../store/request-journal.js';
 
 // What the server takes from the documents beyond their operations, with the kit's own document
 // for what a document given in its place lacks.
@@ -18,12 +18,12 @@ export function faultDefaults(controlSpec: Spec): { status: number; message: str
 }
 
 /** How many requests the journal keeps unless told otherwise: listRequests' `x-default-journal-size` in the control API document. */
-export function journalSizeDefault(controlSpec: Spec): number {
-  const size = (controlSpec.operation('listRequests').raw as { 'x-default-journal-size'?: unknown })['x-default-journal-size'];
-  if (!Number.isInteger(size) || (size as number) < 0 || (size as number) > MAX_JOURNAL_SIZE) {
-    throw new Error(`The control API document gives listRequests no x-default-journal-size from 0 to ${MAX_JOURNAL_SIZE}.`);
-  }
-  return size as number;
+export const journalSizeDefault = (controlSpec: Spec): number => journalLimits(controlSpec.document).defaultSize;
+
+/** How much of the answers' bodies the journal keeps, as the control API document states it (see journalLimits). */
+export function journalBodyLimits(controlSpec: Spec): JournalBodyLimits {
+  const { perBody, total } = journalLimits(controlSpec.document);
+  return { perBody, total };
 }
 
 /** The kit's own document at `path`, for what a document given in its place lacks; none when it is the kit's. */

@@ -46,7 +46,8 @@ export const unreadBodyStep: FrontStep = function unreadBody(request) {
  * document one: elsewhere (unknown paths, DELETE, bodiless POST) it is drained and its
  * headers dropped before Fastify looks at them, so those answer what the document promises
  * instead of a 400, 413 or 415 it does not list. An empty JSON body is no body, for clients
- * that always send the Content-Type header. A body that is not UTF-8 is malformed JSON.
+ * that always send the Content-Type header. A body that is not UTF-8 is malformed JSON. A
+ * content-coded body is refused for its coding before its Content-Type is looked at.
  */
 export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory, messages: ErrorMessage, codedBodyRefusal: CodedBodyRefusal): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -70,6 +71,13 @@ export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory, m
     parseJson(request, bytes.toString('utf8'), done);
   });
   app.addContentTypeParser('*', (request, _payload, done) => {
+    // A coded body is refused for its coding whatever its Content-Type says: the type is that of
+    // the decoded body (RFC 9110 8.4), which a server that decodes no coding never reads.
+    const refusal = codedBodyRefusal(request);
+    if (refusal !== undefined) {
+      done(refusal, undefined);
+      return;
+    }
     const type = request.headers['content-type'];
     const message =
       type === undefined

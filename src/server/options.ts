@@ -112,9 +112,6 @@ export type ResolvedFakeOptions = Readonly<
     }
 >;
 
-/** The most requests the journal may keep: its memory stays bounded (about 0.5 KB a request, and the answer bodies of JOURNAL_BODY_LIMITS). */
-export const MAX_JOURNAL_SIZE = 100_000;
-
 /** The defaults of the options that have a plain value. */
 export const fakeDefaults = {
   users: defaultUsersFixture,

@@ -445,7 +445,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is not JSON, or is content-coded. */
+        /** @description The body is not JSON, or is content-coded (a coded body is refused for its coding, whatever its Content-Type). */
         UnsupportedMediaType: {
             headers: {
                 "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -512,7 +512,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The content codings a request body may have, sent only with the refusal of a content-coded body (the refusal whose message is `coded` in the `x-messages` of UNSUPPORTED_MEDIA_TYPE, as `x-sent-with` names it).
+         * @description The content codings a request body may have, sent only with the refusal of a content-coded body, whatever its Content-Type (the refusal whose message is `coded` in the `x-messages` of UNSUPPORTED_MEDIA_TYPE, as `x-sent-with` names it).
          * @example identity
          */
         AcceptEncoding: string;

@@ -292,10 +292,11 @@ export interface paths {
          *     under it that match none), newest first: when, method, URL, operationId, who called
          *     and how, status, duration and, for an error answer, its `Error` body, whose `details`
          *     name each refused parameter or field and why; for a successful answer, its body with
-         *     the values the monitoring document marks `x-secret` masked (the head of a body over
-         *     32 KiB, and up to 2 MiB of bodies in all: the oldest are dropped first). The journal keeps the last 1,000
-         *     requests by default (`x-default-journal-size`; the fake's `--journal-size` sets another
-         *     number, and 0 keeps none, the list then always empty). Secrets are masked as in the fake's logs: the values of the
+         *     the values the monitoring document marks `x-secret` masked (the head of a body longer
+         *     than `responseText`'s `maxLength`, and bodies of up to `x-journal-bodies-max-length`
+         *     characters in all: the oldest are dropped first). The journal keeps the last
+         *     `x-default-journal-size` requests by default (the fake's `--journal-size` sets another
+         *     number, up to `x-max-journal-size`, and 0 keeps none, the list then always empty). Secrets are masked as in the fake's logs: the values of the
          *     `api-token`, `auth-token`, `password`, `sid` and `csrf` query parameters read
          *     `[redacted]`, as do API tokens and session ids in answer bodies, and no header,
          *     cookie or request body is kept. Requests of the control
@@ -615,15 +616,15 @@ export interface components {
             error?: components["schemas"]["Error"];
             /** @description The body of a successful answer, as JSON, with every value that the monitoring document marks `x-secret` (API tokens, session ids) reading `[redacted]`. */
             responseBody?: unknown;
-            /** @description The body of a successful answer that is not JSON (or only its head was kept), as text. Not shown when the answer's schema holds a secret. */
+            /** @description The body of a successful answer that is not JSON (or only its head was kept), as text. Not shown when the answer's schema holds a secret. The journal keeps the head of a longer body, cut at this `maxLength` (characters, or bytes of a body sent as bytes). */
             responseText?: string;
             /**
-             * @description Only the head of the body (32 KiB) was kept; it is in `responseText`.
+             * @description Only the head of the body (as long as `responseText`'s `maxLength`) was kept; it is in `responseText`.
              * @constant
              */
             responseBodyTruncated?: true;
             /**
-             * @description The body was dropped to keep the journal's memory bounded (2 MiB of bodies across the journal, the oldest dropped first).
+             * @description The body was dropped to keep the journal's memory bounded (listRequests' `x-journal-bodies-max-length` characters of bodies across the journal, the oldest dropped first).
              * @constant
              */
             responseBodyDropped?: true;
@@ -876,7 +877,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is not JSON, or is content-coded. */
+        /** @description The body is not JSON, or is content-coded (a coded body is refused for its coding, whatever its Content-Type). */
         UnsupportedMediaType: {
             headers: {
                 "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -898,7 +899,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The content codings a request body may have, sent only with the refusal of a content-coded body (the refusal whose message is `coded` in the `x-messages` of UNSUPPORTED_MEDIA_TYPE, as `x-sent-with` names it).
+         * @description The content codings a request body may have, sent only with the refusal of a content-coded body, whatever its Content-Type (the refusal whose message is `coded` in the `x-messages` of UNSUPPORTED_MEDIA_TYPE, as `x-sent-with` names it).
          * @example identity
          */
         AcceptEncoding: string;

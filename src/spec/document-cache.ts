@@ -31,6 +31,12 @@ export function cachedDocument(yamlFile: string, text: string | Buffer, dir = ca
   }
 }
 
+/** The document at this path as written (no `$ref` followed): the build's parsed copy, or the YAML parsed now. */
+export function readDocument(yamlFile: string): unknown {
+  const text = readFileSync(yamlFile, 'utf8');
+  return cachedDocument(yamlFile, text) ?? load(text, { schema: JSON_SCHEMA });
+}
+
 /**
  * A parser for json-schema-ref-parser, tried before its YAML parser: the cached document, or
  * a refusal that hands the file on to the YAML parser.

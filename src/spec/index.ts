@@ -6,6 +6,8 @@ export { errorCatalog, type ErrorCodeEntry } from './error-codes.js';
 export { responseMessages } from './response-messages.js';
 export { rateLimitPresets, type RateLimitPresets } from './rate-limit-presets.js';
 export { filterLimits, type FilterLimits } from './filter-limits.js';
+export { journalLimits, type JournalLimits } from './journal-limits.js';
+export { readDocument } from './document-cache.js';
 export { controlApiPath, monitoringApiPath, packageRoot } from './paths.js';
 export type * from './types.js';
 export { responseSpecView, specDescribesBody, specView } from './spec-view.js';

@@ -32,9 +32,12 @@ export interface JournalRecord {
 /**
  * How much of successful answers' bodies the journal keeps, in characters (a Buffer's bytes):
  * the head of each body up to `perBody`, and at most `total` across the journal, the oldest
- * bodies dropped first. The inspector reads them all twice a second, so both stay small.
+ * bodies dropped first. The server passes them in from the control API document.
  */
-export const JOURNAL_BODY_LIMITS = { perBody: 32 * 1024, total: 2 * 1024 * 1024 } as const;
+export interface JournalBodyLimits {
+  readonly perBody: number;
+  readonly total: number;
+}
 
 /** Which records to read; each filter left out matches every record. */
 export interface JournalFilter {
@@ -50,6 +53,8 @@ export interface JournalFilter {
 /** The last `capacity` answered requests, in a ring: adding to a full journal drops the oldest. */
 export interface RequestJournal {
   readonly capacity: number;
+  /** How much of the bodies it keeps: the keeper cuts each body to `perBody`, the journal holds `total`. */
+  readonly bodyLimits: JournalBodyLimits;
   /** The id the next record gets. */
   nextId(): number;
   add(record: JournalRecord): void;
@@ -79,8 +84,13 @@ type Column<T> = T[];
  * live that long cost the collector more than the request that made them (CPU profile of
  * `GET /users/current`). A list reads the matching slots back into records.
  */
-export function createRequestJournal(capacity: number): RequestJournal {
+export function createRequestJournal(capacity: number, bodyLimits: JournalBodyLimits): RequestJournal {
   if (!Number.isInteger(capacity) || capacity < 0) throw new Error(`The journal's capacity must be an integer of 0 or more, not ${capacity}.`);
+  const { perBody, total } = bodyLimits;
+  if (!Number.isInteger(perBody) || perBody < 1 || !Number.isInteger(total) || total < 1) {
+    throw new Error(`The journal's body limits must be integers of 1 or more, not ${perBody} and ${total}.`);
+  }
+  const limits: JournalBodyLimits = { perBody, total };
   // Grow to `capacity`, then each new record takes the slot of the oldest.
   let ids: Column<number> = [];
   let times: Column<number> = [];
@@ -132,6 +142,7 @@ export function createRequestJournal(capacity: number): RequestJournal {
 
   return {
     capacity,
+    bodyLimits: limits,
     nextId: () => lastId + 1,
     add(record) {
       if (capacity === 0) return;
@@ -156,7 +167,7 @@ export function createRequestJournal(capacity: number): RequestJournal {
       if (record.body !== undefined) {
         withBody.push(slot);
         bodyChars += record.body.length;
-        while (bodyChars > JOURNAL_BODY_LIMITS.total) dropOldestBody();
+        while (bodyChars > total) dropOldestBody();
       }
       next = next + 1 === capacity ? 0 : next + 1;
       if (size < capacity) size++;

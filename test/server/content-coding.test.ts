@@ -73,6 +73,25 @@ describe('a content-coded request body', () => {
     expect(JSON.parse((await app.inject({ url: `${CONTROL}/config` })).body)).toMatchObject({ latencyMs: 0 });
   });
 
+  it('is refused for its coding, with Accept-Encoding, also when its Content-Type is not JSON or missing', async () => {
+    // RFC 9110 8.4: the Content-Type is that of the decoded body, which the fake never reaches.
+    const before = await sessionCount();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', undefined]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `${API}/users/session`,
+        headers: { ...(type === undefined ? {} : { 'content-type': type }), 'content-encoding': 'gzip' },
+        payload: gzipSync(LOGIN),
+      });
+      expectCodedRefused(response, 'gzip');
+      expectConforms('createSession', response);
+    }
+    expect(await sessionCount()).toBe(before);
+    const config = await app.inject({ method: 'PATCH', url: `${CONTROL}/config`, headers: { 'content-type': 'text/plain', 'content-encoding': 'br' }, payload: JSON.stringify({ latencyMs: 500 }) });
+    expectCodedRefused(config, 'br', controlSpec, 'updateConfig');
+    expectControlConforms('updateConfig', config);
+  });
+
   it('is still refused first for missing credentials, as any other body problem is', async () => {
     const response = await app.inject({ method: 'PATCH', url: `${API}/event-log/68b25f476669787472000001/payload`, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: '{}' });
     expectError(response, 401, 'UNAUTHENTICATED');

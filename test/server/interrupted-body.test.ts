@@ -51,6 +51,25 @@ describe('a request body that never arrives whole', () => {
     expect(lines.join('')).not.toMatch(/"level":50|request failed|INTERNAL_ERROR/);
   });
 
+  it('cut by the request timeout: the log has its line, by method and masked URL, with no credential', async () => {
+    await fake.clearRequests();
+    lines.length = 0;
+    const token = 'a1b2c3d4e5f6-token-in-the-query';
+    const password = 'password-in-the-authorization-header';
+    const authorization = Buffer.from(`admin:${password}`).toString('base64');
+    const request = `POST ${API}/users/session?api-token=${token} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Basic ${authorization}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"login"`;
+    const { answer } = await exchange(origin, request);
+    expectError(answer as unknown as LightMyRequestResponse, 408, 'REQUEST_TIMEOUT');
+    await journalOf(1);
+    const logged = lines.map((line) => JSON.parse(line) as { req?: { method?: string; url?: string }; res?: { statusCode?: number } });
+    expect(logged.filter((line) => line.res?.statusCode === 408).map((line) => line.req)).toEqual([
+      { method: 'POST', url: `${API}/users/session?api-token=[redacted]`, remoteAddress: '127.0.0.1' },
+    ]);
+    const log = lines.join('');
+    for (const secret of [token, password, authorization]) expect(log).not.toContain(secret);
+    expect(log).not.toMatch(/authorization/i);
+  });
+
   it('left by the client mid-body: the journal and the log show no failure of the fake', async () => {
     await fake.clearRequests();
     lines.length = 0;

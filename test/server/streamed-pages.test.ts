@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFake } from '../../src/server/build.js';
 import { PAGE_CHUNK_BYTES } from '../../src/server/page-stream.js';
-import { JOURNAL_BODY_LIMITS } from '../../src/store/request-journal.js';
-import { listJournal } from './journal/helpers.js';
+import { controlSpec } from './control/helpers.js';
+import { listJournal, statedBodyLimits } from './journal/helpers.js';
 import { API, basicOf, expectConforms, spec } from './helpers.js';
 
 // The same data twice: one fake streams every answer of more than 10 items, the other none.
 const RECORDS = 3_000;
+const JOURNAL_BODY_LIMITS = statedBodyLimits(controlSpec.document);
 const streaming = await buildFake({ spec, docs: false, records: RECORDS, streamPagesOver: 10 });
 const whole = await buildFake({ spec, docs: false, records: RECORDS, streamPagesOver: Infinity });
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../shared/clock.js';
-import { JOURNAL_BODY_LIMITS, type JournalRecord, type RequestJournal } from '../../store/request-journal.js';
+import type { JournalRecord, RequestJournal } from '../../store/request-journal.js';
 import { streamedPageHead } from '../page-stream.js';
 import { textHead } from '../text-head.js';
 import { utf8Head } from '../utf8-head.js';
 
-/** The longest URL and Origin kept in full: a request's head may be 16 KiB, a journal 100,000 requests. */
+/** The longest URL and Origin kept in full: a request's head may be 16 KiB, a journal up to `x-max-journal-size` requests. */
 export const KEPT_TEXT_CHARS = 2048;
 
 /** A text, or a copy of its head (cut between characters) and "…" when it is longer than `max`. */
@@ -16,18 +16,18 @@ const NO_BODY: KeptBody = { body: undefined, bodyCut: undefined };
 
 /**
  * A successful answer's body: the payload itself (no copy, no parse), or a copy of its head when
- * it is long; of a streamed page, the head of its text, made apart (the body is not written yet).
+ * it is longer than `perBody`; of a streamed page, the head of its text, made apart (the body is
+ * not written yet).
  */
-function bodyOf(payload: unknown): KeptBody {
-  const { perBody } = JOURNAL_BODY_LIMITS;
+const bodyKeeper = (perBody: number) => (payload: unknown): KeptBody => {
   if (typeof payload === 'string') return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: textHead(payload, perBody), bodyCut: 'head' };
   if (Buffer.isBuffer(payload)) return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: utf8Head(payload, perBody), bodyCut: 'head' };
   const head = streamedPageHead(payload, perBody);
   return head === undefined ? NO_BODY : { body: head.bytes, bodyCut: head.whole ? undefined : 'head' };
-}
+};
 
-/** Whether a payload is text or bytes that the journal keeps whole. */
-const isShortText = (payload: unknown): boolean => (typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length <= JOURNAL_BODY_LIMITS.perBody;
+/** Whether a payload is text or bytes that the journal keeps whole (`perBody` or shorter). */
+const shortText = (perBody: number) => (payload: unknown): boolean => (typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length <= perBody;
 
 /** Keeps one answer of the monitoring API in the journal, `operationId` that of its route (undefined for a path no route takes). */
 export type JournalKeeper = (request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined) => void;
@@ -40,6 +40,9 @@ export type JournalKeeper = (request: FastifyRequest, reply: FastifyReply, paylo
  * read when asked) and the body of successful answers, by reference (masked when read).
  */
 export function createJournalKeeper(journal: RequestJournal, clock: Clock): JournalKeeper {
+  const { perBody } = journal.bodyLimits;
+  const bodyOf = bodyKeeper(perBody);
+  const isShortText = shortText(perBody);
   return function keepInJournal(request, reply, payload, operationId) {
     const { caller } = request;
     const status = reply.statusCode;

@@ -1,29 +1,15 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildFake, type FakeApp } from '../../../src/server/build.js';
-import { controlApiPath, loadSpec, monitoringApiPath } from '../../../src/spec/index.js';
 import { API, basicOf, expectConforms, spec } from '../helpers.js';
+import { controlCopy } from './control-copy.js';
 import { listJournal } from './helpers.js';
 
 // How many requests the journal keeps by default is the control document's
 // `x-default-journal-size`: a copy of the document that says another number is obeyed, and one
 // that says none stops the fake from being built.
-const dir = mkdtempSync(join(tmpdir(), 'journal-default-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-// The control document refers to the monitoring document by a relative path: both are copied.
-copyFileSync(monitoringApiPath, join(dir, 'monitoring-api.yaml'));
-const kitText = readFileSync(controlApiPath, 'utf8');
-const STATED = /^( +)x-default-journal-size: 1000\n/m;
 
 /** The fake's control document with the journal's default size replaced (or, for undefined, taken out). */
-async function controlDocumentSaying(size: number | undefined) {
-  expect(kitText).toMatch(STATED);
-  const file = join(dir, `control-${size ?? 'none'}.yaml`);
-  writeFileSync(file, kitText.replace(STATED, size === undefined ? '' : `$1x-default-journal-size: ${size}\n`));
-  return loadSpec(file);
-}
+const controlDocumentSaying = (size: number | undefined) => controlCopy([{ key: 'x-default-journal-size', was: 1000, now: size }]);
 
 let app: FakeApp | undefined;
 afterEach(async () => {

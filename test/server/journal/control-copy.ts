@@ -1,0 +1,34 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect } from 'vitest';
+import { controlApiPath, loadSpec, monitoringApiPath, type Spec } from '../../../src/spec/index.js';
+
+// Copies of the fake's control document with a line changed, to show that the fake obeys what
+// the document states. The control document refers to the monitoring document by a relative
+// path: both are copied, into a folder of the test file's own.
+const dir = mkdtempSync(join(tmpdir(), 'control-copy-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+copyFileSync(monitoringApiPath, join(dir, 'monitoring-api.yaml'));
+const kitText = readFileSync(controlApiPath, 'utf8');
+let copies = 0;
+
+/**
+ * The path of a copy of the kit's control document in which each `key: was` line given reads
+ * `key: now` instead (now undefined takes the line out); each such line must be in the kit's
+ * document once.
+ */
+export function controlCopyPath(changes: readonly { key: string; was: string | number; now: string | number | undefined }[]): string {
+  let text = kitText;
+  for (const { key, was, now } of changes) {
+    const line = new RegExp(`^( +)${key}: ${was}\\n`, 'gm');
+    expect(text.match(line), `the kit's control document states ${key}: ${was} once`).toHaveLength(1);
+    text = text.replace(line, now === undefined ? '' : `$1${key}: ${now}\n`);
+  }
+  const file = join(dir, `control-${++copies}.yaml`);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** The copy of controlCopyPath, loaded (and validated, as any document not the kit's own). */
+export const controlCopy = (changes: Parameters<typeof controlCopyPath>[0]): Promise<Spec> => loadSpec(controlCopyPath(changes));
