@@ -1,4 +1,5 @@
 import type { Operation } from '../../spec/index.js';
+import { markedPlaces } from '../client/marked-secrets.js';
 import { describeSecret, isHashLike, isSensitiveKey } from '../sensitive-data.js';
 import type { CheckContext, Citation, Exchange } from '../types.js';
 import { failure } from './failure.js';
@@ -17,6 +18,8 @@ interface Exposure {
   readonly path: string;
   readonly what: string;
   readonly value: unknown;
+  /** Why there: said of a token, whose place the document decides. */
+  readonly where?: string;
 }
 
 /** Whether the documented answer of this status is a user record (the document's User schema). */
@@ -25,10 +28,29 @@ function isUserRecord(op: Operation, status: number, context: CheckContext): boo
   return user !== undefined && context.validator.responseFor(op.operationId, status)?.content?.['application/json']?.schema === user;
 }
 
-function exposures(exchange: Exchange, context: CheckContext, userRecord: boolean): Exposure[] {
-  const json = exchange.response?.json;
+/**
+ * Whose a token is, as far as the run knows, seen from the caller of the exchange. A caller the
+ * run does not know (no user, or one whose record it never read) may be the owner: no "another".
+ */
+function whoseToken(owner: string | undefined, caller: string | undefined): string {
+  if (owner === undefined) return 'an API token whose owner is unknown';
+  if (caller === undefined) return `the API token of user ${owner}`;
+  return owner === caller ? "the caller's own API token" : `the API token of another user (${owner})`;
+}
+
+/** Whose token the document places where a token was found: the user the answer is about. */
+function markedFor(subject: string | undefined, caller: string | undefined): string {
+  if (subject === undefined) return 'the token of the user the answer is about (not known)';
+  return subject === caller ? "the caller's own token" : `the token of user ${subject}`;
+}
+
+function exposures(exchange: Exchange, context: CheckContext, op: Operation, userRecord: boolean): Exposure[] {
+  const response = exchange.response;
+  const json = response?.json;
   const { credentials } = context;
-  const recordId = userRecord && typeof (json as Record<string, unknown> | undefined)?.id === 'string' ? (json as Record<string, string>).id : undefined;
+  // Where the document lets a credential be in this answer: the places it marks `x-secret`.
+  const marked = new Set(markedPlaces(op, response?.status ?? 0, json).map((place) => place.path));
+  const { caller, subject } = credentials.parties(exchange);
   const found: Exposure[] = [];
   const visit = (value: unknown, path: string, key: string | undefined, depth: number): void => {
     if (userRecord && key !== undefined && isSensitiveKey(key) && value !== null && value !== '') {
@@ -42,9 +64,11 @@ function exposures(exchange: Exchange, context: CheckContext, userRecord: boolea
         const token = credentials.tokenIn(value);
         if (token === undefined) return;
         const owner = credentials.tokenOwner(token);
-        const ownRecord = userRecord && path === '/authenticationToken' && value === token && (owner === undefined || owner === recordId);
-        const justCreated = exchange.operationId === 'createAuthToken' && path === '';
-        if (!ownRecord && !justCreated) found.push({ path, what: owner && owner !== recordId ? `the API token of another user (${owner})` : 'an API token', value });
+        const whose = whoseToken(owner, caller);
+        // A marked place holds the token of the user the answer is about, as the whole value.
+        if (!marked.has(path)) found.push({ path, what: whose, value, where: 'where the document marks no credential' });
+        else if (value !== token) found.push({ path, what: whose, value, where: 'inside a longer text where the document marks a credential' });
+        else if (owner !== undefined && owner !== subject) found.push({ path, what: whose, value, where: `where the document marks ${markedFor(subject, caller)}` });
       }
       return;
     }
@@ -57,8 +81,9 @@ function exposures(exchange: Exchange, context: CheckContext, userRecord: boolea
 
 /**
  * An answer never carries a credential the caller did not just create (OWASP API3): no
- * password, secret or hash-like field in a user record, no API token of another user, no
- * session id outside the log-in answer. Shows where, with the value masked.
+ * password, secret or hash-like field in a user record, no API token but the whole value of a
+ * place the document marks `x-secret` holding the token of the user the answer is about, no
+ * session id outside the log-in answer. Shows where, with the value masked, and whose a token is.
  */
 export const noSensitiveData = defineCheck({
   name: 'no-sensitive-data',
@@ -67,13 +92,13 @@ export const noSensitiveData = defineCheck({
     const response = exchange.response;
     if (!response || response.json === undefined) return [];
     const op = context.spec.operation(exchange.operationId);
-    const found = exposures(exchange, context, isUserRecord(op, response.status, context));
+    const found = exposures(exchange, context, op, isUserRecord(op, response.status, context));
     if (found.length === 0) return [];
-    const listed = found.slice(0, 4).map((e) => `${e.path || '(root)'}: ${e.what} ${describeSecret(e.value)}`);
+    const listed = found.slice(0, 4).map((e) => `${e.path || '(root)'}: ${e.what} ${describeSecret(e.value)}${e.where ? ` ${e.where}` : ''}`);
     return [
       failure(this, exchange, {
         message: `${listed.join('; ')}${found.length > 4 ? `; and ${found.length - 4} more` : ''}`,
-        expected: 'no password, secret or hash, no API token of another user and no session id in the answer',
+        expected: 'no password, secret or hash, no API token but the token of the user the answer is about where the document marks one, and no session id in the answer',
         citation: OWASP,
       }),
     ];

@@ -7,7 +7,7 @@ import type { Operation, Spec } from '../../spec/index.js';
 import { bodyToken } from '../client/body-token.js';
 import { markedSecrets } from '../client/marked-secrets.js';
 import { MIN_ISSUED_CHARS } from '../secrets.js';
-import type { Actor, AuthMode, CredentialsSeen, Exchange } from '../types.js';
+import type { Actor, AuthMode, CredentialsSeen, Exchange, Parties } from '../types.js';
 
 type Json = Record<string, unknown>;
 
@@ -52,12 +52,26 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
     if (!read) pathIds.set(operation.operationId, (read = pathIdReader(operation)));
     return read(pathname);
   };
+  // The record getCurrentUser answered is the user who asked, whatever the credentials.
+  const recordOf = (exchange: Exchange): string | undefined => {
+    const { response } = exchange;
+    const json = response?.json as Json | undefined;
+    const ok = response !== undefined && response.status >= 200 && response.status < 300;
+    return ok && exchange.operationId === 'getCurrentUser' && typeof json?.id === 'string' ? json.id : undefined;
+  };
+  const callerOf = (exchange: Exchange): string | undefined => (OWN_AUTH.has(exchange.auth) ? callers.get(exchange.actor) : undefined);
+  const parties = (exchange: Exchange): Parties => {
+    const caller = callerOf(exchange);
+    const named = pathId(spec.operation(exchange.operationId), new URL(exchange.request.url).pathname);
+    return { caller, subject: named ?? recordOf(exchange) ?? caller };
+  };
 
   return {
     seen: {
       tokenOwner: (token) => owners.get(token),
       tokenIn: (text) => [...owners.keys()].find((token) => text.includes(token)),
       sessionIdIn: (text) => [...sessions].find((id) => text.includes(id)),
+      parties,
     },
     learn(exchange) {
       const response = exchange.response;
@@ -68,9 +82,7 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
         if (name === sessionCookie && value && value.length >= MIN_ISSUED_CHARS) sessions.add(value);
       }
       const url = new URL(exchange.request.url);
-      const json = response.json as Json | undefined;
-      const ok = response.status >= 200 && response.status < 300;
-      const recordId = ok && exchange.operationId === 'getCurrentUser' && typeof json?.id === 'string' ? json.id : undefined;
+      const recordId = recordOf(exchange);
       if (recordId !== undefined) {
         if (OWN_AUTH.has(exchange.auth)) callers.set(exchange.actor, recordId);
         // A token that alone authenticated a request belongs to the user whose record came back.
@@ -88,7 +100,7 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
       // Whose the token is: the user the path names (createAuthToken), else, until something says
       // otherwise, the caller's (the record getCurrentUser answers is the caller's own).
       const owner = pathId(operation, url.pathname);
-      const caller = recordId ?? (OWN_AUTH.has(exchange.auth) ? callers.get(exchange.actor) : undefined);
+      const caller = recordId ?? callerOf(exchange);
       for (const token of marked) ownToken(token, owner ?? caller, owner !== undefined);
     },
   };

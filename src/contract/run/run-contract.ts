@@ -17,6 +17,7 @@ import { GROUPS, isGroup, plansInOrder } from './plans.js';
 import { coverageOf } from './coverage.js';
 import { startDeadline } from './deadline.js';
 import { ownText } from './own-text.js';
+import { recordToken } from './record-token.js';
 import { createRecorder, type Recorder } from './recorder.js';
 import { totalsOf, type RunEvent, type RunResult } from './results.js';
 import { sender } from './sender.js';
@@ -25,7 +26,7 @@ export interface RunOptions {
   readonly baseUrl: string;
   readonly admin: Credentials;
   readonly low?: Credentials;
-  /** The administrator's API token; else the one the user record shows, if any. */
+  /** The administrator's API token; else the one the document marks `x-secret` in its record, if any (record-token.ts). */
   readonly token?: string;
   readonly seed?: number;
   /** Notes fail the run too. */
@@ -63,13 +64,13 @@ export interface RunOptions {
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function learn(client: ApiClient, send: PlanContext['send'], options: RunOptions): Promise<World> {
+async function learn(spec: Spec, client: ApiClient, send: PlanContext['send'], options: RunOptions): Promise<World> {
   await send({ operationId: 'getCurrentUser', key: 'preflight/anonymous', actor: 'anonymous', auth: 'none' });
   const me = await send({ operationId: 'getCurrentUser', key: 'preflight/admin' });
   const status = me.response?.status ?? 0;
   if (status === 401 || status === 403) throw new UsageError(`the administrator credentials were refused (${status}) by ${options.baseUrl}`);
   const admin = (status < 300 ? me.response?.json : undefined) as User | undefined;
-  const token = options.token ?? (typeof admin?.authenticationToken === 'string' ? admin.authenticationToken : undefined);
+  const token = options.token ?? recordToken(spec, me);
   if (token) client.setToken('admin', token);
   let low: User | undefined;
   if (client.hasActor('low')) {
@@ -126,7 +127,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   emit({ type: 'start', baseUrl: options.baseUrl, ...(options.targetUrl ? { targetUrl: options.targetUrl } : {}), seed, safety: policy.reason });
   try {
     recorder.setGroup(group);
-    const world = await learn(client, send, options);
+    const world = await learn(spec, client, send, options);
     recorder.evaluate(await client.openRunSession('preflight/run-session'), {});
     for (const [name, plan] of plansInOrder(cases, options.groups)) {
       group = name;
