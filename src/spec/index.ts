@@ -12,3 +12,4 @@ export { controlApiPath, monitoringApiPath, packageRoot } from './paths.js';
 export type * from './types.js';
 export { responseSpecView, specDescribesBody, specView } from './spec-view.js';
 export { describeRecordProblem, eventRecordProblem, schemaProblem, type RecordProblem } from './record-problem.js';
+export { markedValues, schemaMarks, type MarkedValue, type MarkWalk } from './marked-values.js';
