@@ -52,6 +52,8 @@ export interface Exchange {
    * was not read whole or not parsed (the runner's bounds, not the server's fault).
    */
   readonly error?: string;
+  /** No answer came because the runner gave up at its own deadline (`--timeout`), this many ms: a bound the spec does not set. */
+  readonly timedOutAfterMs?: number;
 }
 
 export type Verdict = 'violation' | 'note';

@@ -1,14 +1,22 @@
 import { citeOperation } from '../citations.js';
-import { failure } from './failure.js';
+import { failure, inconclusive } from './failure.js';
 import { defineCheck } from './define.js';
 
-/** The server answered at all (no timeout, no reset connection); an answer the runner did not read whole is still an answer. */
+/**
+ * The server answered at all: a connection reset, refused or closed before any answer is a
+ * violation (an HTTP request gets an answer); an answer the runner did not read whole is still an
+ * answer. The spec sets no time to answer in, so no answer within the runner's own deadline is
+ * inconclusive, never ok and never a violation.
+ */
 export const transportError = defineCheck({
   name: 'transport-error',
   title: 'The server answers',
   judgesUnreadBody: true,
   run(exchange, context) {
     if (exchange.response || !exchange.error) return [];
+    if (exchange.timedOutAfterMs !== undefined) {
+      return inconclusive(`no answer within the runner's timeout of ${exchange.timedOutAfterMs} ms (--timeout); the specification states no time limit`);
+    }
     return [
       failure(this, exchange, {
         message: `no answer: ${exchange.error}`,

@@ -152,6 +152,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       request: result.request,
       ...(result.response ? { response: result.response } : {}),
       ...(result.error ? { error: result.error } : {}),
+      ...(result.timedOutAfterMs === undefined ? {} : { timedOutAfterMs: result.timedOutAfterMs }),
     };
     // Only an answer to a request that used the jar has its cookies kept (and sent back later); the
     // API's own (a session id, a CSRF token) are credentials whichever answer sets them.

@@ -32,6 +32,8 @@ export interface TransportResult {
   readonly request: SentRequest;
   readonly response?: ReceivedResponse;
   readonly error?: string;
+  /** Set when the runner gave up waiting at its own deadline (no answer then): that deadline, in ms. */
+  readonly timedOutAfterMs?: number;
   /** The size of the parsed body in values (containers and separators), for the run's memory budget. */
   readonly values?: number;
   /** True when the server could not be reached at all (refused, unknown host, connect timeout). */
@@ -51,6 +53,9 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const TEXT_KEPT_BYTES = 64 * 1024;
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** undici's own waits, set to the same bound as the deadline: whichever ends first, it is the runner that gave up. */
+const GAVE_UP = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 function errorCode(error: unknown): string | undefined {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -131,8 +136,10 @@ export function createTransport(options: TransportOptions): Transport {
         };
       } catch (error) {
         if (run?.aborted) throw run.reason;
-        if (deadline.signal.aborted) return { request: sent, error: `timed out: no complete answer within the request deadline of ${timeout} ms` };
         const code = errorCode(error);
+        if (deadline.signal.aborted || (code !== undefined && GAVE_UP.has(code))) {
+          return { request: sent, error: `timed out: no complete answer within the request deadline of ${timeout} ms`, timedOutAfterMs: timeout };
+        }
         const message = error instanceof Error ? error.message : String(error);
         return { request: sent, error: code ? `${code}: ${message}` : message, unreachable: code !== undefined && UNREACHABLE.has(code) };
       } finally {

@@ -20,6 +20,8 @@ export interface Breakage {
   /** Rewrites the request, or answers it without the fake. */
   request?(req: ProxiedRequest): ProxiedRequest | ProxiedResponse;
   response?(req: ProxiedRequest, res: ProxiedResponse): ProxiedResponse;
+  /** Gives the request no answer: never one (`hang`), or its connection destroyed (`reset`). */
+  withhold?(req: ProxiedRequest): 'hang' | 'reset' | undefined;
 }
 
 export interface RunningProxy {
@@ -41,6 +43,9 @@ export async function startBreakingProxy(target: string, breakage: Breakage): Pr
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !HOP.has(k)) headers[k] = v;
       let incoming: ProxiedRequest = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', target), headers, body: await readBody(req) };
+      const withheld = breakage.withhold?.(incoming);
+      if (withheld === 'reset') req.socket.destroy();
+      if (withheld) return;
       let answer: ProxiedResponse;
       const rewritten = breakage.request ? breakage.request(incoming) : incoming;
       if ('status' in rewritten) {

@@ -18,9 +18,13 @@ describe('not-server-error', () => {
 });
 
 describe('transport-error', () => {
-  it('flags an exchange without an answer', async () => {
-    const ex = { ...exchange('getEventLog', undefined), error: 'timeout after 10000 ms' };
-    expect(found(transportError.run(ex, await context()))[0]?.message).toContain('timeout');
+  it('flags an exchange whose connection failed before an answer', async () => {
+    const ex = { ...exchange('getEventLog', undefined), error: 'ECONNRESET: socket hang up' };
+    expect(found(transportError.run(ex, await context()))[0]).toMatchObject({ verdict: 'violation', message: 'no answer: ECONNRESET: socket hang up' });
+  });
+  it('calls no answer within the runner\'s own deadline inconclusive (the spec sets no time limit)', async () => {
+    const ex = { ...exchange('getEventLog', undefined), error: 'timed out', timedOutAfterMs: 10_000 };
+    expect(transportError.run(ex, await context())).toEqual({ inconclusive: expect.stringMatching(/^no answer within the runner's timeout of 10000 ms \(--timeout\)/) as unknown });
   });
 });
 
