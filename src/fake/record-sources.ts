@@ -20,7 +20,11 @@ export interface RecordSourceOptions {
   readonly ingestHost?: string;
   /** Timers of the live feed (tests pass their own). */
   readonly timers?: FeedTimers;
-  /** Told of each record the live feed, the SNMP listener or the MQTT broker has stored. */
+  /**
+   * Told of each record the live feed, the SNMP listener or the MQTT broker has stored. What it
+   * throws is logged (level error) and changes nothing: the record stays stored and counted as
+   * delivered.
+   */
   readonly onRecord?: (record: EventLogRecord, source: RecordSource) => void;
 }
 
@@ -38,13 +42,20 @@ export interface RecordSources {
  * The event log of the fake, where live and received records go: at once, or, while the
  * seed's records are still being made, once they are (in the order the records came, with the
  * ids and times they came with); the promise then rejects when the record is not stored.
+ * The caller's `onRecord` is told after the record is stored; a throw of its own is its bug, not
+ * a refusal of the record, so it is logged apart instead of reaching the ingester (which would
+ * count a stored record as dropped) or the live feed (which would skip it).
  */
 function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOptions['onRecord']): (record: EventLogRecord) => void | Promise<void> {
   const { events } = app.fake.state.data;
-  const store = (record: EventLogRecord) => {
-    const stored = events.add(record);
-    onRecord?.(stored, source);
+  const tell = (stored: EventLogRecord) => {
+    try {
+      onRecord?.(stored, source);
+    } catch (error) {
+      app.log.error({ err: error, source, recordId: stored._id }, 'onRecord threw; the record is stored all the same');
+    }
   };
+  const store = (record: EventLogRecord) => tell(events.add(record));
   return (record) => events.whenMade(() => store(record));
 }
 
