@@ -2,16 +2,14 @@
 // ids, tokens and cookies a server issues it, is remembered here, in every spelling it may take,
 // and masked wherever it appears. Only credentials: a value remembered here is cut out of every
 // text of every report, so a server must not be able to make the runner remember what it likes.
-import { parseJsonText } from './bounded-json.js';
-import { base64Cores } from './base64-cores.js';
 import { literalMasker } from './literal-masker.js';
 import { createOwnWords } from './own-words.js';
 import { createRefusedMasks } from './refused-masks.js';
-import { isHashLike, isSensitiveKey } from './sensitive-data.js';
+import { MASK, maskJsonText } from './secret-fields.js';
+import { spellings } from './secret-spellings.js';
 import type { SentRequest } from './types.js';
 
-const MASK = '***';
-const SECRET_KEYS = /^(password|authenticationToken|token|sid|csrf|api-token|auth-token|x-csrf-token)$/i;
+export { isSecretKey, maskJsonText, maskSecretFields } from './secret-fields.js';
 
 export interface Secrets {
   /** A secret the runner was given or sends (a password, a token): masked in every spelling it may take. */
@@ -39,82 +37,12 @@ export interface Secrets {
   maskRequest(request: SentRequest): SentRequest;
 }
 
-function maskJsonKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskJsonKeys);
-  if (typeof value === 'string') return isHashLike(value) ? MASK : value;
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, (SECRET_KEYS.test(k) || isSensitiveKey(k)) && typeof v === 'string' ? MASK : maskJsonKeys(v)]));
-}
-
-/** Masks secret fields of a JSON text by name; other text (and JSON beyond the parsing bounds) is returned as it is. */
-export function maskJsonText(text: string): string {
-  const json = parseJsonText(text);
-  return json === undefined ? text : JSON.stringify(maskJsonKeys(json));
-}
-
-// A JSON string, whole or cut off at the end of the text, and after it a string value when it is a key.
-const STRING = String.raw`"((?:[^"\\]|\\.)*)\\?("|$)`;
-const STRING_OR_FIELD = new RegExp(String.raw`${STRING}(?:(\s*:\s*)${STRING})?`, 'g');
-
-/** A field whose string value a report never shows: a credential by name (token, sid, password, secret, hash…). */
-export const isSecretKey = (key: string): boolean => SECRET_KEYS.test(key) || isSensitiveKey(key);
-
-/**
- * Masks in JSON text what maskJsonText masks in parsed JSON (string fields named like secrets,
- * values shaped like password hashes), even in text cut off mid-way (the head of a long body).
- */
-export function maskSecretFields(text: string): string {
-  return text.replace(STRING_OR_FIELD, (whole, key: string, keyEnd: string, colon: string | undefined, value: string | undefined, valueEnd: string | undefined) => {
-    if (colon === undefined) return isHashLike(key) ? `"${MASK}${keyEnd}` : whole;
-    const masked = isSecretKey(key) || isHashLike(value ?? '');
-    return masked ? `"${key}"${colon}"${MASK}${valueEnd ?? ''}` : whole;
-  });
-}
-
 function maskHeader(name: string, value: string): string {
   const lower = name.toLowerCase();
   if (lower === 'authorization') return value.replace(/^(\S+)\s.*$/, `$1 ${MASK}`);
   if (lower === 'cookie') return value.replace(/=([^;]*)/g, `=${MASK}`);
   if (lower === 'x-csrf-token') return MASK;
   return value;
-}
-
-/**
- * One layer of encoding a server may put a text through before echoing it, applied to a secret
- * inside that text: what the encoded text holds of it. Percent- and form-encoding (either case of
- * hex digit), JSON escapes and hex encode character by character, so the secret's own encoding is
- * a substring; base64 and base64url do not, so the secret's whole encoding (a text that is only
- * the secret) and its cores (a secret anywhere in a longer text, base64-cores.ts) stand for it.
- */
-function encodings(value: string): string[] {
-  const bytes = Buffer.from(value);
-  const base64 = bytes.toString('base64');
-  const hex = bytes.toString('hex');
-  const percent = [encodeURIComponent(value), encodeURI(value), new URLSearchParams({ v: value }).toString().slice(2)];
-  const lowerHex = percent.map((text) => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()));
-  return [...percent, ...lowerHex, JSON.stringify(value).slice(1, -1), hex, hex.toUpperCase(), base64, base64.replace(/=+$/, ''), bytes.toString('base64url'), ...base64Cores(value)];
-}
-
-/**
- * Longer values (no password, token or session id is) are masked through one layer only: two
- * layers make up to a few hundred times the value's length in spellings, which a server setting
- * a long cookie on each answer would otherwise make the runner keep.
- */
-const MAX_TWICE = 1024;
-
-/**
- * The spellings a secret may take on its way into a report: as sent, and through one or two
- * layers of encoding (a Basic header base64-encoded again, the base64 of a percent-encoded body,
- * a percent-encoded base64 cookie). Two layers bound the work: a few dozen to a few hundred
- * spellings a secret, each found in one pass (literal-masker.ts); a third layer would multiply
- * them again.
- */
-function spellings(value: string): Set<string> {
-  const once = new Set([value, ...encodings(value)]);
-  if (value.length > MAX_TWICE) return once;
-  const twice = new Set(once);
-  for (const spelling of once) for (const encoded of encodings(spelling)) twice.add(encoded);
-  return twice;
 }
 
 const MAX_MASK_DEPTH = 64;

@@ -1,4 +1,3 @@
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory } from '../errors.js';
 import { controlApiPath, createSpecValidator, monitoringApiPath } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
@@ -10,25 +9,21 @@ import { readSchemes } from './auth/schemes.js';
 import { registerApiRoutes } from './api-routes.js';
 import { installCookies } from './cookies.js';
 import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
-import { connectionOptions } from './connection-limits.js';
-import { sendDeadline } from './send-timeout.js';
 import { createControlAccessCheck } from './control/access.js';
 import { isLoopback } from './control/loopback.js';
 import { createApiHostCheck } from './api-host-check.js';
 import { createListenNames, hostNamesThisServer, hostRule } from './host-names.js';
 import { corsStep, originAllowed, registerPreflightRoute } from './cors.js';
 import { registerDocs } from './docs.js';
-import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
+import { sendApiError } from './error-mapping.js';
+import { createFastifyApp } from './fastify-app.js';
 import { createHostChecks } from './host-header.js';
 import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
-import { createJournalKeeper } from './journal/journal-keeper.js';
 import { createSecretMask } from './journal/secret-mask.js';
 import { installBodyParsers, unreadBodyStep } from './json-body.js';
 import { createCodedBodyRefusal } from './content-coding.js';
-import { addAnswerHook, type AnswerStep } from './answer-hook.js';
+import { addAnswerSteps } from './answer-steps.js';
 import { addFrontDoor } from './front-door.js';
-import { drawLatency } from './latency.js';
-import { preferredLatency } from './prefer.js';
 import { createScriptedAnswers } from './scripted-answer.js';
 import { makeSeedOnceListening } from './seed-making.js';
 import { afterFirstAnswer } from './after-first-answer.js';
@@ -37,8 +32,6 @@ import { resolveFakeOptions, type FakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
 import { setApiErrorHandler } from './error-handler.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
-import { createClientErrorHandler, installTransportRefusals } from './transport-errors.js';
-import { keepConnectionsWorkedOn } from './idle-timeout.js';
 import { createRuntimeConfig } from './runtime-config.js';
 import { faultDefaults, filterLimitsOf, journalBodyLimits, journalSizeDefault, kitFallback } from './document-defaults.js';
 import { createFakeData } from './fake-data.js';
@@ -95,21 +88,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
 
   const logging = createLogging(resolved.logger);
   const earlyAnswers = createEarlyAnswers();
-  const app = Fastify({
-    ...connectionOptions(resolved.connections),
-    clientErrorHandler: createClientErrorHandler(errors, messages, earlyAnswers.answered),
-    ...logging.fastifyOptions,
-    bodyLimit: BODY_LIMIT_BYTES,
-    // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
-    exposeHeadRoutes: false,
-    frameworkErrors: (error, request, reply) => {
-      void sendApiError(reply as unknown as FastifyReply, toApiError(error, request as unknown as FastifyRequest, errors, messages));
-    },
-  });
-  logging.attach(app);
-  app.server.maxConnections = resolved.connections.maxConnections;
-  installTransportRefusals(app.server, errors, messages);
-  keepConnectionsWorkedOn(app.server);
+  const app = createFastifyApp(resolved.connections, logging, earlyAnswers, errors, messages);
   // Before any route (the preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
   app.addHook('preClose', (done) => {
@@ -128,18 +107,9 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   app.decorateRequest('caller', null);
   installBodyParsers(app, errors, messages, createCodedBodyRefusal(spec.operations, errors, messages));
 
-  // Every answer (API, control, docs, errors): the API's latency (a `Prefer: latency=` of the
-  // request wins over the configured one), then its journal record, the request line and the
-  // deadline of a long answer.
+  // Every answer: the API's latency, its journal record, the request line (answer-steps.ts).
   const journal = createRequestJournal(resolved.journalSize ?? journalSize, journalBodyLimits(controlSpec));
-  const afterLatency: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), sendDeadline(resolved.connections.sendTimeoutMs), earlyAnswers.step];
-  addAnswerHook(app, {
-    apiPrefix: API_PREFIX,
-    latencyMs: (operationId, request) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), resolved.random),
-    sleep: resolved.sleep,
-    ...(journal.capacity > 0 ? { keep: createJournalKeeper(journal, clock) } : {}),
-    afterLatency,
-  });
+  addAnswerSteps(app, { apiPrefix: API_PREFIX, options: resolved, config, journal, logging, earlyAnswers });
 
   const filterLimits = await filterLimitsOf(spec);
   // The case rules of the filter's regexes take a few hundred ms to read from the engine: read in

@@ -111,6 +111,11 @@ function newSpecValidator(spec: Spec): SpecValidator {
       if (!/^application\/json\b/i.test(contentType)) {
         return [{ kind: 'content-type', message: `content-type is "${contentType}", the document says application/json` }];
       }
+      // A coded body (gzip, br…) is bytes of that coding, not JSON text: said so, not "not valid JSON".
+      const coding = headerValue(response.headers, 'content-encoding')?.trim();
+      if (coding !== undefined && coding !== '' && coding.toLowerCase() !== 'identity') {
+        return [{ kind: 'not-json', message: `the body is content-coded (Content-Encoding: ${coding}), not JSON text` }];
+      }
       let body: unknown;
       try {
         body = JSON.parse(response.body);

@@ -1,8 +1,16 @@
 import type { EventLogRecord } from '../spec/types.js';
 import { compareByTime, insertInOrder, replaceInOrder } from './record-order.js';
 
-// The event log's ordered arrays, apart from its index by _id and its seed: how records are put
-// in them without disturbing a query that is walking them.
+// The event log's ordered arrays, apart from its index by _id: how records are put in them
+// without disturbing a query that is walking them, and copies of them (the seed's, for a reset).
+
+/** A copy of the ordered arrays, all and per type. */
+export interface ListsCopy {
+  readonly all: readonly EventLogRecord[];
+  readonly byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>;
+}
+
+const copyOf = (lists: ListsCopy) => ({ all: lists.all.slice(), byType: new Map([...lists.byType].map(([t, list]) => [t, list.slice()])) });
 
 /**
  * The records in (timestamp, _id) order, all and per type. Arrays that a query computing in
@@ -44,6 +52,18 @@ export class EventLogLists {
   replace(current: EventLogRecord, next: EventLogRecord): void {
     replaceInOrder(this.#ownAll(), current, next);
     replaceInOrder(this.#typeArray(next.type), current, next);
+  }
+
+  /** A copy of the arrays as they are now; records are immutable and shared, so it is cheap. */
+  copy(): ListsCopy {
+    return copyOf(this);
+  }
+
+  /** The arrays as in `copy`, which stays as it is. */
+  restore(copy: ListsCopy): void {
+    const arrays = copyOf(copy);
+    this.all = arrays.all;
+    this.byType = arrays.byType;
   }
 
   /** The array of one type, to change in place. */

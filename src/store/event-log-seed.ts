@@ -100,6 +100,28 @@ export class SeedMaking {
     this.#waiting.push({ run, fail });
   }
 
+  /**
+   * `use`'s result once the records are made: at once when they are (a seed of up to SEED_SLICE
+   * records is made now), else a promise of it. While they are being made, calls wait in the order
+   * they came, a reset among them (see EventLogStore.reset), and meet the records in that order as
+   * soon as they are made, before any other code; so a write keeps its place before or after a
+   * reset. When the making fails or is stopped, the promise rejects with `failed` of its error
+   * (default: the error).
+   */
+  use<T>(use: () => T, failed: (error: Error) => unknown = (error) => error): T | Promise<Awaited<T>> {
+    if (this.ready() === undefined) return use();
+    return new Promise<Awaited<T>>((resolve, reject) => {
+      const run = () => {
+        try {
+          resolve(use() as Awaited<T>);
+        } catch (error) {
+          reject(error);
+        }
+      };
+      this.whenMade(run, (error) => reject(failed(error)));
+    });
+  }
+
   /** Stops a making that is going on (e.g. the server closes): `reason` is then every use's error. */
   stop(reason: Error): void {
     const making = this.#making;

@@ -1,10 +1,10 @@
 import type { EventLogRecord, PayloadUpdate } from '../spec/types.js';
 import type { EventLogQuery } from './event-log-query.js';
-import { checkStorable, indexAtOnce, own, ownMade, type EventLogIndex } from './event-log-index.js';
-import { EventLogLists } from './event-log-lists.js';
+import { checkStorable, indexAtOnce, own } from './event-log-index.js';
+import { EventLogRecords } from './event-log-records.js';
 import { SeedMaking, type SeedMaker, type SeedStatus } from './event-log-seed.js';
 import { selectRecords, selectRecordsInSlices, type QueryLimits, type WorkLimits } from './event-log-select.js';
-import { payloadChanges, type UpdatePayloadResult } from './payload-update.js';
+import { updatedRecord, type UpdatePayloadResult } from './payload-update.js';
 import type { SliceBudget } from './sliced-run.js';
 
 export { SEED_SLICE, SeedFailedError, type SeedMaker, type SeedStatus } from './event-log-seed.js';
@@ -16,17 +16,8 @@ export type { UpdatePayloadResult } from './payload-update.js';
  * update replaces the record, so earlier results and snapshots keep what they saw.
  */
 export class EventLogStore {
-  /** The records in order, all and per type. */
-  readonly #lists = new EventLogLists();
-  // The index by _id is a base built by restore, never changed afterwards, plus the records
-  // added or replaced since; so reset can go back to the seed's base without rebuilding it.
-  #baseIds = new Map<string, EventLogRecord>();
-  #changedIds = new Map<string, EventLogRecord>();
-  #seed: { all: readonly EventLogRecord[]; byType: ReadonlyMap<EventLogRecord['type'], readonly EventLogRecord[]>; ids: Map<string, EventLogRecord> } = {
-    all: [],
-    byType: new Map(),
-    ids: new Map(),
-  };
+  /** The records, in order and by _id, and the seed's, for a reset. */
+  readonly #records = new EventLogRecords();
   /** The making of a seed given as a function (it stays, made or failed); none for a seed given as records. */
   #seedMaking: SeedMaking | undefined;
   readonly #adopt: boolean;
@@ -40,13 +31,8 @@ export class EventLogStore {
    */
   constructor(seed: readonly EventLogRecord[] | SeedMaker = [], options: { adopt?: boolean } = {}) {
     this.#adopt = options.adopt === true;
-    if (typeof seed === 'function') this.#seedMaking = new SeedMaking(seed, this.#adopt, (index) => this.#load(index));
-    else this.#load(indexAtOnce(seed, this.#adopt));
-  }
-
-  #load(index: EventLogIndex): void {
-    this.#install(index);
-    this.#seed = { all: this.#lists.all.slice(), byType: new Map([...this.#lists.byType].map(([t, list]) => [t, list.slice()])), ids: this.#baseIds };
+    if (typeof seed === 'function') this.#seedMaking = new SeedMaking(seed, this.#adopt, (index) => this.#records.installSeed(index));
+    else this.#records.installSeed(indexAtOnce(seed, this.#adopt));
   }
 
   get status(): SeedStatus {
@@ -58,26 +44,10 @@ export class EventLogStore {
     return this.#seedMaking?.ready();
   }
 
-  /**
-   * `use`'s result once the records are made: at once when they are (a seed of up to SEED_SLICE
-   * records is made now), else a promise of it. While they are being made, calls wait in the order
-   * they came, a reset among them (see `reset`), and meet the records in that order as soon as they
-   * are made, before any other code; so a write keeps its place before or after a reset. When the
-   * making fails or is stopped, the promise rejects with `failed` of its error (default: the error).
-   */
-  whenMade<T>(use: () => T, failed: (error: Error) => unknown = (error) => error): T | Promise<Awaited<T>> {
+  /** `use`'s result once the records are made: at once when they are, else a promise of it (see SeedMaking.use). */
+  whenMade<T>(use: () => T, failed?: (error: Error) => unknown): T | Promise<Awaited<T>> {
     const making = this.#seedMaking;
-    if (making === undefined || making.ready() === undefined) return use();
-    return new Promise<Awaited<T>>((resolve, reject) => {
-      const run = () => {
-        try {
-          resolve(use() as Awaited<T>);
-        } catch (error) {
-          reject(error);
-        }
-      };
-      making.whenMade(run, (error) => reject(failed(error)));
-    });
+    return making === undefined ? use() : making.use(use, failed);
   }
 
   /** As `ready`, but the first turn too goes after the current callback (e.g. once a server listens). */
@@ -97,12 +67,12 @@ export class EventLogStore {
 
   get size(): number {
     this.#ready();
-    return this.#lists.all.length;
+    return this.#records.lists.all.length;
   }
 
   get(id: string): EventLogRecord | undefined {
     this.#ready();
-    return this.#changedIds.get(id) ?? this.#baseIds.get(id);
+    return this.#records.get(id);
   }
 
   /**
@@ -122,12 +92,12 @@ export class EventLogStore {
    * computing time in ms (default: `now`).
    */
   queryInSlices(q: EventLogQuery, limits: QueryLimits, clocks: Pick<SliceBudget, 'now' | 'cpuNow'>): EventLogRecord[] | Promise<EventLogRecord[]> {
-    return selectRecordsInSlices(this.#source(q), q, limits, clocks, (records) => this.#lists.walked(records));
+    return selectRecordsInSlices(this.#source(q), q, limits, clocks, (records) => this.#records.lists.walked(records));
   }
 
   #source(q: EventLogQuery): readonly EventLogRecord[] {
     this.#ready();
-    return this.#lists.of(q.type);
+    return this.#records.lists.of(q.type);
   }
 
   /** Adds a record (a copy is stored); throws on a duplicate _id or an unusable record. */
@@ -147,34 +117,28 @@ export class EventLogStore {
       seen.add(r._id);
     }
     const stored = records.map((r) => own(r));
-    this.#lists.add(stored);
-    for (const r of stored) this.#changedIds.set(r._id, r);
+    this.#records.add(stored);
     return stored;
   }
 
   /** Changes the given payload fields of an SNMP trap record; nothing else changes, and a refusal changes nothing. */
   updatePayload(id: string, update: PayloadUpdate): UpdatePayloadResult {
     const current = this.get(id);
-    if (!current) return { ok: false, reason: 'not-found' };
-    if (current.type !== 'snmp-trap') return { ok: false, reason: 'not-snmp', type: current.type };
-    const checked = payloadChanges(update);
-    if (!checked.ok) return checked;
-    const next = ownMade({ ...current, payload: { ...current.payload, ...checked.changes } });
-    this.#lists.replace(current, next);
-    this.#changedIds.set(id, next);
-    return { ok: true, record: next };
+    const result = updatedRecord(current, update);
+    if (result.ok) this.#records.replace(current as EventLogRecord, result.record);
+    return result;
   }
 
   /** The current records in order; cheap, since records are immutable and shared. */
   snapshot(): EventLogRecord[] {
     this.#ready();
-    return this.#lists.all.slice();
+    return this.#records.lists.all.slice();
   }
 
   /** Replaces every record; throws (changing nothing) on an unusable record or a duplicate _id. */
   restore(records: readonly EventLogRecord[]): void {
     this.#ready(); // the seed, for a later reset
-    this.#install(indexAtOnce(records, false));
+    this.#records.install(indexAtOnce(records, false));
   }
 
   /**
@@ -186,11 +150,11 @@ export class EventLogStore {
   swapSeedRecords(removed: ReadonlySet<string>, added: readonly EventLogRecord[]): void {
     this.#ready();
     const keep = (list: readonly EventLogRecord[]) => list.filter((r) => !removed.has(r._id));
-    const seed = [...keep(this.#seed.all), ...added];
-    const current = [...keep(this.#lists.all), ...added];
+    const seed = [...keep(this.#records.seedRecords), ...added];
+    const current = [...keep(this.#records.lists.all), ...added];
     for (const list of [seed, current]) checkStorable(list);
-    this.#load(indexAtOnce(seed, this.#adopt));
-    this.#install(indexAtOnce(current, false));
+    this.#records.installSeed(indexAtOnce(seed, this.#adopt));
+    this.#records.install(indexAtOnce(current, false));
   }
 
   /**
@@ -201,22 +165,8 @@ export class EventLogStore {
    */
   reset(): void {
     const status = this.status;
-    if (status === 'making') return this.#seedMaking?.whenMade(() => this.#resetNow(), () => {});
+    if (status === 'making') return this.#seedMaking?.whenMade(() => this.#records.resetToSeed(), () => {});
     // Still the seed while it is not made (nothing can have changed it); a failed seed stays failed.
-    if (status === 'ready') this.#resetNow();
-  }
-
-  #resetNow(): void {
-    this.#lists.all = this.#seed.all.slice();
-    this.#lists.byType = new Map([...this.#seed.byType].map(([t, list]) => [t, list.slice()]));
-    this.#baseIds = this.#seed.ids;
-    this.#changedIds = new Map();
-  }
-
-  #install(index: EventLogIndex): void {
-    this.#lists.all = index.all;
-    this.#baseIds = index.byId;
-    this.#changedIds = new Map();
-    this.#lists.byType = index.byType;
+    if (status === 'ready') this.#records.resetToSeed();
   }
 }

@@ -1,4 +1,5 @@
 import type { EventLogRecord, PayloadUpdate, SnmpTrapRecord } from '../spec/types.js';
+import { ownMade } from './event-log-index.js';
 
 // What an update of an SNMP trap's payload may change, apart from the store that applies it.
 
@@ -20,4 +21,13 @@ export function payloadChanges(update: PayloadUpdate): { readonly ok: true; read
     changes[field] = update[field];
   }
   return { ok: true, changes };
+}
+
+/** The record with an update of its payload made (a new record: nothing else changes), or why it is refused. */
+export function updatedRecord(current: EventLogRecord | undefined, update: PayloadUpdate): UpdatePayloadResult {
+  if (!current) return { ok: false, reason: 'not-found' };
+  if (current.type !== 'snmp-trap') return { ok: false, reason: 'not-snmp', type: current.type };
+  const checked = payloadChanges(update);
+  if (!checked.ok) return checked;
+  return { ok: true, record: ownMade({ ...current, payload: { ...current.payload, ...checked.changes } }) };
 }

@@ -86,7 +86,9 @@ export function createTransport(options: TransportOptions): Transport {
     baseUrl,
     async send(out) {
       const url = urlFor(baseUrl, out.path, out.query);
-      const headers: Record<string, string> = { accept: 'application/json', ...out.headers };
+      // Without Accept-Encoding any coding is acceptable (RFC 9110 12.5.3): a server could then
+      // send gzip that the runner does not decode. Asking for identity makes a coded answer the server's fault.
+      const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity', ...out.headers };
       const sent: SentRequest = { method: out.method, url: url.href, headers, ...(out.body === undefined ? {} : { body: out.body }) };
       if (run?.aborted) throw run.reason;
       // undici's own timeouts count each gap alone: a byte every few seconds would hold a request for ever.
