@@ -139,6 +139,8 @@ export interface Check<Name extends string = string, Facts = void> {
    * such an answer inconclusive without running.
    */
   readonly judgesUnreadBody?: boolean;
+  /** It judges only the answers of these operations: as a response check, it runs on their exchanges alone (no `ok` for the others). */
+  readonly operations?: readonly string[];
   run(exchange: Exchange, context: CheckContext, facts: Facts): Judgement;
 }
 
@@ -147,5 +149,6 @@ export interface Applied {
   readonly name: string;
   readonly title: string;
   readonly judgesUnreadBody?: boolean;
+  readonly operations?: readonly string[];
   judge(exchange: Exchange, context: CheckContext): Judgement;
 }

@@ -10,5 +10,5 @@ export function defineCheck<const Name extends string, Facts = void>(check: Chec
 /** A check with the facts of one step (none for checks that take none). */
 export function apply<Facts>(check: Check<string, Facts>, ...facts: Facts extends void ? [] : [Facts]): Applied {
   const given = facts[0] as Facts;
-  return { name: check.name, title: check.title, ...(check.judgesUnreadBody ? { judgesUnreadBody: true } : {}), judge: (exchange, context) => check.run(exchange, context, given) };
+  return { name: check.name, title: check.title, ...(check.judgesUnreadBody ? { judgesUnreadBody: true } : {}), ...(check.operations ? { operations: check.operations } : {}), judge: (exchange, context) => check.run(exchange, context, given) };
 }

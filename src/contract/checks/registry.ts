@@ -21,13 +21,14 @@ import { responseSchema } from './response-schema.js';
 import { sortOrder } from './sort-order.js';
 import { statusDocumented } from './status-documented.js';
 import { timeRange } from './time-range.js';
+import { tokenIssuedNew } from './token-issued-new.js';
 import { transportError } from './transport-error.js';
 import { typeFilter } from './type-filter.js';
 import { unauthenticatedRefused } from './unauthenticated-refused.js';
 import { wrongCredentialsRefused } from './wrong-credentials-refused.js';
 
-/** Applied to every exchange. */
-export const responseChecks = [transportError, notServerError, statusDocumented, contentType, responseSchema, noSensitiveData] as const;
+/** Applied to every exchange (of the operations a check names, when it names some). */
+export const responseChecks = [transportError, notServerError, statusDocumented, contentType, responseSchema, noSensitiveData, tokenIssuedNew] as const;
 /** Applied to every exchange too when the run goes through `prism proxy`. */
 export const prismResponseChecks = [...responseChecks, prismViolations] as const;
 

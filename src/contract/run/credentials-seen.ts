@@ -98,10 +98,12 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
         return;
       }
       // Whose the token is: the user the path names (createAuthToken), else, until something says
-      // otherwise, the caller's (the record getCurrentUser answers is the caller's own).
+      // otherwise, the caller's (the record getCurrentUser answers is the caller's own). A token
+      // already known as a user's stays that user's: answered by createAuthToken for another user,
+      // it is a reused token (token-issued-new), and later answers are judged as showing its owner's.
       const owner = pathId(operation, url.pathname);
       const caller = recordId ?? callerOf(exchange);
-      for (const token of marked) ownToken(token, owner ?? caller, owner !== undefined);
+      for (const token of marked) ownToken(token, owner ?? caller, false);
     },
   };
 }

@@ -99,7 +99,7 @@ export function createRecorder(
         for (const f of failures) o.failures.push(report(exchange, f));
         found.push(...failures);
       };
-      if (withResponseChecks) for (const check of onEvery) run(check, undefined);
+      if (withResponseChecks) for (const check of onEvery) if (!check.operations || check.operations.includes(exchange.operationId)) run(check, undefined);
       for (const check of evaluation.checks ?? []) run(check, evaluation.reportAs);
       return found;
     },
