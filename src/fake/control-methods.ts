@@ -7,6 +7,7 @@ import type {
   EventLogRecordInput,
   Fault,
   FaultSpec,
+  IngestCounts,
   RequestRecord,
   SessionSummary,
   Snapshot,
@@ -53,6 +54,8 @@ export interface FakeControl {
   requests(filter?: RequestFilter): Promise<RequestRecord[]>;
   /** Empties the journal; returns how many requests it held. */
   clearRequests(): Promise<number>;
+  /** Whether the SNMP listener and the MQTT broker run, and what became of what each received. */
+  ingestCounts(): Promise<IngestCounts>;
 }
 
 /** The control operations, made through `call` (in-process, validated as over HTTP). */
@@ -80,5 +83,6 @@ export function controlMethods(call: ControlCall): FakeControl {
     },
     requests: (filter = {}) => call('listRequests', { query: filter as { readonly [K in keyof RequestFilter]?: string } }),
     clearRequests: async () => ((await call('clearRequests')) as Cleared).cleared,
+    ingestCounts: () => call('getIngestCounts'),
   };
 }

@@ -1,6 +1,7 @@
 import type { IngestHandle } from '../ingest/delivery.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
 import type { FakeApp } from '../server/build.js';
+import type { IngestSource } from '../server/ingest-counts.js';
 import { createSpecValidator } from '../spec/index.js';
 import type { EventLogRecord } from '../spec/types.js';
 
@@ -63,10 +64,18 @@ function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOpt
 export async function startRecordSources(app: FakeApp, options: RecordSourceOptions): Promise<RecordSources> {
   const { clock, seed, spec } = app.fake.options;
   const ingesters: IngestHandle[] = [];
+  const detach: (() => void)[] = [];
   let live: LiveFeed | undefined;
   const stop = async () => {
     live?.stop();
+    for (const d of detach) d();
     await Promise.allSettled(ingesters.map((i) => i.close()));
+  };
+  // The control API reads each started ingester's counts (`/__control/ingest`) through the app.
+  const started = (source: IngestSource, handle: IngestHandle) => {
+    ingesters.push(handle);
+    detach.push(app.fake.ingest.attach(source, () => ({ port: handle.port, ...handle.stats() })));
+    return handle;
   };
   let snmp: IngestHandle | undefined;
   let mqtt: IngestHandle | undefined;
@@ -79,13 +88,11 @@ export async function startRecordSources(app: FakeApp, options: RecordSourceOpti
     if (options.snmpPort !== undefined) {
       const { startSnmpTrapListener } = await import('../ingest/snmp-trap-listener.js');
       const community = options.snmpCommunity === undefined ? undefined : [options.snmpCommunity].flat();
-      snmp = await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop });
-      ingesters.push(snmp);
+      snmp = started('snmp', await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop }));
     }
     if (options.mqttPort !== undefined) {
       const { startMqttBroker } = await import('../ingest/mqtt-broker.js');
-      mqtt = await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop });
-      ingesters.push(mqtt);
+      mqtt = started('mqtt', await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop }));
     }
   } catch (error) {
     await stop();

@@ -1,17 +1,14 @@
 import type { Clock } from '../shared/clock.js';
+import type { DropReason } from '../spec/control-types.js';
 import type { SpecValidator } from '../spec/validator.js';
 import type { EventLogRecord } from '../spec/types.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 
-/** Why an incoming trap or message produced no record. Never carries secrets (communities, passwords). */
-export type DropReason =
-  | 'unknown-community' // SNMP community not accepted
-  | 'malformed' // could not be decoded
-  | 'unsupported' // decoded, but not a notification this listener takes
-  | 'not-convertible' // decoded, but cannot be expressed as an EventLogRecord
-  | 'invalid-record' // the record built does not match the document (a bug, caught here)
-  | 'sink-failed' // the sink threw
-  | 'transport-error'; // a socket error after start
+/**
+ * Why an incoming trap or message produced no record: the control API document's `DropReason`,
+ * which says what each means (its `getIngestCounts` reports them). Never carries secrets.
+ */
+export type { DropReason };
 
 export interface IngestDrop {
   readonly reason: DropReason;

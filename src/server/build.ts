@@ -35,6 +35,7 @@ import { createRouteNotFoundHandler } from './route-not-found.js';
 import { createRuntimeConfig } from './runtime-config.js';
 import { faultDefaults, filterLimitsOf, journalBodyLimits, journalSizeDefault, kitFallback } from './document-defaults.js';
 import { createFakeData } from './fake-data.js';
+import { createIngestCountsBoard } from './ingest-counts.js';
 import { createEarlyAnswers } from './early-answers.js';
 import { keepTickObjectShape } from './tick-object-shape.js';
 import type { FakeApp, FakeWithListenHosts } from './fake-handle.js';
@@ -119,8 +120,9 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, apiHost, originAllowed: allowed,
   });
   const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
+  const ingest = createIngestCountsBoard();
   const controlContext: ControlContext = {
-    state, config, faults, journal, secretMask: createSecretMask(validator), errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds,
+    state, config, faults, journal, secretMask: createSecretMask(validator), errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds, ingest,
   };
   const hostAllowed = hostNamesThisServer(resolved.controlHosts, listenNames.names);
   const controlAccess = createControlAccessCheck({ anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed }, errors, controlMessages);
@@ -160,6 +162,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     config,
     faults,
     journal,
+    ingest,
     ...report,
     control: { ...controlReport, spec: controlSpec, context: controlContext },
     ...(recording ? { recording: recording.manifest } : {}),

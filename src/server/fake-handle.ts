@@ -7,6 +7,7 @@ import type { FaultStore } from '../store/faults.js';
 import type { RequestJournal } from '../store/request-journal.js';
 import type { FakeState } from '../store/state.js';
 import type { ControlContext } from './control/index.js';
+import type { IngestCountsBoard } from './ingest-counts.js';
 import type { ResolvedFakeOptions } from './options.js';
 import type { RouteReport } from './routes.js';
 import type { RuntimeConfig } from './runtime-config.js';
@@ -26,6 +27,8 @@ export interface FakeHandle {
   readonly faults: FaultStore;
   /** The last requests the monitoring API answered (`/__control/requests`). */
   readonly journal: RequestJournal;
+  /** Where the SNMP listener and the MQTT broker, started beside the app, are read for `/__control/ingest`. */
+  readonly ingest: Pick<IngestCountsBoard, 'attach'>;
   /** operationIds that have a route. */
   readonly registered: readonly string[];
   /** operationIds of the document without a handler, and so without a route. */

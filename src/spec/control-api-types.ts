@@ -316,6 +316,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__control/ingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count what the SNMP listener and the MQTT broker received
+         * @description For the SNMP trap listener and the MQTT broker, whether each runs (the fake's
+         *     `--snmp-port` and `--mqtt-port`, or createFake's `snmpPort` and `mqttPort`), on which
+         *     port, and what became of every trap or message it received since it started, each
+         *     counted once: `delivered` (stored in the event log; a later reset may take the record
+         *     away again), `pending` (handed to the event log, which stores it once its records are
+         *     made after start-up) or `dropped`, by reason. A trap that does not show up in the
+         *     event log is counted here: a wrong community as `unknown-community`, a packet that
+         *     cannot be decoded as `malformed`, a message that cannot be a record as
+         *     `not-convertible`. A source that does not run answers `running: false`. Resetting the
+         *     state and snapshots leave the counts alone.
+         */
+        get: operations["getIngestCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -366,6 +395,46 @@ export interface components {
         /** @description How many items were removed. */
         Cleared: {
             cleared: number;
+        };
+        /**
+         * @description Why a received trap or message gave no record: `unknown-community`, an SNMP community
+         *     the listener does not accept; `malformed`, it could not be decoded; `unsupported`,
+         *     decoded but not a notification the listener takes; `not-convertible`, decoded but it
+         *     cannot be expressed as an event log record; `invalid-record`, the record made does not
+         *     match the monitoring API's `EventLogRecord` (a bug of the fake, caught before storing);
+         *     `sink-failed`, the event log did not take the record (its records could not be made);
+         *     `transport-error`, a socket error after the source started.
+         * @enum {string}
+         */
+        DropReason: "unknown-community" | "malformed" | "unsupported" | "not-convertible" | "invalid-record" | "sink-failed" | "transport-error";
+        /** @description A source that runs, and what became of what it received since it started. */
+        IngestSourceRunning: {
+            /** @constant */
+            running: true;
+            /** @description The port it is bound to (UDP for SNMP, TCP for MQTT), the one chosen when 0 was asked for. */
+            port: number;
+            /** @description Records stored in the event log. */
+            delivered: number;
+            /** @description Records handed to the event log that it has not stored yet. */
+            pending: number;
+            /** @description Traps or messages that gave no record, or whose record the event log did not take. */
+            dropped: number;
+            /** @description `dropped` by reason; only reasons that occurred are listed. */
+            droppedByReason: {
+                [key: string]: number;
+            };
+        };
+        /** @description A source the fake was not started with. */
+        IngestSourceNotRunning: {
+            /** @constant */
+            running: false;
+        };
+        /** @description One source of received records, running or not. */
+        IngestSourceCounts: components["schemas"]["IngestSourceRunning"] | components["schemas"]["IngestSourceNotRunning"];
+        /** @description The SNMP trap listener (`snmp`) and the MQTT broker (`mqtt`). */
+        IngestCounts: {
+            snmp: components["schemas"]["IngestSourceCounts"];
+            mqtt: components["schemas"]["IngestSourceCounts"];
         };
         /** @description An open session, without its id in full. */
         SessionSummary: {
@@ -1930,6 +1999,45 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Cleared"];
+                };
+            };
+            403: components["responses"]["NotLoopback"];
+        };
+    };
+    getIngestCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts of each source. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "snmp": {
+                     *         "running": true,
+                     *         "port": 1162,
+                     *         "delivered": 12,
+                     *         "pending": 0,
+                     *         "dropped": 3,
+                     *         "droppedByReason": {
+                     *           "unknown-community": 2,
+                     *           "malformed": 1
+                     *         }
+                     *       },
+                     *       "mqtt": {
+                     *         "running": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IngestCounts"];
                 };
             };
             403: components["responses"]["NotLoopback"];

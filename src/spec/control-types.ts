@@ -24,5 +24,8 @@ export type Cleared = S['Cleared'];
 export type EventLogRecordInput = S['EventLogRecordInput'];
 export type RequestRecord = S['RequestRecord'];
 export type RequestAuth = S['RequestAuth'];
+export type DropReason = S['DropReason'];
+export type IngestCounts = S['IngestCounts'];
+export type IngestSourceRunning = S['IngestSourceRunning'];
 export type ControlOperationId = keyof operations;
 export type { components as controlComponents, operations as controlOperations, paths as controlPaths } from './control-api-types.js';

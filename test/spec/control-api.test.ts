@@ -40,6 +40,7 @@ describe('the control API document', () => {
         'injectFault POST /__control/faults',
         'clearFaults DELETE /__control/faults',
         'deleteFault DELETE /__control/faults/{faultId}',
+        'getIngestCounts GET /__control/ingest',
       ].sort(),
     );
   });

@@ -6,6 +6,7 @@ import { blockControlHandlers } from './handlers/blocks.js';
 import { configControlHandlers } from './handlers/config.js';
 import { eventLogControlHandlers } from './handlers/event-log.js';
 import { faultControlHandlers } from './handlers/faults.js';
+import { ingestControlHandlers } from './handlers/ingest.js';
 import { requestControlHandlers } from './handlers/requests.js';
 import { sessionControlHandlers } from './handlers/sessions.js';
 import { stateControlHandlers } from './handlers/state.js';
@@ -26,6 +27,7 @@ export const controlHandlers: ControlHandlerMap = {
   ...eventLogControlHandlers,
   ...blockControlHandlers,
   ...requestControlHandlers,
+  ...ingestControlHandlers,
 };
 
 /**

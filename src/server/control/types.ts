@@ -6,6 +6,7 @@ import type { FaultStore } from '../../store/faults.js';
 import type { RequestJournal } from '../../store/request-journal.js';
 import type { FakeState } from '../../store/state.js';
 import type { ControlMessage, ErrorMessage } from '../error-messages.js';
+import type { IngestCountsBoard } from '../ingest-counts.js';
 import type { SecretMask } from '../journal/secret-mask.js';
 import type { RouteHandler } from '../routes.js';
 import type { RuntimeConfig } from '../runtime-config.js';
@@ -30,6 +31,8 @@ export interface ControlContext {
   readonly validator: SpecValidator;
   /** Ids for records added without one. */
   readonly nextRecordId: (timestampMs: number) => string;
+  /** The counts of the SNMP listener and the MQTT broker, as whatever started them attached them. */
+  readonly ingest: Pick<IngestCountsBoard, 'read'>;
 }
 
 export type ControlHandler = RouteHandler<ControlContext>;
