@@ -1,6 +1,6 @@
 // The text the runner writes on its own, whatever a server answers: every report format made of a
-// run in which every check found one violation and one note on every operation, with the run's
-// notes, and every group's progress line. A value a server chose (a session id, a token) is masked only where it is not
+// run in which every check found one violation and one note on every operation, with every note
+// a run may have, and every group's progress line. A value a server chose (a session id, a token) is masked only where it is not
 // found in this text (secrets.ts, `ownText`): a server that sets its session cookie to
 // `violation(s)` or answers a check's name as a token cannot have the verdict line, a check's
 // name or an operationId cut out of the reports. A real credential is never found in it.
@@ -18,6 +18,7 @@ import { REFUSAL_REASONS, refusedNote } from '../refused-masks.js';
 import type { ReportedFailure, Verdict } from '../types.js';
 import { coverageOf } from './coverage.js';
 import { GROUPS } from './plans.js';
+import { redirectNoteText } from './redirect-note.js';
 import { totalsOf, type Outcome, type RunResult } from './results.js';
 
 /** One outcome of each state (failed, noted, inconclusive, skipped, passed), in turn. */
@@ -51,11 +52,13 @@ export async function ownText(spec: Spec, baseUrls: readonly string[], cases: re
   const coverage = coverageOf(spec, [], outcomes, 0);
   // The note on values not taken as masks, with every reason it may give.
   const refused = refusedNote(Object.fromEntries(Object.keys(REFUSAL_REASONS).map((reason) => [reason, 1])));
+  // The note on a run answered only by redirects, in each of its forms.
+  const redirects = [redirectNoteText([301, 302], [baseUrl, baseUrl], 1), redirectNoteText([302], [], 0)];
   const texts: string[] = [];
   const write = (text: string): void => void texts.push(text);
   for (const strict of [false, true]) {
     const totals = totalsOf(outcomes, strict);
-    const result: RunResult = { ...totals, baseUrl, seed: 0, strict, safety: '', ...(refused ? { runNotes: [refused] } : {}), startedAt: '', durationMs: 0, requests: 0, outcomes, coverage, exchanges: [] };
+    const result: RunResult = { ...totals, baseUrl, seed: 0, strict, safety: '', runNotes: [...(refused ? [refused] : []), ...redirects], startedAt: '', durationMs: 0, requests: 0, outcomes, coverage, exchanges: [] };
     for (const exitCode of [0, 1] as const) {
       const reporters = [consoleReporter(write), jsonReporter(write), junitReporter(write), htmlReporter(write), markdownReporter(write)];
       for (const group of GROUPS) for (const reporter of reporters) reporter.onEvent({ type: 'group-end', group, outcomes, requests: 0 });

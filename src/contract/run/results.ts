@@ -58,7 +58,7 @@ export interface RunResult extends Totals {
   readonly strict: boolean;
   /** Writes allowed or not, and why. */
   readonly safety: string;
-  /** What a reader of the report should know of the run as a whole (values a server chose that are not masked), beside the safety line. */
+  /** What a reader of the report should know of the run as a whole (values a server chose that are not masked, every answer a redirect), beside the safety line. */
   readonly runNotes?: readonly string[];
   readonly startedAt: string;
   readonly durationMs: number;

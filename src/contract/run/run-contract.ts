@@ -18,6 +18,7 @@ import { coverageOf } from './coverage.js';
 import { startDeadline } from './deadline.js';
 import { ownText } from './own-text.js';
 import { recordToken } from './record-token.js';
+import { redirectNote } from './redirect-note.js';
 import { createRecorder, type Recorder } from './recorder.js';
 import { totalsOf, type RunEvent, type RunResult } from './results.js';
 import { sender } from './sender.js';
@@ -158,13 +159,13 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   }
   const outcomes = recorder.outcomes();
   const coverage = coverageOf(spec, client.exchanges, outcomes, options.minCoverage);
-  const refused = secrets.refusedNote();
+  const runNotes = [secrets.refusedNote(), redirectNote(client.exchanges)].filter((note) => note !== undefined);
   const result: RunResult = {
     baseUrl: options.baseUrl,
     seed,
     strict: options.strict === true,
     safety: policy.reason,
-    ...(refused ? { runNotes: [refused] } : {}),
+    ...(runNotes.length > 0 ? { runNotes } : {}),
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     requests: client.exchanges.length,

@@ -1,6 +1,7 @@
 // A server that redirects every request (to another host, or to itself for ever): the runner
 // follows none, so no credential reaches another origin and no loop starts; each 3xx is an
-// undocumented status, a finding, and the run ends with a verdict.
+// undocumented status, a finding, and the run ends with a verdict (with a note of the run that
+// every answer was a redirect: redirect-note.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { check, hostileServer, json, type HostileServer } from './hostile-server.js';
 
@@ -32,6 +33,11 @@ describe('the runner against redirects', () => {
     servers.push(looping);
     const { code, stdout } = await check({ baseUrl: looping.url, reporter: 'json', seed: 1 });
     expect(code).toBe(1);
-    expect(looping.requests()).toBe((JSON.parse(stdout) as { requests: number }).requests);
+    const report = JSON.parse(stdout) as { requests: number; runNotes?: string[] };
+    expect(looping.requests()).toBe(report.requests);
+    // Each request is sent to a path of its own: the run's note names a few of them, and counts the rest.
+    const note = report.runNotes?.find((n) => n.startsWith('every answer was a redirect (302 to ')) ?? '';
+    expect(note.split(looping.url).length - 1).toBe(3);
+    expect(note).toMatch(/ and \d+ other place\(s\)\):/);
   }, 60_000);
 });
