@@ -2,7 +2,8 @@
 // The runner follows none, and each operation keeps its `status-documented` violation; every
 // report also says once, in a note of the run, that the API was never reached, naming the statuses
 // and where the redirects point (origin and path, never the query or fragment, which carry the
-// proxy's state and tokens). A server that redirects only some requests gets no such note.
+// proxy's state and tokens), masked like every report text, and whole even where the server sets
+// a word of it as its session id. A server that redirects only some requests gets no such note.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostileServer, json, type HostileServer } from './hostile-server.js';
 import { REPORT_FORMATS, runTexts } from './report-texts.js';
@@ -13,6 +14,8 @@ const LOGIN = 'https://sso.example/login';
 const TOKEN = 'sso-state-7c41e9a2b08d';
 const FRAGMENT = 'frag-d93be0715a';
 const PASSWORD = 'pw-5e2a90c4d71b';
+/** A word of the note, as a session id the server sets. */
+const NOTE_WORD = 'redirect';
 const NOTE = `every answer was a redirect (302 to ${LOGIN}): the runner follows none, so the API was not reached; --base-url may be behind a log-in page or lack a path prefix`;
 /** Any form of the note. */
 const ANY_NOTE = /every answer was a redirect/;
@@ -21,7 +24,8 @@ let sso: HostileServer;
 let partly: HostileServer;
 beforeAll(async () => {
   sso = await hostileServer((req, res) => {
-    res.writeHead(302, { location: `${LOGIN}?state=${TOKEN}&return=${encodeURIComponent(req.url ?? '/')}#${FRAGMENT}` });
+    // The session cookie it sets is a word of the note: the note is the runner's own text, and stays whole.
+    res.writeHead(302, { location: `${LOGIN}?state=${TOKEN}&return=${encodeURIComponent(req.url ?? '/')}#${FRAGMENT}`, 'set-cookie': `sid=${NOTE_WORD}; Path=/` });
     res.end();
   });
   // The current user is answered; every other request is redirected.
@@ -55,7 +59,7 @@ describe('the runner against a server whose every answer is a redirect', () => {
       expect(count(run.report, `name="note" value="${NOTE}."`)).toBe(count(run.report, 'name="baseUrl"'));
     } else if (reporter === 'json') {
       const report = JSON.parse(run.report) as { runNotes?: string[]; violations: number; outcomes: { check: string; failures: { message: string; verdict: string }[] }[] };
-      expect(report.runNotes).toEqual([NOTE]);
+      expect(report.runNotes?.filter((note) => ANY_NOTE.test(note))).toEqual([NOTE]);
       // The verdicts stand: each redirect is an undocumented status, and no finding is the note.
       const statuses = report.outcomes.filter((o) => o.check === 'status-documented').flatMap((o) => o.failures);
       expect(statuses.filter((f) => f.verdict === 'violation').length).toBeGreaterThan(0);
@@ -67,17 +71,15 @@ describe('the runner against a server whose every answer is a redirect', () => {
     }
   }, 60_000);
 
-  it('the note is masked like every report text: a password in the Location path is not shown', async () => {
+  it.each(REPORT_FORMATS)('the %s report masks the note like every report text: a password in the Location path is not shown', async (reporter) => {
     const leaking = await hostileServer((_req, res) => {
       res.writeHead(301, { location: `${LOGIN}/${PASSWORD}` });
       res.end();
     });
     try {
-      const run = await runTexts({ baseUrl: leaking.url, seed: 5, password: PASSWORD }, 'json');
-      const notes = (JSON.parse(run.report) as { runNotes?: string[] }).runNotes ?? [];
-      expect(notes).toHaveLength(1);
-      expect(notes[0]).toMatch(/^every answer was a redirect \(/);
-      expect(notes[0]).toContain(`(301 to ${LOGIN}/${MASK}): `);
+      const run = await runTexts({ baseUrl: leaking.url, seed: 5, password: PASSWORD }, reporter);
+      const notes = reporter === 'json' ? ((JSON.parse(run.report) as { runNotes?: string[] }).runNotes ?? []).join('\n') : run.report;
+      expect(notes).toContain(`every answer was a redirect (301 to ${LOGIN}/${MASK}): `);
       for (const text of run.all) expect(text).not.toContain(PASSWORD);
     } finally {
       await leaking.close();
