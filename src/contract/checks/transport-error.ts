@@ -1,6 +1,18 @@
 import { citeOperation } from '../citations.js';
 import { failure, inconclusive } from './failure.js';
 import { defineCheck } from './define.js';
+import type { Exchange } from '../types.js';
+
+/**
+ * Why an exchange has no answer, as every report line about it says: the runner's own deadline,
+ * named as such (the spec sets no time to answer in), or what the connection did.
+ */
+export function noAnswer(exchange: Exchange): string {
+  if (exchange.timedOutAfterMs !== undefined) {
+    return `no answer within the runner's timeout of ${exchange.timedOutAfterMs} ms (--timeout); the specification states no time limit`;
+  }
+  return `no answer: ${exchange.error ?? 'none'}`;
+}
 
 /**
  * The server answered at all: a connection reset, refused or closed before any answer is a
@@ -14,12 +26,10 @@ export const transportError = defineCheck({
   judgesUnreadBody: true,
   run(exchange, context) {
     if (exchange.response || !exchange.error) return [];
-    if (exchange.timedOutAfterMs !== undefined) {
-      return inconclusive(`no answer within the runner's timeout of ${exchange.timedOutAfterMs} ms (--timeout); the specification states no time limit`);
-    }
+    if (exchange.timedOutAfterMs !== undefined) return inconclusive(noAnswer(exchange));
     return [
       failure(this, exchange, {
-        message: `no answer: ${exchange.error}`,
+        message: noAnswer(exchange),
         expected: 'an HTTP answer',
         citation: citeOperation(context.spec.operation(exchange.operationId)),
         verdict: 'violation',

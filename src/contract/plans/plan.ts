@@ -1,6 +1,7 @@
 // A plan sends the requests of one group of checks and names the checks each answer gets.
 import type { Spec, User } from '../../spec/index.js';
 import type { OutcomeCheckName } from '../checks/registry.js';
+import { noAnswer } from '../checks/transport-error.js';
 import type { ApiClient, Call } from '../client/api-client.js';
 import type { Random } from '../random.js';
 import type { Evaluation } from '../run/recorder.js';
@@ -55,7 +56,7 @@ export const LOW_USER_UNREAD = "the low-privilege user's record (GET /node/api/u
 /** Why a list the plan needs could not be read, or undefined when it was. */
 export function unreadable(exchange: Exchange): string | undefined {
   const status = exchange.response?.status;
-  if (status === undefined) return `no answer (${exchange.error ?? 'none'})`;
+  if (status === undefined) return noAnswer(exchange);
   if (status < 200 || status >= 300) return `answered ${status}`;
   if (exchange.error) return `the body was not judged: ${exchange.error}`;
   return Array.isArray(exchange.response?.json) ? undefined : 'the answer is not a JSON list';

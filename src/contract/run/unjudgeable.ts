@@ -3,11 +3,11 @@
 // limit) or did not parse (past its bounds of depth and size) is the server's answer all the
 // same: its status is judged, its body is not, and the runner's own bounds are no finding.
 import { inconclusive } from '../checks/failure.js';
-import { transportError } from '../checks/transport-error.js';
+import { noAnswer, transportError } from '../checks/transport-error.js';
 import type { Applied, Exchange, Inconclusive } from '../types.js';
 
 export function unjudgeable(exchange: Exchange, check: Applied): Inconclusive | undefined {
-  if (!exchange.response) return check.name === transportError.name ? undefined : inconclusive(`no answer: ${exchange.error ?? 'none'}`);
+  if (!exchange.response) return check.name === transportError.name ? undefined : inconclusive(noAnswer(exchange));
   if (exchange.error && !check.judgesUnreadBody) return inconclusive(`the body was not judged: ${exchange.error}`);
   return undefined;
 }

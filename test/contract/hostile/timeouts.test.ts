@@ -42,6 +42,10 @@ describe('a server that never answers one operation', () => {
     const { report, outcome } = transportOutcome(stdout);
     expect(outcome, stdout).toMatchObject({ status: 'inconclusive', failures: [] });
     expect(outcome?.inconclusive).toMatch(NAMED);
+    // The checks that needed the answer say the same reason, in the same words.
+    const others = report.outcomes.filter((o) => o.operationId === 'getLimitBlockLog' && o.check !== 'transport-error' && o.status === 'inconclusive');
+    expect(others.length, stdout).toBeGreaterThan(0);
+    expect(others.map((o) => o.inconclusive).filter((reason) => !NAMED.test(reason ?? ''))).toEqual([]);
     expect(report.violations).toBe(0);
     expect(code, stderr).toBe(0);
     expect((await run('hang', 'json', true)).code).toBe(1);
