@@ -1,6 +1,5 @@
 import { citeOperation } from '../citations.js';
-import { bodyToken } from '../client/body-token.js';
-import { markedSecrets } from '../client/marked-secrets.js';
+import { answerSecrets } from '../client/marked-secrets.js';
 import { describeSecret } from '../sensitive-data.js';
 import { failure } from './failure.js';
 import { defineCheck } from './define.js';
@@ -21,7 +20,7 @@ export const tokenIssuedNew = defineCheck({
     if (!response || response.status < 200 || response.status >= 300) return [];
     const op = context.spec.operation(exchange.operationId);
     // The token as the runner learns it: the value the document marks, in JSON or as bare text.
-    const tokens = markedSecrets(op, response.status, response.json ?? bodyToken(response));
+    const tokens = answerSecrets(op, response);
     const { subject } = context.credentials.parties(exchange);
     if (subject === undefined) return [];
     return tokens.flatMap((token) => {

@@ -5,6 +5,8 @@
 // whatever word the server chose, and masked, that word would be cut out of every report.
 import { documentedResponse, markedValues, type Operation } from '../../spec/index.js';
 import { isSchemaNode } from '../../spec/schema-branches.js';
+import type { ReceivedResponse } from '../types.js';
+import { bodyToken } from './body-token.js';
 
 // Deeper than any schema of this API; a value nested further is not read.
 const MAX_DEPTH = 16;
@@ -32,4 +34,9 @@ export function markedPlaces(operation: Operation, status: number, body: unknown
     if (found.length >= MAX_VALUES) break;
   }
   return found;
+}
+
+/** The marked values of an answer as the runner learns tokens from it: its JSON, else its body as a bare token. */
+export function answerSecrets(operation: Operation, response: ReceivedResponse): string[] {
+  return markedSecrets(operation, response.status, response.json ?? bodyToken(response));
 }

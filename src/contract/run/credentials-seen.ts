@@ -4,8 +4,7 @@
 // `x-secret` in the answer documented for the operation and status answered (marked-secrets.ts):
 // a field that only bears a token's name is whatever word the server chose.
 import type { Operation, Spec } from '../../spec/index.js';
-import { bodyToken } from '../client/body-token.js';
-import { markedSecrets } from '../client/marked-secrets.js';
+import { answerSecrets } from '../client/marked-secrets.js';
 import { MIN_ISSUED_CHARS } from '../secrets.js';
 import type { Actor, AuthMode, CredentialsSeen, Exchange, Parties } from '../types.js';
 
@@ -92,7 +91,7 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
       }
       const operation = spec.operation(exchange.operationId);
       // A bare text body (a token as text/plain) is read as the string the document describes.
-      const marked = markedSecrets(operation, response.status, response.json ?? bodyToken(response));
+      const marked = answerSecrets(operation, response);
       if (exchange.operationId === 'createSession') {
         for (const id of marked) if (id.length >= MIN_ISSUED_CHARS) sessions.add(id);
         return;

@@ -46,6 +46,23 @@ export const json = (res: ServerResponse, status: number, body: unknown, headers
   res.end(JSON.stringify(body));
 };
 
+/**
+ * Answers a log-in (POST /node/api/users/session: a session id and its cookie) and any DELETE
+ * (204), as the tests of tokens need their server to; true when it answered.
+ */
+export function answersLogInOrOut(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? '';
+  if (req.method === 'POST' && url.startsWith('/node/api/users/session')) {
+    json(res, 200, '8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84', { 'set-cookie': 'sid=8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84; Path=/; HttpOnly' });
+    return true;
+  }
+  if (req.method === 'DELETE') {
+    res.writeHead(204).end();
+    return true;
+  }
+  return false;
+}
+
 /** `monitoring-api-kit check` in this process, as the CLI runs it; stdout and stderr collected. */
 export async function check(flags: Partial<CheckFlags> & { maxDuration?: number }): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';

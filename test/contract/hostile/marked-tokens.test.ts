@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check, hostileServer, json, type HostileServer } from './hostile-server.js';
+import { answersLogInOrOut, check, hostileServer, type HostileServer, json } from './hostile-server.js';
 
 const ADMIN_ID = '5867948233835d9661c56dc8';
 const TOKEN = '4d0c8f3a-7e21-4b6d-9a5e-2c1f0b8e7d63';
@@ -41,14 +41,7 @@ beforeAll(() => {
 async function server(status: number): Promise<HostileServer> {
   return hostileServer((req, res) => {
     const url = req.url ?? '';
-    if (req.method === 'POST' && url.startsWith('/node/api/users/session')) {
-      json(res, 200, '8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84', { 'set-cookie': 'sid=8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84; Path=/; HttpOnly' });
-      return;
-    }
-    if (req.method === 'DELETE') {
-      res.writeHead(204).end();
-      return;
-    }
+    if (answersLogInOrOut(req, res)) return;
     if (url.startsWith('/node/api/users/current')) {
       json(res, status, { id: ADMIN_ID, login: 'admin', permissions: [], authenticationToken: TOKEN });
       return;

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { check, hostileServer, json } from './hostile-server.js';
+import { answersLogInOrOut, check, hostileServer, json } from './hostile-server.js';
 
 const TOKEN = '4d0c8f3a-7e21-4b6d-9a5e-2c1f0b8e7d63';
 
@@ -30,14 +30,7 @@ async function urlsSeen(status: number): Promise<string[]> {
   const hostile = await hostileServer((req, res) => {
     const url = req.url ?? '';
     urls.push(url);
-    if (req.method === 'POST' && url.startsWith('/node/api/users/session')) {
-      json(res, 200, '8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84', { 'set-cookie': 'sid=8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84; Path=/; HttpOnly' });
-      return;
-    }
-    if (req.method === 'DELETE') {
-      res.writeHead(204).end();
-      return;
-    }
+    if (answersLogInOrOut(req, res)) return;
     json(res, status, { id: '5867948233835d9661c56dc8', login: 'admin', permissions: [], authenticationToken: TOKEN });
   });
   try {

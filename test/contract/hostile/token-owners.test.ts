@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { check, hostileServer, json } from './hostile-server.js';
+import { answersLogInOrOut, check, hostileServer, json } from './hostile-server.js';
 
 const ADMIN_ID = '5867948233835d9661c56dc8';
 const LOW_ID = '5867948233835d9661c56dc9';
@@ -39,14 +39,7 @@ beforeAll(() => {
 async function findings(records: { admin: object; low?: object }, casesDir: string, low = {}): Promise<string[]> {
   const hostile = await hostileServer((req, res) => {
     const url = req.url ?? '';
-    if (req.method === 'POST' && url.startsWith('/node/api/users/session')) {
-      json(res, 200, '8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84', { 'set-cookie': 'sid=8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84; Path=/; HttpOnly' });
-      return;
-    }
-    if (req.method === 'DELETE') {
-      res.writeHead(204).end();
-      return;
-    }
+    if (answersLogInOrOut(req, res)) return;
     if (url.startsWith('/node/api/users/current')) {
       json(res, 200, req.headers.authorization === LOW_BASIC && records.low ? records.low : records.admin);
       return;

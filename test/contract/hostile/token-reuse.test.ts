@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hostileServer, json } from './hostile-server.js';
+import { answersLogInOrOut, hostileServer, json } from './hostile-server.js';
 import { REPORT_FORMATS, runTexts } from './report-texts.js';
 import { revealer } from './revealed.js';
 
@@ -45,14 +45,7 @@ const record = (id: string, login: string, token?: string): object => ({ id, log
 async function withServer<T>(issued: string, run: (url: string) => Promise<T>): Promise<T> {
   const hostile = await hostileServer((req, res) => {
     const url = req.url ?? '';
-    if (req.method === 'POST' && url.startsWith('/node/api/users/session')) {
-      json(res, 200, '8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84', { 'set-cookie': 'sid=8a1f5e2c-0b4d-4e6a-9c3f-7d2e1b0a9f84; Path=/; HttpOnly' });
-      return;
-    }
-    if (req.method === 'DELETE') {
-      res.writeHead(204).end();
-      return;
-    }
+    if (answersLogInOrOut(req, res)) return;
     if (req.method === 'POST' && url.startsWith(`/node/api/users/${LOW_ID}/auth-token`)) {
       json(res, 200, issued);
       return;
