@@ -1,7 +1,7 @@
 // The layer rule: which folder of src/ may import which. Every arrow points down, so no two
 // folders depend on each other. The runner (src/contract) speaks only HTTP: it must work
 // against servers it knows nothing of, so it may use the document (src/spec) and the neutral
-// helpers (src/shared) but never the fake's code. README.md's Layout section shows this table.
+// helpers (src/shared) but never the fake's code. docs/development.md's Layout section shows this table.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';

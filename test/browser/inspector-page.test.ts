@@ -3,7 +3,7 @@
 // another tab, lists those calls within a second, newest first, with their status, their
 // caller, the token masked, and for a refused call what was wrong, at a glance.
 // Runs alone with `npx vitest run test/browser`. INSPECTOR_SCREENSHOT=<file.png> also saves a
-// picture of the inspector (docs/inspector.png of the README).
+// picture of the inspector (docs/inspector.png, shown in docs/frontend.md).
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Flag } from '../../src/cli/flag.js';
 import { serveFlags } from '../../src/cli/serve-flags.js';
 
-// The README's table of `serve` flags is the flag definitions, written out: a new flag or a
-// changed default, range or text fails here until the README shows it.
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+// The docs' table of `serve` flags is the flag definitions, written out: a new flag or a
+// changed default, range or text fails here until docs/serve-flags.md shows it.
+const page = readFileSync(new URL('../../docs/serve-flags.md', import.meta.url), 'utf8');
 const HEADER = '| Flag | Environment variable | Default | What it does |';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
@@ -23,20 +23,20 @@ function flagTable(flags: readonly Flag[]): string {
   return [HEADER, '|---|---|---|---|', ...flags.filter((f) => !f.negates).map((f) => row(f, flags))].join('\n');
 }
 
-/** The table as the README has it. */
-function readmeTable(): string {
-  const start = readme.indexOf(HEADER);
-  const end = readme.indexOf('\n\n', start);
-  return readme.slice(start, end);
+/** The table as the page has it. */
+function pageTable(): string {
+  const start = page.indexOf(HEADER);
+  const end = page.indexOf('\n\n', start);
+  return page.slice(start, end);
 }
 
-describe("the README's table of serve flags", () => {
+describe("the table of serve flags in docs/serve-flags.md", () => {
   it('is the flag definitions', () => {
-    expect(readmeTable(), `README.md should hold:\n${flagTable(serveFlags)}\n`).toBe(flagTable(serveFlags));
+    expect(pageTable(), `docs/serve-flags.md should hold:\n${flagTable(serveFlags)}\n`).toBe(flagTable(serveFlags));
   });
 
   it('notices a drifted default', () => {
     const drifted = serveFlags.map((f) => (f.name === 'records' ? { ...f, description: 'generated event log records (up to 1,000,000)' } : f));
-    expect(flagTable(drifted)).not.toBe(readmeTable());
+    expect(flagTable(drifted)).not.toBe(pageTable());
   });
 });
