@@ -31,6 +31,7 @@ export interface CheckFlags {
   readonly compareLowPassword?: string;
   readonly viaPrism?: boolean;
   readonly quiet?: boolean;
+  readonly verbose?: boolean;
 }
 
 function integer(min: number) {
@@ -87,7 +88,8 @@ export function addCheckOptions(command: Command): Command {
     .addOption(new Option('--compare-low-login <login>', 'a low-privilege login of the --compare-with server').env('MONITORING_API_COMPARE_LOW_LOGIN'))
     .addOption(new Option('--compare-low-password <password>', "that low-privilege user's password").env('MONITORING_API_COMPARE_LOW_PASSWORD'))
     .addOption(new Option('--via-prism', 'run through `prism proxy` in front of the base URL and report its violations too'))
-    .addOption(new Option('--quiet', 'no progress lines'));
+    .addOption(new Option('--quiet', 'no progress lines'))
+    .addOption(new Option('--verbose', 'the console report lists every finding, the table of every operation and check, and the coverage of each operation (default: each cause of findings once)'));
 }
 
 export function registerCheckCommand(program: Command): Command {

@@ -84,10 +84,11 @@ const FILE_REPORTERS: Partial<Record<CheckFlags['reporter'], (write: Write) => R
 function reportersFor(flags: CheckFlags, io: CheckIo): Reporter[] {
   const toFile = flags.output === undefined ? io.stdout : reportFile(flags.output);
   const progress = flags.quiet ? () => undefined : io.stderr;
+  const shown = { verbose: flags.verbose };
   if (flags.reporter === 'json') return [jsonReporter(flags.output ? toFile : io.stdout), consoleReporter(() => undefined, progress)];
   const fileReporter = FILE_REPORTERS[flags.reporter];
-  if (fileReporter) return [fileReporter(flags.output ? toFile : io.stdout), consoleReporter(flags.output ? io.stdout : io.stderr, progress)];
-  return [consoleReporter(flags.output ? toFile : io.stdout, progress)];
+  if (fileReporter) return [fileReporter(flags.output ? toFile : io.stdout), consoleReporter(flags.output ? io.stdout : io.stderr, progress, shown)];
+  return [consoleReporter(flags.output ? toFile : io.stdout, progress, shown)];
 }
 
 /** The secrets known before the run (the run adds the ones it learns), and output that masks them. */

@@ -1,7 +1,8 @@
 // A failing request as a curl command a person can paste (secrets already masked by the caller).
 import type { SentRequest } from './types.js';
 
-const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+/** A text as one shell word, in single quotes. */
+export const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 const SKIPPED = new Set(['accept', 'content-length', 'host', 'connection']);
 

@@ -1,6 +1,6 @@
 // The HTML report of `check --reporter html` in a real browser (Debian's headless Chromium,
 // driven by playwright-core): one file that asks for nothing outside itself, shows the verdict,
-// the checks and the coverage in colour, and folds each finding until it is opened.
+// the checks and the coverage in colour, and folds each cause of findings until it is opened.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -89,17 +89,21 @@ describe.skipIf(!present)('the HTML report in headless Chromium', () => {
     expect(shot.length).toBeGreaterThan(20_000);
   });
 
-  it('folds each finding until it is opened, with its curl command, citation and answer', async () => {
-    const first = page.locator('#findings details').first();
-    expect(await page.locator('#findings details').count()).toBeGreaterThan(1);
-    expect(await first.locator('summary').textContent()).toMatch(/^VIOLATIONgetEventLog · response-schema: \/\[n\]\/timestamp must be integer/);
+  it('folds each cause of findings until it is opened, with its count, the first curl command, citation and answer', async () => {
+    const first = page.locator('#findings > details').first();
+    expect(await page.locator('#findings > details').count()).toBeGreaterThan(1);
+    expect(await first.locator('summary').first().textContent()).toMatch(/^VIOLATIONresponse-schema: The body matches the documented schema \(\d+ violations on 1 operation\)$/);
+    expect(await first.locator('dd', { hasText: '/[n]/timestamp must be integer' }).count()).toBe(1);
     const curl = first.locator('pre').first();
     expect(await curl.isVisible()).toBe(false);
-    await first.locator('summary').click();
+    await first.locator('summary').first().click();
     expect(await curl.isVisible()).toBe(true);
-    expect(await curl.textContent()).toMatch(/^curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/node\/api\/event-log\?limit=/);
+    expect(await curl.textContent()).toMatch(/^curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/node\/api\/event-log\b/);
     expect(await first.locator('dd', { hasText: 'spec 2: timestamp is an integer' }).count()).toBe(1);
     expect(await first.locator('pre').nth(1).textContent()).toMatch(/^200 \[\{"_id"/);
+    const every = first.locator('details.every');
+    await every.locator('summary').click();
+    expect(await every.locator('tbody tr').count()).toBeGreaterThan(1);
     expect(requested).toHaveLength(1);
   });
 });

@@ -48,11 +48,11 @@ describe('check: usage and connection errors exit 2 with one clear line', () => 
 });
 
 describe('check against a started fake, from the command line', () => {
-  it('exits 0 with progress, a summary and the seed; writes JUnit when asked', async () => {
+  it('exits 0 with progress, a summary (--verbose: the table of every check) and the seed; writes JUnit when asked', async () => {
     const fake = await listeningFake();
     const report = join(mkdtempSync(join(tmpdir(), 'junit-')), 'contract.xml');
     try {
-      const { code, stdout, stderr } = await runBin(['check', '--base-url', fake.url, '--seed', '9', '--reporter', 'junit', '--output', report], {
+      const { code, stdout, stderr } = await runBin(['check', '--base-url', fake.url, '--seed', '9', '--reporter', 'junit', '--output', report, '--verbose'], {
         MONITORING_API_LOGIN: 'admin',
         MONITORING_API_PASSWORD: 'admin-password',
         MONITORING_API_LOW_LOGIN: 'viewer',

@@ -5,6 +5,8 @@ import { markdownReporter } from '../../src/contract/reporters/markdown.js';
 import { consoleReporter } from '../../src/contract/reporters/console.js';
 import { jsonReporter } from '../../src/contract/reporters/json.js';
 import { junitReporter } from '../../src/contract/reporters/junit.js';
+import { maskedReporter } from '../../src/contract/reporters/masked.js';
+import { createSecrets } from '../../src/contract/secrets.js';
 import type { Exchange } from '../../src/contract/types.js';
 import { resultOf } from './helpers/result.js';
 import { exchange, records } from './helpers/synthetic.js';
@@ -29,10 +31,10 @@ async function sample(strict = false) {
 }
 
 describe('console reporter', () => {
-  it('prints the summary table, each failure with curl, expectation, citation and answer, and the seed', async () => {
+  it('with verbose: the summary table, each failure with curl, expectation, citation and answer, and the seed', async () => {
     let out = '';
     const result = await sample();
-    await consoleReporter((t) => (out += t)).finish(result);
+    await consoleReporter((t) => (out += t), undefined, { verbose: true }).finish(result);
     expect(out).toMatch(/getEventLog\s+limit-honoured\s+FAIL\s+1\s+1\s+0/);
     expect(out).toMatch(/getLimitBlockLog\s+block-recorded\s+skip\s+0\s+0\s+0\s+rate limits are probed only/);
     expect(out).toContain('VIOLATION getEventLog · limit-honoured');
@@ -46,12 +48,37 @@ describe('console reporter', () => {
     expect(out).not.toContain(secretToken);
     expect(out).not.toContain('YWRtaW46');
   });
+
+  it('by default: the outcomes in a line, the coverage totals, what did not run, each cause of findings', async () => {
+    let out = '';
+    await consoleReporter((t) => (out += t)).finish(await sample());
+    expect(out).toContain('Checks: 15 on 4 operations: 11 ok, 1 failed, 1 with notes, 1 inconclusive, 1 skipped (--verbose: the table of every operation and check).');
+    expect(out).not.toMatch(/getEventLog\s+limit-honoured\s+FAIL/);
+    expect(out).toContain('Not run:\n  skipped: rate limits are probed only with --probe-limits');
+    expect(out).toContain('Findings: 1 violation and 1 note of 2 causes');
+    expect(out).toContain('VIOLATION getEventLog · limit-honoured');
+    expect(out).toMatch(/FAILED: 1 violation\(s\)/);
+  });
+
+  it('shortens a long body in a curl line after masking, so no part of a secret shows', async () => {
+    const secret = 'Xs3cr3t-p4ssw0rd-that-is-long';
+    // The secret straddles the cut (160 characters of the body): masked first, it shows as *** whole.
+    const body = JSON.stringify({ text: `${'x'.repeat(141)}${secret}${'y'.repeat(400)}` });
+    const patch = { ...exchange('getEventLog', { status: 200, body: records(4) }), request: { method: 'PATCH', url: 'http://127.0.0.1:4010/node/api/event-log/1/payload', headers: {}, body } };
+    const result = await resultOf([{ exchange: patch, checks: [apply(limitHonoured, { limit: 2 })] }]);
+    const secrets = createSecrets();
+    secrets.add(secret);
+    let out = '';
+    await maskedReporter(consoleReporter((t) => (out += t)), secrets).finish(result);
+    expect(out).toMatch(/--data-raw '\{"text":"x{141}\*\*\*y+…' \(body of [\d,]+ bytes, shortened\)/);
+    expect(out).not.toContain(secret.slice(0, 6));
+  });
 });
 
 describe('the coverage section, in every report', () => {
-  it('console: totals, a block per operation, what did not run', async () => {
+  it('console: totals, a block per operation (verbose), what did not run', async () => {
     let out = '';
-    await consoleReporter((t) => (out += t)).finish(await sample());
+    await consoleReporter((t) => (out += t), undefined, { verbose: true }).finish(await sample());
     expect(out).toMatch(/Coverage: 2 of 8 operations answered; 3 of 46 documented statuses seen \(6.5 %\); 3 of 7 spec sections covered\./);
     expect(out).toContain('  getEventLog: 2 requests\n    statuses    seen 200 400; not seen 401 403 429');
     expect(out).toContain('    query       filter (not sent) from (not sent) to (not sent) inverse (not sent) limit skip (not sent)');
@@ -73,7 +100,7 @@ describe('the coverage section, in every report', () => {
     expect(xml).toMatch(/<testcase classname="monitoring-api-kit.coverage" name="getEventLog">\s*<system-out>\s*<!\[CDATA\[requests: 2\nstatuses seen: 200 400\nnot seen: 401 403 429/);
   });
 
-  it('markdown: verdict, checks, coverage table, findings folded', async () => {
+  it('markdown: verdict, checks, coverage table, each cause of findings folded', async () => {
     let md = '';
     await markdownReporter((t) => (md += t)).finish(await sample());
     expect(md).toMatch(/^## Contract check: ❌ FAILED\n/);

@@ -1,10 +1,13 @@
-// Progress while the run goes (one line per group), then the summary table and every failure.
+// Progress while the run goes (one line per group), then a report read in a minute: the
+// outcomes and coverage in short, and each cause of findings once. `verbose` adds the table of
+// every operation and check, the coverage of each operation, and every finding.
 import { statusOf } from '../run/results.js';
 import { coverageText } from './coverage-text.js';
-import { driftText, formatFailure, summaryTable, verdictLine } from './format.js';
+import { causesOf } from './finding-causes.js';
+import { causesLine, driftText, formatCause, formatFailure, outcomeTally, summaryTable, verdictLine } from './format.js';
 import type { Reporter, Write } from './reporter.js';
 
-export function consoleReporter(write: Write, progress: Write = write): Reporter {
+export function consoleReporter(write: Write, progress: Write = write, { verbose = false } = {}): Reporter {
   return {
     onEvent(event) {
       if (event.type === 'start') {
@@ -22,10 +25,12 @@ export function consoleReporter(write: Write, progress: Write = write): Reporter
       }
     },
     async finish(result) {
-      const failures = result.outcomes.flatMap((o) => o.failures);
-      const out = [`\n${summaryTable(result.outcomes)}\n`, `\n${coverageText(result.coverage)}\n`];
-      const ordered = [...failures.filter((f) => f.verdict === 'violation'), ...failures.filter((f) => f.verdict === 'note')];
-      if (ordered.length > 0) out.push(`\n${ordered.map(formatFailure).join('\n\n')}\n`);
+      const causes = causesOf(result.outcomes.flatMap((o) => o.failures));
+      const out = verbose
+        ? [`\n${summaryTable(result.outcomes)}\n`, `\n${coverageText(result.coverage)}\n`]
+        : [`\n${outcomeTally(result.outcomes)}\n${coverageText(result.coverage, { perOperation: false })}\n`];
+      if (verbose && causes.length > 0) out.push(`\n${causes.flatMap((c) => c.findings.map((f) => formatFailure(f))).join('\n\n')}\n`);
+      if (!verbose && causes.length > 0) out.push(`\n${causesLine(causes)} (--verbose lists every finding).\n\n${causes.map(formatCause).join('\n\n')}\n`);
       if (result.drift) out.push(`\n${driftText(result.drift, result.baseUrl)}\n`);
       if (result.runNotes?.length) out.push(`\n${result.runNotes.map((n) => `Note: ${n}.`).join('\n')}\n`);
       out.push(`\n${verdictLine(result)}\n`);

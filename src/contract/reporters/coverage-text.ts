@@ -42,9 +42,10 @@ export function notRunLines(c: Coverage): string[] {
   return c.notRun.map((n) => `${n.kind}: ${n.reason} (${n.checks.join(', ')})`);
 }
 
-export function coverageText(c: Coverage): string {
+/** The coverage in words: totals, what did not run, the minimum; with `perOperation`, each operation's too. */
+export function coverageText(c: Coverage, { perOperation = true } = {}): string {
   const lines = [`Coverage: ${coverageTotals(c)}`];
-  for (const o of c.operations) {
+  for (const o of perOperation ? c.operations : []) {
     const cells = operationCells(o);
     lines.push(`  ${o.operationId}: ${o.requests} requests`);
     lines.push(`    statuses    seen ${cells.seen}; not seen ${cells.notSeen}`);

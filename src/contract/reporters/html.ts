@@ -1,12 +1,15 @@
 // One self-contained HTML page (no script, no font, no request of any kind: a Content-Security-
 // Policy says so to the browser too): the verdict, operations × checks in colour, the coverage
-// matrix, and every finding folded in <details> with its curl command, citation and answer.
+// matrix, and each cause of findings folded in <details> with its first finding's curl command,
+// citation and answer, and every finding of it.
 import { formatCitation } from '../citations.js';
 import type { Coverage } from '../run/coverage.js';
 import { statusOf, type Outcome, type OutcomeStatus, type RunResult } from '../run/results.js';
 import type { ReportedFailure } from '../types.js';
 import { coverageTotals, minimumLine, notRunLines, operationCells } from './coverage-text.js';
-import { verdictLine } from './format.js';
+import { causeSummary, causesOf, operationsText, type Cause } from './finding-causes.js';
+import { answerText, causesLine, LABEL, verdictLine } from './format.js';
+import { shortCurl } from './short-curl.js';
 import type { Reporter, Write } from './reporter.js';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -46,6 +49,7 @@ details.violation { border-left-color: var(--fail); } details.note { border-left
 summary { cursor: pointer; padding: 8px 12px; font-weight: 600; }
 summary .kind { display: inline-block; min-width: 78px; font-size: 12px; padding: 1px 8px; border-radius: 10px; text-align: center; margin-right: 8px; }
 details.violation .kind { color: #fff; background: var(--fail); } details.note .kind { color: #3b2300; background: #f2cc60; }
+details.every { margin: 0 14px 12px; border-left-width: 1px; } details.every summary { font-weight: 500; }
 details dl { margin: 0; padding: 4px 14px 12px; display: grid; grid-template-columns: 90px 1fr; gap: 6px 12px; }
 dt { font-weight: 600; color: var(--muted); } dd { margin: 0; }
 pre { margin: 0; padding: 8px 10px; background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px; white-space: pre-wrap; word-break: break-all; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
@@ -98,11 +102,15 @@ function coverageMatrix(coverage: Coverage): string {
   ].join('\n');
 }
 
-function finding(f: ReportedFailure): string {
-  const got = f.actual.error ? `no answer: ${f.actual.error}` : `${f.actual.status ?? '?'} ${f.actual.body ?? ''}`.trim();
-  return `<details class="${f.verdict}"><summary><span class="kind">${f.verdict === 'violation' ? 'VIOLATION' : 'NOTE'}</span>${esc(`${f.operationId} · ${f.check}: ${f.message}`)}</summary>
-<dl><dt>check</dt><dd>${esc(f.title)}</dd><dt>found</dt><dd>${esc(f.message)}</dd><dt>expected</dt><dd>${esc(f.expected)}</dd>
-<dt>cites</dt><dd>${esc(formatCitation(f.citation))}</dd><dt>request</dt><dd><pre>${esc(f.curl)}</pre></dd><dt>got</dt><dd><pre>${esc(got)}</pre></dd></dl></details>`;
+/** One cause, folded: its count and operations, its first finding in full, and every finding in a table. */
+function cause(c: Cause): string {
+  const [f] = c.findings as [ReportedFailure];
+  const on = c.findings.length > 1 ? `<dt>on</dt><dd>${esc(operationsText(c))}</dd><dt>the first</dt><dd>${esc(f.operationId)}</dd>` : '';
+  const rows = c.findings.map((each) => `<tr><td>${esc(each.operationId)}</td><td>${esc(each.message)}</td><td><pre>${esc(shortCurl(each.curl))}</pre></td></tr>`);
+  const every = c.findings.length > 1 ? `<details class="every"><summary>Every finding (${c.findings.length})</summary><table><thead><tr><th>operation</th><th>found</th><th>request</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>` : '';
+  return `<details class="${c.verdict}"><summary><span class="kind">${LABEL[c.verdict]}</span>${esc(causeSummary(c))}</summary>
+<dl><dt>check</dt><dd>${esc(f.title)}</dd>${on}<dt>found</dt><dd>${esc(f.message)}</dd><dt>expected</dt><dd>${esc(f.expected)}</dd>
+<dt>cites</dt><dd>${esc(formatCitation(f.citation))}</dd><dt>request</dt><dd><pre>${esc(shortCurl(f.curl))}</pre></dd><dt>got</dt><dd><pre>${esc(answerText(f))}</pre></dd></dl>${every}</details>`;
 }
 
 /** The drift of `--compare-with` by kind, one example each. */
@@ -120,8 +128,7 @@ function driftSection(result: RunResult): string {
 
 export function htmlReport(result: RunResult): string {
   const passed = result.exitCode === 0;
-  const failures = result.outcomes.flatMap((o) => o.failures);
-  const ordered = [...failures.filter((f) => f.verdict === 'violation'), ...failures.filter((f) => f.verdict === 'note')];
+  const causes = causesOf(result.outcomes.flatMap((o) => o.failures));
   const badges = [`${result.violations} violation(s)`, `${result.notes} note(s)`, `${result.inconclusive} inconclusive`, `${result.requests} requests`, `${result.coverage.totals.statuses.percent} % of statuses seen`];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -139,7 +146,7 @@ ${(result.runNotes ?? []).map((n) => `<p class="run-note">${esc(`Note: ${n}.`)}<
 <section><h2>Operations × checks</h2>${checksMatrix(result)}</section>
 <section><h2>Coverage</h2>${coverageMatrix(result.coverage)}</section>
 ${driftSection(result)}
-<section id="findings"><h2>Findings (${ordered.length})</h2>${ordered.length > 0 ? ordered.map(finding).join('\n') : '<p class="muted">None.</p>'}</section>
+<section id="findings"><h2>Findings</h2>${causes.length > 0 ? `<p>${esc(`${causesLine(causes)}; every finding is under its cause.`)}</p>\n${causes.map(cause).join('\n')}` : '<p class="muted">None.</p>'}</section>
 </main></body></html>
 `;
 }

@@ -69,7 +69,7 @@ export function junitReporter(write: Write): Reporter {
         for (const o of result.outcomes.filter((x) => x.operationId === operationId)) {
           const test = suite.testCase().className(`monitoring-api-kit.${operationId}`).name(o.check);
           const status = statusOf(o);
-          const details = o.failures.map(formatFailure).join('\n\n');
+          const details = o.failures.map((f) => formatFailure(f, false)).join('\n\n');
           const violations = o.failures.filter((f) => f.verdict === 'violation');
           if (status === 'inconclusive' && result.strict) {
             test.failure(`inconclusive: ${o.inconclusive ?? ''}`, 'inconclusive');

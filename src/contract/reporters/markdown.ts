@@ -1,10 +1,12 @@
 // Markdown for a CI job summary (GitHub's $GITHUB_STEP_SUMMARY and the like): the verdict, the
-// outcomes that are not plain `ok`, the coverage table, and each finding folded in <details>.
+// outcomes, the coverage table, and each cause of findings folded in <details>, every finding inside.
 import { formatCitation } from '../citations.js';
 import { statusOf, type Outcome, type RunResult } from '../run/results.js';
 import type { ReportedFailure } from '../types.js';
 import { coverageTotals, minimumLine, notRunLines, operationCells } from './coverage-text.js';
-import { verdictLine } from './format.js';
+import { causeSummary, causesOf, operationsText, type Cause } from './finding-causes.js';
+import { answerText, causesLine, LABEL, verdictLine } from './format.js';
+import { shortCurl } from './short-curl.js';
 import type { Reporter, Write } from './reporter.js';
 
 const MARK = { passed: '✅ ok', failed: '❌ FAIL', noted: '📝 note', inconclusive: '❔ inconclusive', skipped: '⏭️ skip' } as const;
@@ -29,17 +31,21 @@ function outcomesTable(outcomes: readonly Outcome[]): string {
   return table(['operation', 'check', 'result', 'requests', 'violations', 'notes', 'remark'], rows);
 }
 
-function finding(f: ReportedFailure): string {
-  const got = f.actual.error ? `no answer: ${f.actual.error}` : `${f.actual.status ?? '?'} ${f.actual.body ?? ''}`.trim();
+/** One cause, folded: its count and operations, its first finding in full, and every finding in a table. */
+function cause(c: Cause): string {
+  const [f] = c.findings as [ReportedFailure];
+  const every = table(['operation', 'found', 'request'], c.findings.map((each) => [each.operationId, each.message, shortCurl(each.curl)]));
   return [
-    `<details><summary><b>${f.verdict === 'violation' ? 'VIOLATION' : 'NOTE'}</b> ${cell(`${f.operationId} · ${f.check}: ${f.message}`)}</summary>`,
+    `<details><summary><b>${LABEL[c.verdict]}</b> ${cell(causeSummary(c))}</summary>`,
     '',
+    ...(c.findings.length > 1 ? [`- on: ${cell(operationsText(c))}`, `- the first: ${cell(`${f.operationId} · ${f.message}`)}`] : []),
     `- expected: ${cell(f.expected)}`,
     `- cites: ${cell(formatCitation(f.citation))}`,
     '',
-    fenced(f.curl),
+    fenced(shortCurl(f.curl)),
     '',
-    fenced(got),
+    fenced(answerText(f)),
+    ...(c.findings.length > 1 ? ['', `<details><summary>Every finding (${c.findings.length})</summary>`, '', every, '', '</details>'] : []),
     '',
     '</details>',
   ].join('\n');
@@ -62,8 +68,7 @@ function driftSection(result: RunResult): string[] {
 
 export function markdownReport(result: RunResult): string {
   const { coverage } = result;
-  const failures = result.outcomes.flatMap((o) => o.failures);
-  const ordered = [...failures.filter((f) => f.verdict === 'violation'), ...failures.filter((f) => f.verdict === 'note')];
+  const causes = causesOf(result.outcomes.flatMap((o) => o.failures));
   const coverageRows = coverage.operations.map((o) => {
     const c = operationCells(o);
     return [o.operationId, String(o.requests), c.seen, c.notSeen, c.auth, c.parameters, c.sections];
@@ -90,7 +95,7 @@ export function markdownReport(result: RunResult): string {
     table(['operation', 'requests', 'statuses seen', 'not seen', 'auth', 'query parameters', 'spec sections'], coverageRows),
     ...(notRun.length > 0 ? ['', '**Not run**', '', ...notRun.map((l) => `- ${cell(l)}`)] : []),
     ...driftSection(result),
-    ...(ordered.length > 0 ? ['', `### Findings (${ordered.length})`, '', ...ordered.map(finding)] : []),
+    ...(causes.length > 0 ? ['', '### Findings', '', cell(`${causesLine(causes)}; every finding is under its cause.`), '', ...causes.map(cause)] : []),
     '',
   ].join('\n');
 }
