@@ -1,4 +1,5 @@
 import type { IngestHandle } from '../ingest/delivery.js';
+import { ingestLimits } from '../ingest/ingest-limits.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
 import type { FakeApp } from '../server/build.js';
 import type { IngestSource } from '../server/ingest-counts.js';
@@ -62,7 +63,7 @@ function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOpt
 
 /** Starts the live feed, the SNMP listener and the MQTT broker that the options ask for; none stays running when one fails to start. */
 export async function startRecordSources(app: FakeApp, options: RecordSourceOptions): Promise<RecordSources> {
-  const { clock, seed, spec } = app.fake.options;
+  const { clock, seed, spec, controlSpec } = app.fake.options;
   const ingesters: IngestHandle[] = [];
   const detach: (() => void)[] = [];
   let live: LiveFeed | undefined;
@@ -83,16 +84,17 @@ export async function startRecordSources(app: FakeApp, options: RecordSourceOpti
     if (options.liveRate) live = startLiveFeed({ rate: options.liveRate, seed, clock, add: eventSink(app, 'live', options.onRecord), timers: options.timers });
     const host = options.ingestHost ?? '127.0.0.1';
     const validator = createSpecValidator(spec);
+    const limits = ingestLimits(controlSpec.document);
     const onDrop = (drop: { reason: string; detail?: string; from?: string }) => app.log.warn({ drop }, 'an incoming event was dropped');
     // The SNMP and MQTT libraries are loaded only when their ports are asked for.
     if (options.snmpPort !== undefined) {
       const { startSnmpTrapListener } = await import('../ingest/snmp-trap-listener.js');
       const community = options.snmpCommunity === undefined ? undefined : [options.snmpCommunity].flat();
-      snmp = started('snmp', await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop }));
+      snmp = started('snmp', await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop, limits }));
     }
     if (options.mqttPort !== undefined) {
       const { startMqttBroker } = await import('../ingest/mqtt-broker.js');
-      mqtt = started('mqtt', await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop }));
+      mqtt = started('mqtt', await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop, limits }));
     }
   } catch (error) {
     await stop();
