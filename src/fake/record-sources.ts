@@ -84,17 +84,16 @@ export async function startRecordSources(app: FakeApp, options: RecordSourceOpti
     if (options.liveRate) live = startLiveFeed({ rate: options.liveRate, seed, clock, add: eventSink(app, 'live', options.onRecord), timers: options.timers });
     const host = options.ingestHost ?? '127.0.0.1';
     const validator = createSpecValidator(spec);
-    const limits = ingestLimits(controlSpec.document);
     const onDrop = (drop: { reason: string; detail?: string; from?: string }) => app.log.warn({ drop }, 'an incoming event was dropped');
     // The SNMP and MQTT libraries are loaded only when their ports are asked for.
     if (options.snmpPort !== undefined) {
       const { startSnmpTrapListener } = await import('../ingest/snmp-trap-listener.js');
       const community = options.snmpCommunity === undefined ? undefined : [options.snmpCommunity].flat();
-      snmp = started('snmp', await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop, limits }));
+      snmp = started('snmp', await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop, limits: ingestLimits(controlSpec.document) }));
     }
     if (options.mqttPort !== undefined) {
       const { startMqttBroker } = await import('../ingest/mqtt-broker.js');
-      mqtt = started('mqtt', await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop, limits }));
+      mqtt = started('mqtt', await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop, limits: ingestLimits(controlSpec.document) }));
     }
   } catch (error) {
     await stop();
