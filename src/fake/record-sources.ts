@@ -1,4 +1,5 @@
 import type { IngestHandle } from '../ingest/delivery.js';
+import { ingestLimits } from '../ingest/ingest-limits.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
 import type { FakeApp } from '../server/build.js';
 import type { IngestSource } from '../server/ingest-counts.js';
@@ -62,7 +63,7 @@ function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOpt
 
 /** Starts the live feed, the SNMP listener and the MQTT broker that the options ask for; none stays running when one fails to start. */
 export async function startRecordSources(app: FakeApp, options: RecordSourceOptions): Promise<RecordSources> {
-  const { clock, seed, spec } = app.fake.options;
+  const { clock, seed, spec, controlSpec } = app.fake.options;
   const ingesters: IngestHandle[] = [];
   const detach: (() => void)[] = [];
   let live: LiveFeed | undefined;
@@ -88,11 +89,11 @@ export async function startRecordSources(app: FakeApp, options: RecordSourceOpti
     if (options.snmpPort !== undefined) {
       const { startSnmpTrapListener } = await import('../ingest/snmp-trap-listener.js');
       const community = options.snmpCommunity === undefined ? undefined : [options.snmpCommunity].flat();
-      snmp = started('snmp', await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop }));
+      snmp = started('snmp', await startSnmpTrapListener({ port: options.snmpPort, host, community, clock, sink: eventSink(app, 'snmp', options.onRecord), validator, onDrop, limits: ingestLimits(controlSpec.document) }));
     }
     if (options.mqttPort !== undefined) {
       const { startMqttBroker } = await import('../ingest/mqtt-broker.js');
-      mqtt = started('mqtt', await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop }));
+      mqtt = started('mqtt', await startMqttBroker({ port: options.mqttPort, host, clock, sink: eventSink(app, 'mqtt', options.onRecord), validator, onDrop, limits: ingestLimits(controlSpec.document) }));
     }
   } catch (error) {
     await stop();

@@ -2,13 +2,17 @@ import { once, type EventEmitter } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { Aedes } from 'aedes';
 import { createDelivery, type IngestHandle, type IngestOptions } from './delivery.js';
+import type { IngestLimits } from './ingest-limits.js';
 import { mqttMessageToRecord } from './mqtt-message-to-record.js';
+import { PUBLISH, watchPacketSizes } from './mqtt-packet-size.js';
 
 export interface MqttBrokerOptions extends IngestOptions {
   /** TCP port; 0 picks a free one (see `port` on the handle). */
   readonly port: number;
   /** Address to listen on; default loopback only. */
   readonly host?: string;
+  /** Connections, idle time and packet size (the control API document's x-ingest-limits). */
+  readonly limits: Pick<IngestLimits, 'mqttConnections' | 'mqttIdleSeconds' | 'mqttPacketBytes'>;
 }
 
 const SYS_PREFIX = '$SYS/';
@@ -17,12 +21,20 @@ const SYS_PREFIX = '$SYS/';
  * An embedded MQTT 3.1/3.1.1 broker (aedes) on a TCP server. Every message a client
  * publishes, including a Will sent for it, becomes an MqttMessageRecord; the broker's own
  * `$SYS/` messages and retained messages replayed to new subscribers do not (aedes emits
- * `publish` once per message published, never for a replay).
+ * `publish` once per message published, never for a replay). A connection over the cap is
+ * closed at once (the TCP server's maxConnections), one silent for the idle time is closed, and
+ * one that sends a packet over the size limit is closed once its header tells the size (a PUBLISH so
+ * refused is counted as dropped, `too-large`).
  */
 export async function startMqttBroker(options: MqttBrokerOptions): Promise<IngestHandle> {
-  const { port, host = '127.0.0.1', clock } = options;
+  const { port, host = '127.0.0.1', clock, limits } = options;
   const delivery = createDelivery(options);
-  const broker = await Aedes.createBroker();
+  // A client whose packet was over the size limit: the packet may have come whole in the chunk
+  // its connection was closed on, so aedes still parses it; it is refused here, as is its Will.
+  const oversized = new WeakSet<object>();
+  const broker = await Aedes.createBroker({
+    authorizePublish: (client, _packet, done) => done(client && oversized.has(client) ? new Error('a packet over the size limit') : null),
+  });
 
   broker.on('publish', (packet, client) => {
     if (!client || packet.topic.startsWith(SYS_PREFIX)) return;
@@ -39,8 +51,15 @@ export async function startMqttBroker(options: MqttBrokerOptions): Promise<Inges
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    broker.handle(socket);
+    socket.setTimeout(limits.mqttIdleSeconds * 1000, () => socket.destroy());
+    const client = broker.handle(socket);
+    watchPacketSizes(socket, limits.mqttPacketBytes, (type) => {
+      oversized.add(client);
+      if (type === PUBLISH) delivery.drop({ reason: 'too-large', detail: `a message over ${limits.mqttPacketBytes} bytes`, from: client.id ?? socket.remoteAddress });
+      socket.destroy();
+    });
   });
+  server.maxConnections = limits.mqttConnections;
   server.listen(port, host);
   try {
     await once(server, 'listening');

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 import { completeEventRecord, eventRecordProblems, type Completion } from '../spec/event-record-input.js';
@@ -6,6 +5,7 @@ import { packageRoot } from '../spec/paths.js';
 import type { EventLogRecord } from '../spec/types.js';
 import type { SpecValidator } from '../spec/validator.js';
 import { describeRecordProblem } from '../spec/record-problem.js';
+import { readFixtureFile } from './fixture-file.js';
 import { problemList } from './problem-list.js';
 
 /** The kit's own hand-written event log records, merged into the seed by default. */
@@ -62,10 +62,10 @@ function idOf(record: unknown): string | undefined {
 }
 
 /** Reads a file's JSON array, or says why it cannot. */
-function readArray(file: string): unknown[] | FixtureProblem {
+async function readArray(file: string): Promise<unknown[] | FixtureProblem> {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(await readFixtureFile(file));
   } catch (e) {
     return { file, message: `Fixture file ${file} cannot be read as JSON: ${(e as Error).message}` };
   }
@@ -88,17 +88,17 @@ export interface EventFixtureOptions {
  * schema. Throws one FixtureError listing every problem of every file, each naming the file,
  * the record (index and _id) and the field; an _id used twice is one too.
  */
-export function loadEventFixtures(
+export async function loadEventFixtures(
   paths: readonly string[],
   validator: Pick<SpecValidator, 'validateNamed'>,
   options: EventFixtureOptions = {},
-): EventLogRecord[] {
+): Promise<EventLogRecord[]> {
   const { alreadyChecked = () => false, completion = { now: () => Date.now(), nextId: createObjectIdGenerator() } } = options;
   const records: EventLogRecord[] = [];
   const problems: FixtureProblem[] = [];
   const seen = new Map<string, string>();
   for (const file of paths) {
-    const data = readArray(file);
+    const data = await readArray(file);
     if (!Array.isArray(data)) {
       problems.push(data);
       continue;

@@ -22,7 +22,7 @@ export async function loadFixtures(
 ): Promise<{ users: FixtureUser[]; events: EventLogRecord[] }> {
   const [users, events] = await Promise.allSettled([
     loadUsersFixture(files.users, validator, options.alreadyChecked(files.users)),
-    Promise.resolve().then(() => loadEventFixtures(files.events, validator, options)),
+    loadEventFixtures(files.events, validator, options),
   ]);
   if (users.status === 'fulfilled' && events.status === 'fulfilled') return { users: users.value, events: events.value };
   const failures = [users, events].flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));

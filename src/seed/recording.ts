@@ -66,10 +66,10 @@ function blocksOf(dir: string, validator: Pick<SpecValidator, 'validateNamed'>):
 }
 
 /** Reads a recording; throws a FixtureError naming the folder, the file and the record. */
-export function loadRecording(dir: string, validator: Pick<SpecValidator, 'validateNamed'>): LoadedRecording {
+export async function loadRecording(dir: string, validator: Pick<SpecValidator, 'validateNamed'>): Promise<LoadedRecording> {
   const manifest = manifestOf(dir);
   const { files } = manifest;
-  const valid = files.events ? loadEventFixtures([join(dir, RECORDING_FILES.events)], validator) : [];
+  const valid = files.events ? await loadEventFixtures([join(dir, RECORDING_FILES.events)], validator) : [];
   const kept = files.keptInvalid ? keptInvalid(dir, new Set(valid.map((r) => r._id))) : [];
   return { manifest, events: [...valid, ...kept], blocks: files.blocks ? blocksOf(dir, validator) : [] };
 }

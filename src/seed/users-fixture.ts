@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { derivedObjectId } from '../shared/derived-id.js';
 import { errorField } from '../spec/error-field.js';
 import { packageRoot, type FixtureUser, type SpecValidator } from '../spec/index.js';
+import { readFixtureFile } from './fixture-file.js';
 import { problemList } from './problem-list.js';
 
 /** The seeded users of the kit: development credentials of the fake, not secrets. */
@@ -28,7 +28,7 @@ export async function loadUsersFixture(
 ): Promise<FixtureUser[]> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
+    parsed = JSON.parse(await readFixtureFile(path));
   } catch (error) {
     throw new Error(`${path}: cannot read the users file: ${(error as Error).message}`);
   }

@@ -35,7 +35,7 @@ export async function createFakeData(resolved: ResolvedFakeOptions, validator: S
   const recordIds = createObjectIdGenerator();
   const fixtures = await loadFixtures({ users: resolved.users, events: resolved.eventFixtures }, validator, { alreadyChecked: checked, completion: { now: () => clock.now(), nextId: recordIds } });
   const { users } = fixtures;
-  const recording = resolved.recording === undefined ? undefined : loadRecording(resolved.recording, validator);
+  const recording = resolved.recording === undefined ? undefined : await loadRecording(resolved.recording, validator);
   const { shift, ...seeded } = seedRecords({
     seed: resolved.seed,
     count: resolved.records,

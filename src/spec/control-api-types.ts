@@ -333,8 +333,15 @@ export interface paths {
          *     made after start-up) or `dropped`, by reason. A trap that does not show up in the
          *     event log is counted here: a wrong community as `unknown-community`, a packet that
          *     cannot be decoded as `malformed`, a message that cannot be a record as
-         *     `not-convertible`. A source that does not run answers `running: false`. Resetting the
-         *     state and snapshots leave the counts alone.
+         *     `not-convertible`, a datagram or message over `x-ingest-limits` as `too-large`. A source
+         *     that does not run answers `running: false`. Resetting the state and snapshots leave the
+         *     counts alone.
+         *
+         *     The bounds of both sources (`x-ingest-limits`): the MQTT broker holds at most
+         *     `mqtt-connections` connections (more are closed as they come), closes a connection that
+         *     sends nothing for `mqtt-idle-seconds` (a client's keepalive pings count) and one that
+         *     sends a packet of more than `mqtt-packet-bytes` (after its fixed header; the packet is
+         *     not read); the SNMP listener takes datagrams of up to `snmp-packet-bytes`.
          */
         get: operations["getIngestCounts"];
         put?: never;
@@ -403,10 +410,11 @@ export interface components {
          *     cannot be expressed as an event log record; `invalid-record`, the record made does not
          *     match the monitoring API's `EventLogRecord` (a bug of the fake, caught before storing);
          *     `sink-failed`, the event log did not take the record (its records could not be made);
-         *     `transport-error`, a socket error after the source started.
+         *     `transport-error`, a socket error after the source started; `too-large`, over the size
+         *     getIngestCounts' `x-ingest-limits` allow (the MQTT connection that sent it is closed).
          * @enum {string}
          */
-        DropReason: "unknown-community" | "malformed" | "unsupported" | "not-convertible" | "invalid-record" | "sink-failed" | "transport-error";
+        DropReason: "unknown-community" | "malformed" | "unsupported" | "not-convertible" | "invalid-record" | "sink-failed" | "transport-error" | "too-large";
         /** @description A source that runs, and what became of what it received since it started. */
         IngestSourceRunning: {
             /** @constant */

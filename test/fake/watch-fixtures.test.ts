@@ -1,9 +1,11 @@
-import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rename, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFake, type Fake } from '../../src/fake/create-fake.js';
+import { FIXTURE_FILE_MAX_BYTES } from '../../src/seed/fixture-file.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
 import { API, cookieValue, expectConforms, spec } from '../server/helpers.js';
 
@@ -112,5 +114,32 @@ describe('watching the fixture files', () => {
     await writeFile(events, JSON.stringify([record('clash', generated._id)]));
     await clash;
     expect(await texts(basic('ana', 'ana-pw'))).toContain('first edition');
+  });
+
+  it('refuses a FIFO, a link to /dev/zero and a file over the size cap in place of a fixture file, keeping the old data and answering', async () => {
+    const { users, events, failure } = await watched();
+    const ana = basic('ana', 'ana-pw');
+    const replace = async (file: string, make: (path: string) => Promise<unknown>) => {
+      const made = `${file}.new`;
+      await make(made);
+      await rename(made, file);
+    };
+    const fifo = failure(/a FIFO, not a regular file/);
+    await replace(events, async (path) => execFileSync('mkfifo', [path]));
+    await fifo;
+    expect(await texts(ana)).toContain('first edition');
+
+    const zero = failure(/a device, not a regular file/);
+    await replace(users, (path) => symlink('/dev/zero', path));
+    await zero;
+    expect((await fake!.inject({ url: `${API}/users/current`, headers: ana })).statusCode).toBe(200);
+
+    const huge = failure(new RegExp(`${FIXTURE_FILE_MAX_BYTES + 1} bytes`));
+    await replace(events, async (path) => {
+      await writeFile(path, '');
+      await truncate(path, FIXTURE_FILE_MAX_BYTES + 1); // sparse: no disk used
+    });
+    await huge;
+    expect(await texts(ana)).toContain('first edition');
   });
 });

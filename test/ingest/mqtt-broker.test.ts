@@ -9,6 +9,7 @@ import { createSpecValidator, loadSpec, type EventLogRecord, type MqttMessageRec
 import { createCollector } from '../helpers/collector.js';
 
 const validator = createSpecValidator(await loadSpec());
+const limits = { mqttConnections: 10, mqttIdleSeconds: 1, mqttPacketBytes: 4096 };
 const handles: IngestHandle[] = [];
 const clients: MqttClient[] = [];
 afterEach(async () => {
@@ -20,7 +21,7 @@ async function start() {
   const records = createCollector<EventLogRecord>();
   const clock = createManualClock(1_756_500_000_000);
   let n = 0;
-  const handle = await startMqttBroker({ port: 0, clock, sink: records.push, ids: () => `5867948233835d9661c6${(n++).toString(16).padStart(4, '0')}` });
+  const handle = await startMqttBroker({ port: 0, clock, limits, sink: records.push, ids: () => `5867948233835d9661c6${(n++).toString(16).padStart(4, '0')}` });
   handles.push(handle);
   return { handle, records, clock };
 }
@@ -37,7 +38,7 @@ describe('startMqttBroker', () => {
   it('counts a record the sink has not taken yet as pending, then as delivered or dropped', async () => {
     const handed = createCollector<{ settle: (stored: boolean) => void }>();
     const sink = () => new Promise<void>((resolve, reject) => handed.push({ settle: (stored) => (stored ? resolve() : reject(new Error('not stored'))) }));
-    const handle = await startMqttBroker({ port: 0, clock: createManualClock(1_756_500_000_000), sink });
+    const handle = await startMqttBroker({ port: 0, clock: createManualClock(1_756_500_000_000), limits, sink });
     handles.push(handle);
     const sensor = await client(handle.port, 'rack-5-sensor');
     await sensor.publishAsync('t', 'one', { qos: 1 });
@@ -150,5 +151,21 @@ describe('startMqttBroker', () => {
     expect(connected.connected).toBe(false);
     const refused = tcpConnect(handle.port, '127.0.0.1');
     await expect(once(refused, 'connect')).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('closes a connection that sends nothing for the idle time, and one whose packet is over the size limit before reading it', async () => {
+    const { handle, records } = await start();
+    const silent = tcpConnect(handle.port, '127.0.0.1');
+    await once(silent, 'connect');
+    await once(silent, 'close'); // after mqttIdleSeconds; aedes alone would wait 30 s for CONNECT
+
+    const big = await client(handle.port, 'big-sender');
+    const closed = new Promise<void>((resolve) => big.once('close', () => resolve()));
+    big.publish('sensors/dump', Buffer.alloc(limits.mqttPacketBytes, 0x61), { qos: 0 }); // the topic makes it one packet too large
+    await closed;
+    const sensor = await client(handle.port, 'small-sender');
+    await sensor.publishAsync('sensors/ok', Buffer.alloc(limits.mqttPacketBytes - 100, 0x62), { qos: 1 });
+    expect(asMqtt(await records.until(1))[0]?.payload.topic).toBe('sensors/ok');
+    expect(handle.stats()).toEqual({ delivered: 1, pending: 0, dropped: 1, droppedByReason: { 'too-large': 1 } });
   });
 });

@@ -9,6 +9,7 @@ import { createSpecValidator, loadSpec, type EventLogRecord, type SnmpTrapRecord
 import { createCollector } from '../helpers/collector.js';
 
 const validator = createSpecValidator(await loadSpec());
+const limits = { snmpPacketBytes: 4096 };
 const open: IngestHandle[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((h) => h.close()));
@@ -22,6 +23,7 @@ async function start(extra: { community?: string; sinkThrows?: boolean } = {}) {
   const handle = await startSnmpTrapListener({
     port: 0,
     clock,
+    limits,
     ids: () => `5867948233835d9661c5${(n++).toString(16).padStart(4, '0')}`,
     community: extra.community,
     sink: extra.sinkThrows
@@ -153,7 +155,7 @@ describe('startSnmpTrapListener', () => {
 
   it('refuses to start on a port in use, and frees its port on close', async () => {
     const { handle } = await start();
-    await expect(startSnmpTrapListener({ port: handle.port, sink: () => {}, clock: createManualClock() })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startSnmpTrapListener({ port: handle.port, sink: () => {}, clock: createManualClock(), limits })).rejects.toThrow(/EADDRINUSE/);
     await handle.close();
     await handle.close();
     const again = dgram.createSocket('udp4');

@@ -15,8 +15,9 @@ const sink = (record: EventLogRecord) => {
   if (received.length === 2) arrived();
 };
 
-const broker = await startMqttBroker({ port: 0, sink, clock: systemClock });
-const traps = await startSnmpTrapListener({ port: 0, sink, clock: systemClock });
+const limits = { mqttConnections: 10, mqttIdleSeconds: 60, mqttPacketBytes: 4096, snmpPacketBytes: 4096 };
+const broker = await startMqttBroker({ port: 0, sink, clock: systemClock, limits });
+const traps = await startSnmpTrapListener({ port: 0, sink, clock: systemClock, limits });
 
 const client = await connectAsync(`mqtt://127.0.0.1:${broker.port}`, { clientId: 'exit-check', reconnectPeriod: 0 });
 await client.publishAsync('exit/check', 'bye', { qos: 1 });

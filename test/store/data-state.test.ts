@@ -11,7 +11,7 @@ const presets = rateLimitPresets(await loadSpec(controlApiPath));
 describe('createDataState', () => {
   let fixtures: EventLogRecord[];
   beforeAll(async () => {
-    fixtures = loadEventFixtures([defaultEventFixturesPath], createSpecValidator(await loadSpec()));
+    fixtures = await loadEventFixtures([defaultEventFixturesPath], createSpecValidator(await loadSpec()));
   });
 
   it('seeds the event log with the default seed and the fixtures; pages hold every record exactly once', () => {
