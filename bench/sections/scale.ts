@@ -61,6 +61,16 @@ const QUERIES: readonly { key: string; label: string; path: (b: Bounds) => strin
     label: '(c) payload $regex, no match (full scan)',
     path: () => `filter=${encodeURIComponent('{"payload.text":{"$regex":"^no such text"}}')}&limit=50`,
   },
+  {
+    key: 'payload-regex-anywhere',
+    label: '(c) payload $regex anywhere in the text, no match (full scan)',
+    path: () => `filter=${encodeURIComponent('{"payload.text":{"$regex":"no such text"}}')}&limit=50`,
+  },
+  {
+    key: 'payload-regex-common',
+    label: '(c) payload $regex "down", limit 50',
+    path: () => `filter=${encodeURIComponent('{"payload.text":{"$regex":"down"}}')}&limit=50`,
+  },
   { key: 'skip', label: '(d) deep skip (90 %)', path: (b) => `skip=${Math.floor(b.records * 0.9)}&limit=50` },
 ];
 
