@@ -27,8 +27,8 @@ const { fake } = await startServer({
     ...(values.seed !== undefined ? { seed: Number(values.seed) } : {}),
   },
 });
-// The event log's records are made on its first use: counting them makes them, so the seed
-// time includes generating, freezing and indexing them.
+// The event log's records are made before listening: the seed time includes generating,
+// freezing and indexing them.
 const records = fake.app.fake.state.data.events.size;
 const buildMs = Math.round(performance.now() - t0);
 const address = fake.app.server.address();

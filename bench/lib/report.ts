@@ -1,4 +1,4 @@
-import type { ScaleResult } from '../sections/scale.js';
+import type { ScaleQueryResult, ScaleResult } from '../sections/scale.js';
 import type { StartupResult } from '../sections/startup.js';
 import { LOGGED_VARIANT, type PairedRatio, type ThroughputResult } from '../sections/throughput.js';
 import type { ContractResult } from '../sections/contract.js';
@@ -47,9 +47,13 @@ export function evaluateTargets(r: Omit<BenchResults, 'targets'>): Target[] {
   if (million) {
     const q = (key: string) => million.queries.find((x) => x.key === key);
     const range = q('range');
-    const payload = q('payload');
-    if (range) targets.push({ name: '1M: (a) time range + sort + limit 50, p50', target: '≤ 5 ms', measured: `${fmt.ms(range.p50Ms)} ms`, met: range.p50Ms <= 5 });
-    if (payload) targets.push({ name: '1M: (c) payload filter, p50', target: '≤ 300 ms', measured: `${fmt.ms(payload.p50Ms)} ms`, met: payload.p50Ms <= 300 });
+    const cpu = (x: ScaleQueryResult) => (x.cpuMsPerRequest === undefined ? '' : ` (server CPU ${fmt.ms(x.cpuMsPerRequest)} ms a request)`);
+    if (range) targets.push({ name: '1M: (a) time range + sort + limit 50, p50', target: '≤ 5 ms', measured: `${fmt.ms(range.p50Ms)} ms${cpu(range)}`, met: range.p50Ms <= 5 });
+    const filtered = { payload: 'payload filter, no match (full scan)', 'payload-regex-anywhere': 'payload $regex anywhere, no match (full scan)', 'payload-regex-common': 'payload $regex "down", limit 50' };
+    for (const [key, name] of Object.entries(filtered)) {
+      const scan = q(key);
+      if (scan) targets.push({ name: `1M: (c) ${name}, p50`, target: '≤ 300 ms', measured: `${fmt.ms(scan.p50Ms)} ms${cpu(scan)}`, met: scan.p50Ms <= 300 });
+    }
     targets.push({ name: '1M: seed', target: '≤ 15 s', measured: `${(million.seedMs / 1000).toFixed(1)} s`, met: million.seedMs <= 15_000 });
     targets.push({ name: '1M: RSS', target: '≤ 1.5 GiB', measured: fmt.mib(million.rssBytes), met: million.rssBytes <= 1.5 * 2 ** 30 });
   }

@@ -1,4 +1,5 @@
 import { connect, measureLatency, send } from '../lib/http.js';
+import { cpuMs } from '../lib/machine.js';
 import { adminBasic, fakeReport, startServer, timedFakeCommand } from '../lib/servers.js';
 
 export interface ScaleQueryResult {
@@ -8,6 +9,8 @@ export interface ScaleQueryResult {
   readonly p99Ms: number;
   readonly maxMs: number;
   readonly returned: number;
+  /** The server's computing time per request (user + system, warm-up runs included): what a busy machine inflates least. */
+  readonly cpuMsPerRequest?: number;
 }
 
 export interface ScaleSize {
@@ -61,6 +64,16 @@ const QUERIES: readonly { key: string; label: string; path: (b: Bounds) => strin
     label: '(c) payload $regex, no match (full scan)',
     path: () => `filter=${encodeURIComponent('{"payload.text":{"$regex":"^no such text"}}')}&limit=50`,
   },
+  {
+    key: 'payload-regex-anywhere',
+    label: '(c) payload $regex anywhere in the text, no match (full scan)',
+    path: () => `filter=${encodeURIComponent('{"payload.text":{"$regex":"no such text"}}')}&limit=50`,
+  },
+  {
+    key: 'payload-regex-common',
+    label: '(c) payload $regex "down", limit 50',
+    path: () => `filter=${encodeURIComponent('{"payload.text":{"$regex":"down"}}')}&limit=50`,
+  },
   { key: 'skip', label: '(d) deep skip (90 %)', path: (b) => `skip=${Math.floor(b.records * 0.9)}&limit=50` },
 ];
 
@@ -90,6 +103,7 @@ export async function runScale(options: {
       const bounds: Bounds = { first: await timestampOf(client, 'asc'), last: await timestampOf(client, 'desc'), records: report.records };
       const queries: ScaleQueryResult[] = [];
       for (const query of QUERIES) {
+        const cpuBefore = await cpuMs(server.pid);
         const figures = await measureLatency(client, `/node/api/event-log?${query.path(bounds)}`, {
           runs: options.runs,
           warmup,
@@ -97,8 +111,10 @@ export async function runScale(options: {
           budgetMs: 20_000,
           headers: { authorization: adminBasic },
         });
-        queries.push({ key: query.key, ...figures });
-        options.log(`  ${query.label}: p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms (${figures.runs} runs, ${figures.returned} records returned)`);
+        const cpuAfter = await cpuMs(server.pid);
+        const cpuMsPerRequest = cpuBefore === undefined || cpuAfter === undefined ? undefined : Math.round(((cpuAfter - cpuBefore) / (figures.runs + warmup)) * 10) / 10;
+        queries.push({ key: query.key, ...figures, cpuMsPerRequest });
+        options.log(`  ${query.label}: p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${cpuMsPerRequest ?? '?'} ms a request (${figures.runs} runs, ${figures.returned} records returned)`);
       }
       await client.close();
       rss = Math.max(rss, (await server.rss()) ?? 0);

@@ -77,9 +77,14 @@ function listenFailure(error: unknown, host: string, port: number): Error {
   return error as Error;
 }
 
+/** Generated records from which the start-up says that it is making them. */
+const LARGE_SEED = 100_000;
+
 export async function startServer(options: ServeOptions): Promise<RunningFake> {
   const print = options.print ?? ((line: string) => console.log(line));
   const fakeOptions = options.fake ?? {};
+  // The records are made before the fake listens: a few seconds for a million.
+  if ((fakeOptions.records ?? 0) >= LARGE_SEED) print(`Making ${fakeOptions.records?.toLocaleString('en-US')} event log records…`);
   let fake: Fake;
   try {
     fake = await createFake(fakeOptions);

@@ -41,14 +41,11 @@ export interface RecordSources {
 }
 
 /**
- * The event log of the fake, where live and received records go: at once, or, while the
- * seed's records are still being made, once they are (in the order the records came, with the
- * ids and times they came with); the promise then rejects when the record is not stored.
- * The caller's `onRecord` is told after the record is stored; a throw of its own is its bug, not
+ * The event log of the fake, where live and received records go. The caller's `onRecord` is told after the record is stored; a throw of its own is its bug, not
  * a refusal of the record, so it is logged apart instead of reaching the ingester (which would
  * count a stored record as dropped) or the live feed (which would skip it).
  */
-function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOptions['onRecord']): (record: EventLogRecord) => void | Promise<void> {
+function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOptions['onRecord']): (record: EventLogRecord) => void {
   const { events } = app.fake.state.data;
   const tell = (stored: EventLogRecord) => {
     try {
@@ -57,8 +54,7 @@ function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOpt
       app.log.error({ err: error, source, recordId: stored._id }, 'onRecord threw; the record is stored all the same');
     }
   };
-  const store = (record: EventLogRecord) => tell(events.add(record));
-  return (record) => events.whenMade(() => store(record));
+  return (record) => tell(events.add(record));
 }
 
 /** Starts the live feed, the SNMP listener and the MQTT broker that the options ask for; none stays running when one fails to start. */

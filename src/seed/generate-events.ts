@@ -48,12 +48,6 @@ export interface EventPlan {
    * moved by `shiftMs` (an anchor's shift: ids and everything else stay as generated).
    */
   records(shiftMs?: number): EventLogRecord[];
-  /**
-   * The same records made `size` at a time, each step of the iterator making the next ones,
-   * for a caller that spreads the work over turns of the event loop. The records of a plan
-   * are made once: either by `records` or by one walk of `slices`.
-   */
-  slices(shiftMs?: number, size?: number): Generator<EventLogRecord[], void, undefined>;
 }
 
 /**
@@ -91,22 +85,12 @@ export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
 
   const times = spreadTimestamps(faker, count, endTime, spanMs);
   const ids = Array.from(times, (timestamp) => nextId(timestamp));
+  // The draws go on from one record to the next, so the records are made once, in order.
   let made: EventLogRecord[] | undefined;
-  // The draws go on from one record to the next, so the records can be made only once, in order.
-  let claimed = false;
-  const claim = () => {
-    if (claimed) throw new Error('The records of an event plan are made once: by records() or by one walk of slices().');
-    claimed = true;
-  };
   return {
     ids,
     span: count === 0 ? undefined : { first: times[0] as number, last: times[count - 1] as number },
-    records: (shiftMs = 0) => (made ??= (claim(), makeRecords(0, count, shiftMs))),
-    slices: function* (shiftMs = 0, size = count) {
-      if (!(size >= 1)) throw new RangeError(`a slice holds at least one record, not ${size}`);
-      claim();
-      for (let from = 0; from < count; from += size) yield makeRecords(from, Math.min(count, from + size), shiftMs);
-    },
+    records: (shiftMs = 0) => (made ??= makeRecords(0, count, shiftMs)),
   };
 
   /** The records from index `from` up to `to`, drawn after those before them. */

@@ -24,15 +24,8 @@ export interface SeedRecordsOptions extends SeedEventsOptions {
   readonly anchor?: number;
 }
 
-/**
- * The event log's seed, made when first asked for (the generated records are the costly
- * part), `sliceSize` records at a time: each step of the iterator makes the next ones, so the
- * store can spread the work over turns of the event loop. Called once.
- */
-export type SeedEvents = (sliceSize: number) => Generator<readonly EventLogRecord[], void, undefined>;
-
 export interface SeedData {
-  readonly events: SeedEvents;
+  readonly events: EventLogRecord[];
   readonly blocks: BlockedRequest[];
   /** How far the anchor moved the data, ms (records added to the seed later move as far). */
   readonly shift: number;
@@ -73,22 +66,13 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
   const shift = anchorShift(span?.last, options.anchor);
   if (span && span.first + shift < 0) throw new RangeError(`anchor ${options.anchor}: the data spans ${span.last - span.first} ms and would start before 1970`);
   return {
-    events: function* (sliceSize) {
-      yield* plan.slices(shift, sliceSize);
-      for (let from = 0; from < extra.length; from += sliceSize) yield shiftTimestamps(extra.slice(from, from + sliceSize), shift);
-    },
+    events: [...plan.records(shift), ...shiftTimestamps(extra, shift)],
     blocks: [...shiftTimestamps(blocks, shift)],
     shift,
   };
 }
 
-/** The event log's seed, made when the returned function is first called (see seedRecords). */
-export function seedEventsLater(options: SeedEventsOptions = {}): () => EventLogRecord[] {
-  const { events } = seedRecords(options);
-  return () => ([] as EventLogRecord[]).concat(...events(Infinity));
-}
-
 /** The event log's seed: generated records plus fixtures. */
 export function seedEvents(options: SeedEventsOptions = {}): EventLogRecord[] {
-  return seedEventsLater(options)();
+  return seedRecords(options).events;
 }

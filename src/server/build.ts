@@ -1,7 +1,6 @@
 import { createErrorFactory } from '../errors.js';
 import { controlApiPath, createSpecValidator, monitoringApiPath } from '../spec/index.js';
 import type { FaultSpec } from '../spec/control-types.js';
-import { warmCaseOrbits } from '../store/case-orbits.js';
 import { createFaultStore } from '../store/faults.js';
 import { createRequestJournal } from '../store/request-journal.js';
 import { createControlMessages, createErrorMessages } from './error-messages.js';
@@ -25,8 +24,6 @@ import { createCodedBodyRefusal } from './content-coding.js';
 import { addAnswerSteps } from './answer-steps.js';
 import { addFrontDoor } from './front-door.js';
 import { createScriptedAnswers } from './scripted-answer.js';
-import { makeSeedOnceListening } from './seed-making.js';
-import { afterFirstAnswer } from './after-first-answer.js';
 import { createLogging } from './logging.js';
 import { resolveFakeOptions, type FakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
@@ -96,7 +93,6 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     scripted.closeAll();
     done();
   });
-  makeSeedOnceListening(app, state.data.events);
   setApiErrorHandler(app, scripted, errors, messages);
   const allowed = originAllowed(resolved.corsOrigins);
   // Every request, before any route's check: the Host first, so that a DNS-rebinding page learns
@@ -113,9 +109,6 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   addAnswerSteps(app, { apiPrefix: API_PREFIX, options: resolved, config, journal, logging, earlyAnswers });
 
   const filterLimits = await filterLimitsOf(spec);
-  // The case rules of the filter's regexes take a few hundred ms to read from the engine: read in
-  // slices between other work, once the first request is answered (or a second after the build).
-  afterFirstAnswer(app, 1000, () => void warmCaseOrbits(filterLimits.sliceMs));
   const report = registerApiRoutes(app, {
     state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, apiHost, originAllowed: allowed,
   });

@@ -25,7 +25,7 @@ const API_MESSAGES = {
   NOT_AN_SNMP_RECORD: ['notSnmp'],
   RATE_LIMITED: ['blocked'],
   INJECTED_FAULT: ['preferredStatus'],
-  INTERNAL_ERROR: ['unexpected', 'recordsNotMade', 'closedWhileMaking'],
+  INTERNAL_ERROR: ['unexpected'],
 } as const satisfies MessageNames;
 
 /** The messages of the control API's refusals: the `x-messages` of its responses, by code. */

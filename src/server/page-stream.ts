@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { createSharedTurns } from '../store/shared-turns.js';
 import { arrayTextPart, type ItemText } from './json-text.js';
 import { utf8Head } from './utf8-head.js';
 
@@ -9,12 +8,6 @@ import { utf8Head } from './utf8-head.js';
  * event loop.
  */
 export const PAGE_CHUNK_BYTES = 64 * 1024;
-
-/**
- * The turns in which every streamed page makes its chunks: in one turn of the event loop, chunks
- * for about this many ms in all (a few chunks), whatever the number of pages streamed at once.
- */
-const pageTurns = createSharedTurns(5);
 
 type Part = ReturnType<typeof arrayTextPart>;
 
@@ -38,8 +31,8 @@ const firstChunk = (page: StreamedPage): Part => (page.first ??= arrayTextPart(p
 
 /**
  * The array's text in chunks of at least `chunkBytes` (the last may be shorter), each made only
- * when the stream asks for it, in a turn shared by all streamed pages (pageTurns): other requests
- * and new connections are served meanwhile, however many pages are streamed. The items of a chunk
+ * when the stream asks for it, on a later turn of the event loop: other requests and new
+ * connections are served between chunks. The items of a chunk
  * are let go once it is made (all but the first chunk's, which the journal may still ask for), so
  * a slow reader holds only the records it has not been sent yet: after a reset, records no longer
  * in the store are freed as the page goes out, not when it ends.
@@ -48,9 +41,9 @@ function chunkStream(page: StreamedPage): Readable {
   const { items, itemText, chunkBytes } = page;
   const length = items.length;
   let from = 0;
-  let cancel: (() => void) | undefined;
+  let timer: NodeJS.Immediate | undefined;
   const makeChunk = () => {
-    cancel = undefined;
+    timer = undefined;
     if (stream.destroyed) return;
     try {
       const part = from === 0 ? firstChunk(page) : arrayTextPart(items, itemText, from, chunkBytes);
@@ -66,11 +59,11 @@ function chunkStream(page: StreamedPage): Readable {
   const stream: Readable = new Readable({
     highWaterMark: chunkBytes,
     read() {
-      cancel ??= pageTurns.later(makeChunk);
+      timer ??= setImmediate(makeChunk);
     },
     destroy(error, done) {
-      cancel?.();
-      cancel = undefined;
+      if (timer !== undefined) clearImmediate(timer);
+      timer = undefined;
       done(error);
     },
   });

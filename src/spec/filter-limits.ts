@@ -1,8 +1,9 @@
 import type { Document } from './load.js';
 
 /**
- * The bounds on the event log's `filter`, as the document's `x-filter-limits` on that
- * parameter states them (the one place they are written). Checks read them from here.
+ * The bounds on the event log's `filter` a client meets (each refused with 400 INVALID_FILTER),
+ * as the document's `x-filter-limits` on that parameter states them (the one place they are
+ * written). Checks read them from here.
  */
 export interface FilterLimits {
   /** Longest filter text, in characters. */
@@ -15,26 +16,9 @@ export interface FilterLimits {
   readonly maxRegexes: number;
   /** Longest `$regex` pattern, in characters. */
   readonly maxRegexLength: number;
-  /** Largest compiled regex (RE2 program instructions); matching costs grow with it. */
-  readonly maxRegexProgram: number;
-  /** Most records tested times the filter's cost (its keys, and its regexes' size), per query. */
-  readonly maxWork: number;
-  /** A `$regex` costs one more key for every this many instructions of its compiled program. */
-  readonly regexInstructionsPerCondition: number;
-  /** Time a query with a filter may compute (the process's computing time while it runs): this many ms ... */
-  readonly budgetMs: number;
-  /** ... plus this many µs for each record in its time range and type. */
-  readonly budgetMicrosPerRecord: number;
-  /** Longest a query computes before the server serves other requests, in ms. */
-  readonly sliceMs: number;
-  /** Most queries computing past their first slice at once; more wait for their turn. */
-  readonly maxLongQueries: number;
 }
 
-const KEYS = [
-  'maxLength', 'maxDepth', 'maxNodes', 'maxRegexes', 'maxRegexLength', 'maxRegexProgram',
-  'maxWork', 'regexInstructionsPerCondition', 'budgetMs', 'budgetMicrosPerRecord', 'sliceMs', 'maxLongQueries',
-] as const satisfies readonly (keyof FilterLimits)[];
+const KEYS = ['maxLength', 'maxDepth', 'maxNodes', 'maxRegexes', 'maxRegexLength'] as const satisfies readonly (keyof FilterLimits)[];
 
 /**
  * The `x-filter-limits` of getEventLog's `filter` parameter, or undefined when the document

@@ -2,16 +2,15 @@ import { systemClock, type Clock } from '../shared/clock.js';
 import type { RateLimitRule, RateLimitSettings } from '../spec/control-types.js';
 import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import { BlockLogStore } from './block-log.js';
-import { EventLogStore, type SeedMaker } from './event-log.js';
+import { EventLogStore } from './event-log.js';
 import { createRateLimiter, type RateLimitDecision, type RateLimitedRequest, type RateLimiter } from './rate-limiter.js';
 
 export interface DataStateOptions {
   /**
    * The event log records to start from and to go back to on reset (e.g. src/seed's
-   * seedRecords), or a function that makes them when first needed, at once or a slice at a
-   * time (see EventLogStore). They are adopted: frozen in place, not copied.
+   * seedRecords). They are adopted: frozen in place, not copied.
    */
-  readonly events?: readonly EventLogRecord[] | SeedMaker;
+  readonly events?: readonly EventLogRecord[];
   /** The block log records to start from and to go back to on reset. */
   readonly blocks?: readonly BlockedRequest[];
   readonly clock?: Clock;

@@ -1,103 +1,72 @@
 import type { EventLogRecord, PayloadUpdate } from '../spec/types.js';
-import type { EventLogQuery } from './event-log-query.js';
-import { checkStorable, indexAtOnce, own } from './event-log-index.js';
-import { EventLogRecords } from './event-log-records.js';
-import { SeedMaking, type SeedMaker, type SeedStatus } from './event-log-seed.js';
-import { selectRecords, selectRecordsInSlices, type QueryLimits, type WorkLimits } from './event-log-select.js';
+import { deepFreeze } from '../shared/deep-freeze.js';
+import { unstorableReason } from '../shared/storable-record.js';
+import { selectRecords, type EventLogQuery } from './event-log-query.js';
 import { updatedRecord, type UpdatePayloadResult } from './payload-update.js';
-import type { SliceBudget } from './sliced-run.js';
+import { compareByTime, insertInOrder, isInTimeOrder, replaceInOrder } from './record-order.js';
 
-export { SEED_SLICE, SeedFailedError, type SeedMaker, type SeedStatus } from './event-log-seed.js';
 export type { UpdatePayloadResult } from './payload-update.js';
 
+// Records the event log froze itself; they are shared between snapshots, the seed and queries.
+const owned = new WeakSet<object>();
+
+/** The stored form of a record: a frozen copy, or the record itself frozen in place when adopted. */
+function own(record: EventLogRecord, adopt = false): EventLogRecord {
+  if (owned.has(record)) return record;
+  const problem = unstorableReason(record);
+  if (problem) throw new Error(`Cannot store event log record ${JSON.stringify(record?._id)}: ${problem}.`);
+  const stored = deepFreeze(adopt ? record : structuredClone(record));
+  owned.add(stored);
+  return stored;
+}
+
+/** Records in (timestamp, _id) order and by _id; throws on an unusable record or a repeated _id. */
+function indexed(records: readonly EventLogRecord[], adopt: boolean): { all: EventLogRecord[]; ids: Map<string, EventLogRecord> } {
+  const all = records.map((r) => own(r, adopt));
+  const ids = new Map<string, EventLogRecord>();
+  for (const r of all) {
+    if (ids.has(r._id)) throw new Error(`Two event log records have the _id "${r._id}".`);
+    ids.set(r._id, r);
+  }
+  if (!isInTimeOrder(all)) all.sort(compareByTime);
+  return { all, ids };
+}
+
 /**
- * The event log: records held in (timestamp, _id) order, with per-type arrays in the same
- * order and an index by _id. Records handed out are deeply frozen and never change; an
- * update replaces the record, so earlier results and snapshots keep what they saw.
+ * The event log: records held in (timestamp, _id) order and by _id. Records handed out are
+ * deeply frozen and never change; an update replaces the record, so earlier results and
+ * snapshots keep what they saw.
  */
 export class EventLogStore {
-  /** The records, in order and by _id, and the seed's, for a reset. */
-  readonly #records = new EventLogRecords();
-  /** The making of a seed given as a function (it stays, made or failed); none for a seed given as records. */
-  #seedMaking: SeedMaking | undefined;
+  #all: EventLogRecord[] = [];
+  // The index by _id is a base, never changed once built, plus the records added or replaced
+  // since: a reset goes back to the seed's base without rebuilding it.
+  #ids = new Map<string, EventLogRecord>();
+  #changed = new Map<string, EventLogRecord>();
+  #seed: { readonly all: readonly EventLogRecord[]; readonly ids: Map<string, EventLogRecord> } = { all: [], ids: new Map() };
   readonly #adopt: boolean;
 
   /**
    * Throws when a seed record is unusable or two share an _id. With `adopt`, the seed records
    * are frozen in place instead of copied (for freshly generated data nobody else holds).
-   * A function as the seed is called when the records are first needed, not before: a server
-   * answers at once and makes them later, in turns of the event loop (see `ready`). Its
-   * records must then be known to be usable, as generated ones are.
    */
-  constructor(seed: readonly EventLogRecord[] | SeedMaker = [], options: { adopt?: boolean } = {}) {
+  constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean } = {}) {
     this.#adopt = options.adopt === true;
-    if (typeof seed === 'function') this.#seedMaking = new SeedMaking(seed, this.#adopt, (index) => this.#records.installSeed(index));
-    else this.#records.installSeed(indexAtOnce(seed, this.#adopt));
-  }
-
-  get status(): SeedStatus {
-    return this.#seedMaking?.status ?? 'ready';
-  }
-
-  /** See SeedMaking.ready: nothing when the records are made, else a promise of their end (the making begun now). */
-  ready(): Promise<void> | undefined {
-    return this.#seedMaking?.ready();
-  }
-
-  /** `use`'s result once the records are made: at once when they are, else a promise of it (see SeedMaking.use). */
-  whenMade<T>(use: () => T, failed?: (error: Error) => unknown): T | Promise<Awaited<T>> {
-    const making = this.#seedMaking;
-    return making === undefined ? use() : making.use(use, failed);
-  }
-
-  /** As `ready`, but the first turn too goes after the current callback (e.g. once a server listens). */
-  makeInBackground(): Promise<void> | undefined {
-    return this.#seedMaking?.makeInBackground();
-  }
-
-  /** Stops a making that is going on (e.g. the server closes): `reason` is then every use's error. */
-  stopMaking(reason: Error): void {
-    this.#seedMaking?.stop(reason);
-  }
-
-  /** Makes the seed at once if it is still to be made, for a caller that cannot wait; every public method starts here. */
-  #ready(): void {
-    this.#seedMaking?.finish();
+    this.#seed = indexed(seed, this.#adopt);
+    this.reset();
   }
 
   get size(): number {
-    this.#ready();
-    return this.#records.lists.all.length;
+    return this.#all.length;
   }
 
   get(id: string): EventLogRecord | undefined {
-    this.#ready();
-    return this.#records.get(id);
+    return this.#changed.get(id) ?? this.#ids.get(id);
   }
 
-  /**
-   * The records a query selects, in order, at once. With
-   * `limits`, throws FilterTooCostlyError (an INVALID_FILTER answer) when the filter would test
-   * more records than `maxWork` allows for its cost.
-   */
-  query(q: EventLogQuery = {}, limits?: WorkLimits): EventLogRecord[] {
-    return selectRecords(this.#source(q), q, limits);
-  }
-
-  /**
-   * The same records within the document's limits, computed in slices so that a long query
-   * never holds up other work: the records when they take one slice, else a promise of them.
-   * Throws (or rejects with) FilterTooCostlyError past `maxWork` or the computing budget.
-   * `clocks.now` is a monotonic clock in ms (performance.now), `clocks.cpuNow` the process's
-   * computing time in ms (default: `now`).
-   */
-  queryInSlices(q: EventLogQuery, limits: QueryLimits, clocks: Pick<SliceBudget, 'now' | 'cpuNow'>): EventLogRecord[] | Promise<EventLogRecord[]> {
-    return selectRecordsInSlices(this.#source(q), q, limits, clocks, (records) => this.#records.lists.walked(records));
-  }
-
-  #source(q: EventLogQuery): readonly EventLogRecord[] {
-    this.#ready();
-    return this.#records.lists.of(q.type);
+  /** The records a checked query selects, in order. */
+  query(q: EventLogQuery = {}): EventLogRecord[] {
+    return selectRecords(this.#all, q);
   }
 
   /** Adds a record (a copy is stored); throws on a duplicate _id or an unusable record. */
@@ -110,14 +79,16 @@ export class EventLogStore {
    * already stored or repeated. Returns the stored copies in the order given.
    */
   addAll(records: readonly EventLogRecord[]): EventLogRecord[] {
-    this.#ready();
     const seen = new Set<string>();
     for (const r of records) {
       if (this.get(r?._id) !== undefined || seen.has(r?._id)) throw new Error(`An event log record with _id "${r._id}" already exists.`);
       seen.add(r._id);
     }
     const stored = records.map((r) => own(r));
-    this.#records.add(stored);
+    // Live records come with "now" timestamps (a push each); a large batch is merged by sorting.
+    if (stored.length <= 16) for (const r of stored) insertInOrder(this.#all, r);
+    else this.#all = this.#all.concat(stored).sort(compareByTime);
+    for (const r of stored) this.#changed.set(r._id, r);
     return stored;
   }
 
@@ -125,20 +96,21 @@ export class EventLogStore {
   updatePayload(id: string, update: PayloadUpdate): UpdatePayloadResult {
     const current = this.get(id);
     const result = updatedRecord(current, update);
-    if (result.ok) this.#records.replace(current as EventLogRecord, result.record);
-    return result;
+    if (!result.ok) return result;
+    const next = own(result.record, true);
+    replaceInOrder(this.#all, current as EventLogRecord, next);
+    this.#changed.set(id, next);
+    return { ok: true, record: next as typeof result.record };
   }
 
   /** The current records in order; cheap, since records are immutable and shared. */
   snapshot(): EventLogRecord[] {
-    this.#ready();
-    return this.#records.lists.all.slice();
+    return this.#all.slice();
   }
 
   /** Replaces every record; throws (changing nothing) on an unusable record or a duplicate _id. */
   restore(records: readonly EventLogRecord[]): void {
-    this.#ready(); // the seed, for a later reset
-    this.#records.install(indexAtOnce(records, false));
+    this.#install(indexed(records, false));
   }
 
   /**
@@ -148,25 +120,21 @@ export class EventLogStore {
    * its _id is taken.
    */
   swapSeedRecords(removed: ReadonlySet<string>, added: readonly EventLogRecord[]): void {
-    this.#ready();
     const keep = (list: readonly EventLogRecord[]) => list.filter((r) => !removed.has(r._id));
-    const seed = [...keep(this.#records.seedRecords), ...added];
-    const current = [...keep(this.#records.lists.all), ...added];
-    for (const list of [seed, current]) checkStorable(list);
-    this.#records.installSeed(indexAtOnce(seed, this.#adopt));
-    this.#records.install(indexAtOnce(current, false));
+    const seed = indexed([...keep(this.#seed.all), ...added], this.#adopt);
+    const current = indexed([...keep(this.#all), ...added], false);
+    this.#seed = seed;
+    this.#install(current);
   }
 
-  /**
-   * Back to the records the store was created with. While they are being made, the reset takes its
-   * place among the calls waiting for them (see `whenMade`): the writes that came before it are
-   * undone and those that come after it stay, whoever resets (the control API's reset waits its
-   * turn the same way).
-   */
+  /** Back to the records the store was created with. */
   reset(): void {
-    const status = this.status;
-    if (status === 'making') return this.#seedMaking?.whenMade(() => this.#records.resetToSeed(), () => {});
-    // Still the seed while it is not made (nothing can have changed it); a failed seed stays failed.
-    if (status === 'ready') this.#records.resetToSeed();
+    this.#install({ all: this.#seed.all.slice(), ids: this.#seed.ids });
+  }
+
+  #install(index: { all: EventLogRecord[]; ids: Map<string, EventLogRecord> }): void {
+    this.#all = index.all;
+    this.#ids = index.ids;
+    this.#changed = new Map();
   }
 }

@@ -1,6 +1,6 @@
 import type { FilterLimits } from '../spec/filter-limits.js';
 import { fieldPathProblem } from '../shared/field-path.js';
-import { regexOptionsProblem, regexProblem } from './regex-safety.js';
+import { compileRegex, regexOptionsProblem } from './filter-regex.js';
 
 /**
  * The operators a filter may use: exactly the list of the `filter` parameter's gap-fill in
@@ -109,14 +109,16 @@ class Checker {
           if (typeof arg !== 'string') fail(`$regex ${where} needs a string`);
           const options = ops.$options ?? '';
           if (typeof options !== 'string') fail(`$options ${where} needs a string`);
-          const problem = regexProblem(arg as string, options as string, this.limits);
-          if (problem) fail(`${problem} (${where})`);
+          const optionsProblem = regexOptionsProblem(options as string);
+          if (optionsProblem) fail(`${optionsProblem} (${where})`);
+          const { maxRegexLength } = this.limits;
+          if ((arg as string).length > maxRegexLength) fail(`regex is longer than ${maxRegexLength} characters (${where})`);
+          const compiled = compileRegex(arg as string, options as string);
+          if (typeof compiled === 'string') fail(`regex ${compiled} (${where})`);
           break;
         }
-        case '$options':
+        case '$options': // checked with its $regex
           if (!('$regex' in ops)) fail(`$options ${where} needs $regex beside it`);
-          if (typeof arg !== 'string') fail(`$options ${where} needs a string`);
-          else if (regexOptionsProblem(arg)) fail(`${regexOptionsProblem(arg)} (${where})`);
           break;
         case '$not':
           if (!isOperatorObject(arg)) fail(`$not ${where} needs an object of operators, e.g. {"$not": {"$gt": 5}}`);

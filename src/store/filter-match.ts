@@ -4,8 +4,9 @@ import {
 } from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import { resolve } from 'mingo/util';
-import type { Filter } from './filter-check.js';
-import { linearRegex } from './linear-regex.js';
+import type { FilterLimits } from '../spec/filter-limits.js';
+import { filterProblem, type Filter } from './filter-check.js';
+import { compileRegex } from './filter-regex.js';
 
 const isScalar = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
@@ -31,41 +32,54 @@ const scalarNin: typeof $nin = (selector, value, options) => {
 };
 
 const MATCHED = [''];
+/** What a `$regex` with its `$options` becomes for mingo, which would build a JavaScript RegExp of it (see forMingo). */
+const RE2_REGEX = '$re2Regex';
 
 /**
- * $regex on the linear-time engine (linear-regex.ts) instead of JavaScript's backtracking
- * one, with the same answers. mingo hands every $regex (with its $options, also under $not,
- * $elemMatch and $all) over as a RegExp it built and never ran; its own $regex then applies
- * it to the field (to each element of an array) through `exec`, which is what is replaced.
- * JSON gives no other way to a regex: a RegExp value in $in or $all cannot be written.
+ * `$regex` matched by RE2 (filter-regex.ts): mingo's own $regex operator (also under $not,
+ * $elemMatch and $all, on each element of an array), given RE2's test as the `exec` it calls.
  */
-const linearRegexOperator: typeof $regex = (selector, value, options) => {
-  const { source, flags } = value as RegExp;
-  const compiled = linearRegex(source, flags);
-  if (!compiled.ok) throw new Error(`regex ${compiled.problem}`);
-  const { test } = compiled.regex;
-  const exec = (text: string) => (test(text) ? MATCHED : null);
+const re2RegexOperator: typeof $regex = (selector, value, options) => {
+  const { pattern, flags } = value as unknown as { pattern: string; flags: string };
+  const regex = compileRegex(pattern, flags);
+  if (typeof regex === 'string') throw new Error(`regex ${regex}`);
+  const exec = (text: string) => (regex.test(text) ? MATCHED : null);
   return $regex(selector, { exec } as unknown as RegExp, options);
 };
 
 /**
- * A mingo context that knows only the allowed operators ($options is read by $regex), so an
- * operator that slipped past the checks is still refused by mingo itself.
+ * A mingo context that knows only the allowed operators, so an operator that slipped past the
+ * checks is still refused by mingo itself.
  */
-export const filterContext = Context.init({
+const filterContext = Context.init({
   query: {
-    $all, $and, $elemMatch, $eq, $exists, $gt, $gte, $in: scalarIn, $lt, $lte, $ne, $nin: scalarNin, $nor, $not, $or, $regex: linearRegexOperator, $size,
+    $all, $and, $elemMatch, $eq, $exists, $gt, $gte, $in: scalarIn, $lt, $lte, $ne, $nin: scalarNin, $nor, $not, $or, [RE2_REGEX]: re2RegexOperator, $size,
   },
 });
 
+/** The filter as mingo runs it: each `$regex` and its `$options` as one RE2_REGEX operator. */
+function forMingo(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(forMingo);
+  if (value === null || typeof value !== 'object') return value;
+  const ops = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(ops).flatMap(([key, v]) => {
+      if (key === '$options') return [];
+      return [key === '$regex' ? [RE2_REGEX, { pattern: v, flags: ops.$options ?? '' }] : [key, forMingo(v)]];
+    }),
+  );
+}
+
 type Answer = 'yes' | 'no' | 'ask-mingo';
+type Wanted = string | number | boolean | { readonly test: (text: string) => boolean };
 
 /**
- * `{"a.b": "x"}` against one record without mingo, where the answer is plain: the path runs
- * through objects only and ends at a string, number, boolean or nothing. Arrays (an array
- * field matches if an element does) and objects at the end are left to mingo.
+ * `{"a.b": "x"}` or `{"a.b": {"$regex": "x"}}` against one record without mingo, where the
+ * answer is plain: the path runs through objects only and ends at a string, number, boolean or
+ * nothing. Arrays (an array field matches if an element does) and objects at the end are left
+ * to mingo.
  */
-function scalarEquality(segments: readonly string[], wanted: string | number | boolean) {
+function plainCondition(segments: readonly string[], wanted: Wanted) {
   return (record: object): Answer => {
     let value: unknown = record;
     for (const segment of segments) {
@@ -74,22 +88,33 @@ function scalarEquality(segments: readonly string[], wanted: string | number | b
       value = (value as Record<string, unknown>)[segment];
     }
     if (value !== null && (typeof value === 'object' || typeof value === 'function')) return 'ask-mingo';
-    return value === wanted ? 'yes' : 'no';
+    if (typeof wanted !== 'object') return value === wanted ? 'yes' : 'no';
+    return typeof value === 'string' && wanted.test(value) ? 'yes' : 'no';
   };
 }
 
+/** What a field's condition asks when it is plain: a scalar, or a regex alone. */
+function plainWanted(value: unknown): Wanted | undefined {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value === null || typeof value !== 'object' || !Object.keys(value).every((k) => k === '$regex' || k === '$options')) return undefined;
+  const { $regex: pattern, $options: options = '' } = value as Record<string, unknown>;
+  const regex = typeof pattern === 'string' && typeof options === 'string' ? compileRegex(pattern, options) : undefined;
+  return typeof regex === 'object' ? regex : undefined;
+}
+
 /**
- * For a filter that is only fields equal to strings, numbers or booleans (the commonest kind,
+ * For a filter that is only fields equal to scalars or matching a regex (the commonest kinds,
  * e.g. `{"payload.trapOid": "1.3.6.1.6.3.1.1.5.3"}`), a predicate that answers most records
  * without mingo, which costs about a microsecond a record; undefined for any other filter.
  */
-function scalarEqualities(filter: Filter): ((record: object) => Answer) | undefined {
+function plainConditions(filter: Filter): ((record: object) => Answer) | undefined {
   const entries = Object.entries(filter);
   if (entries.length === 0) return undefined;
   const conditions: ((record: object) => Answer)[] = [];
   for (const [path, value] of entries) {
-    if (path.startsWith('$') || !(typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return undefined;
-    conditions.push(scalarEquality(path.split('.'), value));
+    const wanted = path.startsWith('$') ? undefined : plainWanted(value);
+    if (wanted === undefined) return undefined;
+    conditions.push(plainCondition(path.split('.'), wanted));
   }
   return (record) => {
     let answer: Answer = 'yes';
@@ -104,12 +129,27 @@ function scalarEqualities(filter: Filter): ((record: object) => Answer) | undefi
 
 /** Compiles a checked filter once into a predicate over records. */
 export function compileFilter(filter: Filter): (record: object) => boolean {
-  const query = new Query(filter, { context: filterContext });
+  const query = new Query(forMingo(filter) as Filter, { context: filterContext });
   const test = (record: object) => query.test(record as Record<string, unknown>);
-  const quick = scalarEqualities(filter);
+  const quick = plainConditions(filter);
   if (!quick) return test;
   return (record) => {
     const answer = quick(record);
     return answer === 'ask-mingo' ? test(record) : answer === 'yes';
   };
+}
+
+/**
+ * Why a filter (parsed from its JSON text) cannot be used, or undefined when it can: the
+ * filter language's rules and the document's limits (filterProblem), and mingo compiling it.
+ */
+export function filterValueProblem(value: unknown, limits: FilterLimits): string | undefined {
+  const problem = filterProblem(value, limits);
+  if (problem) return problem;
+  try {
+    compileFilter(value as Filter);
+  } catch (e) {
+    return `is not a valid filter: ${(e as Error).message}`;
+  }
+  return undefined;
 }

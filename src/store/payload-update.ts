@@ -1,5 +1,4 @@
 import type { EventLogRecord, PayloadUpdate, SnmpTrapRecord } from '../spec/types.js';
-import { ownMade } from './event-log-index.js';
 
 // What an update of an SNMP trap's payload may change, apart from the store that applies it.
 
@@ -23,11 +22,11 @@ export function payloadChanges(update: PayloadUpdate): { readonly ok: true; read
   return { ok: true, changes };
 }
 
-/** The record with an update of its payload made (a new record: nothing else changes), or why it is refused. */
+/** The record with an update of its payload made (a new record, for the store to freeze: nothing else changes), or why it is refused. */
 export function updatedRecord(current: EventLogRecord | undefined, update: PayloadUpdate): UpdatePayloadResult {
   if (!current) return { ok: false, reason: 'not-found' };
   if (current.type !== 'snmp-trap') return { ok: false, reason: 'not-snmp', type: current.type };
   const checked = payloadChanges(update);
   if (!checked.ok) return checked;
-  return { ok: true, record: ownMade({ ...current, payload: { ...current.payload, ...checked.changes } }) };
+  return { ok: true, record: { ...current, payload: { ...current.payload, ...checked.changes } } };
 }

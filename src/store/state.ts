@@ -21,10 +21,7 @@ export interface FakeState {
   readonly sessions: SessionStore;
   /** The event log, the block log and the rate limiter that feeds it. */
   readonly data: DataState;
-  /**
-   * Back to the seed: no sessions, only the fixture's tokens, seeded records, no blocks. While
-   * the event log's records are being made, its reset waits its turn (EventLogStore.reset).
-   */
+  /** Back to the seed: no sessions, only the fixture's tokens, seeded records, no blocks. */
   reset(): void;
   /**
    * Puts new fixtures in place (their files changed): the users, and the fixture records of

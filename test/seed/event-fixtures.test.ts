@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultEventFixturesPath, FixtureError, loadEventFixtures } from '../../src/seed/event-fixtures.js';
 import { inventory } from '../../src/seed/inventory.js';
-import { seedEvents, seedEventsLater } from '../../src/seed/seed-records.js';
+import { seedEvents } from '../../src/seed/seed-records.js';
 import { createSpecValidator, loadSpec, type SpecValidator } from '../../src/spec/index.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
 
@@ -62,7 +62,7 @@ describe('event fixtures', () => {
     const clashing = await loadEventFixtures([clash], validator);
     expect(() => seedEvents({ count: 5, fixtures: clashing })).toThrow(`Duplicate _id "${generatedId}": ${clash} record 0 has the _id of a generated record (seed 42)`);
     // Made later, the seed is checked at once all the same.
-    expect(() => seedEventsLater({ count: 5, fixtures: clashing })).toThrow(`Duplicate _id "${generatedId}"`);
+    expect(() => seedEvents({ count: 5, fixtures: clashing })).toThrow(`Duplicate _id "${generatedId}"`);
   });
 
   it('names the file, the record and the field of an invalid record', async () => {

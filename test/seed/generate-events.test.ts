@@ -30,17 +30,6 @@ describe('generateEvents', () => {
     expect(plan.records()).toBe(plan.records());
   });
 
-  it('makes the same records a slice at a time, and only once', () => {
-    const plan = planEvents();
-    const slices = [...plan.slices(0, 64)];
-    expect(slices.map((s) => s.length)).toEqual([...Array.from({ length: 15 }, () => 64), 40]);
-    expect(JSON.stringify(slices.flat())).toBe(JSON.stringify(records));
-    expect(() => plan.records()).toThrow(/made once/);
-    const shifted = planEvents({ count: 10 });
-    expect(JSON.stringify([...shifted.slices(1000, 3)].flat())).toBe(JSON.stringify(planEvents({ count: 10 }).records(1000)));
-    expect(() => [...planEvents().slices(0, 0)]).toThrow(/at least one record/);
-  });
-
   it('makes records that conform to the document', () => {
     for (const r of [...records, ...generateEvents({ seed: 3, count: 300 })]) {
       expect(validator.validateNamed('EventLogRecord', r), r._id).toEqual([]);

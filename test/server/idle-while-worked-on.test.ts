@@ -2,7 +2,6 @@ import { connect } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFake, type Fake } from '../../src/fake/create-fake.js';
-import type { EventLogRecord } from '../../src/spec/types.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { API, basicOf, expectConforms, spec } from './helpers.js';
 
@@ -21,16 +20,6 @@ async function listening(options: Parameters<typeof createFake>[0]): Promise<str
 }
 
 describe('the idle timeout of a connection', () => {
-  it('does not cut the first event-log call, which waits for the records being made', async () => {
-    const origin = await listening({ records: 200_000 });
-    const started = performance.now();
-    const answer = await rawRequest(origin, { path: `${API}/event-log?limit=3`, headers: basicOf('viewer') });
-    expect(performance.now() - started, 'the call waited longer than the idle timeout').toBeGreaterThan(IDLE_MS * 2);
-    expectConforms('getEventLog', answer as unknown as LightMyRequestResponse);
-    expect(answer.statusCode).toBe(200);
-    expect(JSON.parse(answer.body) as EventLogRecord[]).toHaveLength(3);
-  });
-
   it('does not cut an answer delayed by an added latency', async () => {
     const origin = await listening({ records: 20 });
     const answer = await rawRequest(origin, { path: `${API}/users/current`, headers: { ...basicOf('viewer'), prefer: `latency=${IDLE_MS * 3}` } });

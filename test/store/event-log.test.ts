@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateEvents } from '../../src/seed/generate-events.js';
 import type { EventLogRecord, MqttMessageRecord, SnmpTrapRecord } from '../../src/spec/types.js';
-import { EventLogStore, SEED_SLICE } from '../../src/store/event-log.js';
-import { FilterTooCostlyError } from '../../src/store/event-log-select.js';
+import { EventLogStore } from '../../src/store/event-log.js';
 
 const records = generateEvents({ count: 300 });
 const ids = (rs: readonly EventLogRecord[]) => rs.map((r) => r._id);
@@ -81,27 +80,6 @@ describe('EventLogStore queries', () => {
     // inverse reverses the ascending order exactly
     expect(order({ sortField: 'extra', inverse: true })).toEqual([7, 8, 4, 6, 1, 3, 2, 5]);
     expect(order({ sortField: 'extra', skip: 2, limit: 3 })).toEqual([3, 1, 6]);
-  });
-});
-
-describe('EventLogStore filter budget', () => {
-  // 300 records; a filter of cost 2 may test 100 / 2 = 50 of them.
-  const store = new EventLogStore(records);
-  const limits = { maxWork: 100, regexInstructionsPerCondition: 50 };
-  const costly = { agentId: 'nobody', type: 'snmp-trap' };
-
-  it('refuses a filter that would test more records than its cost allows', () => {
-    expect(() => store.query({ filter: costly }, limits)).toThrow(FilterTooCostlyError);
-    expect(() => store.query({ filter: costly, sortField: 'agentId' }, limits)).toThrow(
-      'filter is too costly: it would test more than 50 records with 2 conditions; narrow the time range or the type, or simplify it',
-    );
-  });
-
-  it('lets the same filter through on a narrower range or when the page fills early', () => {
-    const t = records[250]!.timestamp;
-    expect(store.query({ filter: costly, from: t }, limits)).toEqual([]);
-    expect(store.query({ filter: { agentId: records[0]!.agentId, type: records[0]!.type }, limit: 2 }, limits)).toHaveLength(2);
-    expect(new EventLogStore(records).query({ filter: costly })).toEqual([]);
   });
 });
 
@@ -203,142 +181,5 @@ describe('EventLogStore state', () => {
     expect((store.get(trap._id) as SnmpTrapRecord).payload.text).toBe('changed');
     expect(() => store.restore([bare('000000000000000000000001', 1), bare('000000000000000000000001', 2)])).toThrow(/Two event log records have the _id/);
     expect(store.size).toBe(301);
-  });
-});
-
-describe('EventLogStore with a seed made on first use', () => {
-  it('makes the seed on its first use, not before, and not for a reset', () => {
-    let made = 0;
-    const store = new EventLogStore(() => (made++, records), { adopt: false });
-    store.reset();
-    expect(made).toBe(0);
-    expect(store.size).toBe(300);
-    expect(ids(store.query({ limit: 3 }))).toEqual(ids(records.slice(0, 3)));
-    expect(made).toBe(1);
-    store.add(bare('zz-live', records.at(-1)!.timestamp + 1));
-    store.reset();
-    expect(store.size).toBe(300);
-    expect(made).toBe(1);
-  });
-
-  it('keeps the seed for a reset when the first use replaces every record', () => {
-    let made = 0;
-    const store = new EventLogStore(() => (made++, records));
-    store.restore([bare('only', 1)]);
-    expect(ids(store.snapshot())).toEqual(['only']);
-    store.reset();
-    expect(ids(store.snapshot())).toEqual(ids(records));
-    expect(made).toBe(1);
-  });
-
-  it('is made on the first use of each reader and writer', () => {
-    const uses: ((s: EventLogStore) => unknown)[] = [
-      (s) => s.size,
-      (s) => s.get(records[0]!._id),
-      (s) => s.query({ limit: 1 }),
-      (s) => s.snapshot(),
-      (s) => s.add(bare('new', 5)),
-      (s) => s.updatePayload(firstOf('snmp-trap')._id, { text: 'x' }),
-    ];
-    for (const use of uses) {
-      let made = 0;
-      const store = new EventLogStore(() => (made++, records));
-      use(store);
-      expect(made).toBe(1);
-      expect(store.size).toBe(store.snapshot().length);
-    }
-  });
-});
-
-describe('EventLogStore with a seed made in turns', () => {
-  /** The records in slices of `size`, counting the slices made. */
-  const sliced = (all: readonly EventLogRecord[], size: number) => {
-    const made = { slices: 0 };
-    const seed = function* () {
-      for (let i = 0; i < all.length; i += size) {
-        made.slices++;
-        yield all.slice(i, i + size);
-      }
-    };
-    return { made, seed };
-  };
-  const turn = () => new Promise((resolve) => setImmediate(resolve));
-  const many = generateEvents({ count: SEED_SLICE * 3 + 10 });
-
-  it('makes a seed of up to one slice at once, in the first call of ready', () => {
-    const { made, seed } = sliced(records, 100);
-    const store = new EventLogStore(seed);
-    expect(store.status).toBe('pending');
-    expect(store.ready()).toBeUndefined();
-    expect(made.slices).toBe(3);
-    expect(ids(store.snapshot())).toEqual(ids(records));
-  });
-
-  it('makes a larger one in turns, others running between them, with the records made at once', async () => {
-    const { made, seed } = sliced(many, 1000);
-    const store = new EventLogStore(seed);
-    const done = store.ready();
-    expect(done).toBeInstanceOf(Promise);
-    expect(store.status).toBe('making');
-    expect(made.slices).toBe(SEED_SLICE / 1000);
-    await turn();
-    expect(made.slices).toBe((2 * SEED_SLICE) / 1000);
-    expect(store.ready()).toBe(done);
-    await done;
-    expect(store.status).toBe('ready');
-    expect(store.ready()).toBeUndefined();
-    expect(JSON.stringify(store.snapshot())).toBe(JSON.stringify(new EventLogStore(many).snapshot()));
-  });
-
-  it('makes in the background from the next turn, and finishes at once for a caller that cannot wait', async () => {
-    const { made, seed } = sliced(many, 1000);
-    const store = new EventLogStore(seed);
-    const done = store.makeInBackground();
-    expect(made.slices).toBe(0);
-    await turn();
-    expect(made.slices).toBe(SEED_SLICE / 1000);
-    expect(store.size).toBe(many.length);
-    expect(store.status).toBe('ready');
-    await expect(done).resolves.toBeUndefined();
-    await turn();
-    expect(made.slices).toBe(Math.ceil(many.length / 1000));
-  });
-
-  it('merges records that come out of order, as the records given at once are sorted', async () => {
-    const shuffled = [...many.slice(0, SEED_SLICE * 2), bare('zz-late', 1), ...many.slice(SEED_SLICE * 2).reverse(), bare('aa-early', Number.MAX_SAFE_INTEGER)];
-    const store = new EventLogStore(sliced(shuffled, 700).seed);
-    await store.ready();
-    expect(ids(store.snapshot())).toEqual(ids(new EventLogStore(shuffled).snapshot()));
-    expect(ids(store.query({ type: 'mqtt-message' }))).toEqual(ids(new EventLogStore(shuffled).query({ type: 'mqtt-message' })));
-    expect(store.snapshot()[0]?._id).toBe('zz-late');
-  });
-
-  it('fails for good when the seed throws or holds an _id twice: every later use throws, a reset changes nothing', async () => {
-    const broken = function* () {
-      yield* sliced(many, 1000).seed();
-      throw new Error('out of ideas');
-    };
-    const store = new EventLogStore(broken);
-    await expect(store.ready()).rejects.toThrow("The event log's records could not be made (out of ideas)");
-    expect(store.status).toBe('failed');
-    store.reset();
-    expect(() => store.size).toThrow(/out of ideas/);
-    expect(() => store.query({ limit: 1 })).toThrow(/out of ideas/);
-    await expect(store.ready()).rejects.toThrow(/out of ideas/);
-
-    const twice = new EventLogStore(sliced([...many, many[3]!], 1000).seed);
-    expect(() => twice.snapshot()).toThrow(/Two event log records have the _id/);
-    expect(twice.status).toBe('failed');
-  });
-
-  it('stops when told, the reason then being the error of every use, with no turn left', async () => {
-    const { made, seed } = sliced(many, 1000);
-    const store = new EventLogStore(seed);
-    const done = store.ready();
-    store.stopMaking(new Error('closing'));
-    await expect(done).rejects.toThrow('closing');
-    await turn();
-    expect(made.slices).toBe(SEED_SLICE / 1000);
-    expect(() => store.get('x')).toThrow('closing');
   });
 });

@@ -1,21 +1,11 @@
 import type { FilterLimits } from '../../spec/index.js';
 import type { EventLogQueryParams, EventLogRecord, PayloadUpdate } from '../../spec/types.js';
 import { fieldPathProblem } from '../../shared/field-path.js';
-import { filterValueProblem, type EventLogQuery } from '../../store/event-log-query.js';
-import { FilterTooCostlyError } from '../../store/event-log-select.js';
+import type { EventLogQuery } from '../../store/event-log-query.js';
 import type { Filter } from '../../store/filter-check.js';
+import { filterValueProblem } from '../../store/filter-match.js';
 import { queryRefused, timeRangeProblem, type ParseResult, type QueryProblem } from './query-problems.js';
-import { afterEventLog, needsEventLog } from '../event-log-wait.js';
 import type { HandlerContext, HandlerMap } from './types.js';
-
-/** Slices end by the wall clock; a query's budget counts the process's computing time. */
-const CLOCKS = {
-  now: () => performance.now(),
-  cpuNow: () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  },
-};
 
 const TYPES = { '1': 'snmp-trap', '2': 'mqtt-message' } as const satisfies Record<NonNullable<EventLogQueryParams['type']>, EventLogRecord['type']>;
 
@@ -71,31 +61,13 @@ function filterOf(text: string, limits: FilterLimits): Filter | string {
 }
 
 export const eventLogHandlers: HandlerMap = {
-  // Answers at once when the query takes one slice; a longer one yields to other requests.
-  // A refused query is answered at once; a valid one waits for records still being made.
-  getEventLog: (request, _reply, context) => {
-    const { state, errors, filterLimits } = context;
+  getEventLog: (request, _reply, { state, errors, filterLimits }) => {
     const parsed = eventLogQuery(request.query as EventLogQueryParams, filterLimits);
     if (!parsed.ok) throw queryRefused(parsed.problems, errors);
-    const refusal = (error: unknown) => {
-      if (error instanceof FilterTooCostlyError) return queryRefused([{ name: 'filter', problem: error.problem }], errors);
-      return error;
-    };
-    return afterEventLog(context, () => {
-      try {
-        const records = state.data.events.queryInSlices(parsed.query, filterLimits, CLOCKS);
-        return Array.isArray(records)
-          ? records
-          : records.catch((error: unknown) => {
-              throw refusal(error);
-            });
-      } catch (error) {
-        throw refusal(error);
-      }
-    });
+    return state.data.events.query(parsed.query);
   },
 
-  updateEventLogPayload: needsEventLog((request, _reply, { state, errors, messages }: HandlerContext) => {
+  updateEventLogPayload: (request, _reply, { state, errors, messages }: HandlerContext) => {
     const { id } = request.params as { id: string };
     const result = state.data.events.updatePayload(id, request.body as PayloadUpdate);
     if (result.ok) return;
@@ -109,5 +81,5 @@ export const eventLogHandlers: HandlerMap = {
           details: [{ location: 'body', name: result.field, problem: result.problem }],
         });
     }
-  }),
+  },
 };

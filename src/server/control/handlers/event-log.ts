@@ -2,7 +2,6 @@ import { completeEventRecords, type IndexedProblem } from '../../../spec/event-r
 import type { Cleared } from '../../../spec/control-types.js';
 import type { EventLogRecord } from '../../../spec/types.js';
 import { invalidBody, MAX_DETAILS, recordDetails } from '../body-problems.js';
-import { needsEventLog } from '../../event-log-wait.js';
 import type { ControlContext, ControlHandlerMap } from '../types.js';
 
 /** Completes each record (`_id`, `timestamp`) and checks them all; throws INVALID_BODY naming every problem. */
@@ -25,20 +24,20 @@ const storedIds = (given: readonly { _id?: string }[], { state }: ControlContext
 
 export const eventLogControlHandlers: ControlHandlerMap = {
   /** All or nothing: every record is checked before any is stored. */
-  addEventLogRecords: needsEventLog((request, _reply, context: ControlContext) => {
+  addEventLogRecords: (request, _reply, context: ControlContext) => {
     const records = checkedRecords(request.body, context, storedIds(request.body as { _id?: string }[], context));
     return context.state.data.events.addAll(records);
-  }),
+  },
 
-  replaceEventLog: needsEventLog((request, _reply, context: ControlContext) => {
+  replaceEventLog: (request, _reply, context: ControlContext) => {
     const records = checkedRecords(request.body, context);
     context.state.data.events.restore(records);
     return records.map((record) => context.state.data.events.get(record._id));
-  }),
+  },
 
-  clearEventLog: needsEventLog((_request, _reply, { state }): Cleared => {
+  clearEventLog: (_request, _reply, { state }): Cleared => {
     const cleared = state.data.events.size;
     state.data.events.restore([]);
     return { cleared };
-  }),
+  },
 };

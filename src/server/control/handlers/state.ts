@@ -1,19 +1,17 @@
 import type { Snapshot } from '../../../spec/control-types.js';
 import { restoreSnapshot, snapshotProblems, takeSnapshot } from '../snapshot.js';
-import { needsEventLog } from '../../event-log-wait.js';
 import type { ControlContext, ControlHandlerMap } from '../types.js';
 import { resetAll, summarize } from '../whole-state.js';
 
-// Each waits for the event log's records while they are being made (it counts, holds or replaces them).
 export const stateControlHandlers: ControlHandlerMap = {
-  resetState: needsEventLog((request, _reply, context: ControlContext) => {
+  resetState: (request, _reply, context: ControlContext) => {
     const { keepConfig } = request.query as { keepConfig?: boolean };
     return resetAll(context, keepConfig === true);
-  }),
+  },
 
-  exportSnapshot: needsEventLog((_request, _reply, context: ControlContext) => takeSnapshot(context)),
+  exportSnapshot: (_request, _reply, context: ControlContext) => takeSnapshot(context),
 
-  importSnapshot: needsEventLog((request, _reply, context: ControlContext) => {
+  importSnapshot: (request, _reply, context: ControlContext) => {
     const snapshot = request.body as Snapshot;
     const details = snapshotProblems(snapshot, context);
     if (details.length > 0) {
@@ -22,5 +20,5 @@ export const stateControlHandlers: ControlHandlerMap = {
     }
     restoreSnapshot(snapshot, context);
     return summarize(context);
-  }),
+  },
 };
