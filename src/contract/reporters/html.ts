@@ -1,6 +1,7 @@
 // One self-contained HTML page (no script, no font, no request of any kind: a Content-Security-
 // Policy says so to the browser too): the verdict, operations × checks in colour, the coverage
 // matrix, and every finding folded in <details> with its curl command, citation and answer.
+import { escapeHtml } from '../../shared/escape.js';
 import { formatCitation } from '../citations.js';
 import type { Coverage } from '../run/coverage.js';
 import { statusOf, type Outcome, type OutcomeStatus, type RunResult } from '../run/results.js';
@@ -9,8 +10,7 @@ import { coverageTotals, minimumLine, notRunLines, operationCells } from './cove
 import { verdictLine } from './format.js';
 import type { Reporter, Write } from './reporter.js';
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (text: string | number): string => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+const esc = (text: string | number): string => escapeHtml(String(text));
 
 const MARK: Readonly<Record<OutcomeStatus, string>> = { passed: 'ok', failed: 'FAIL', noted: 'note', inconclusive: '?', skipped: 'skip' };
 
