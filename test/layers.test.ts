@@ -99,6 +99,6 @@ describe('the layer rule', () => {
     expect(offences(join(src, 'store/state.ts'), "export * from '../spec/index.js';")).toEqual([]);
     expect(offences(join(src, 'record/record-server.ts'), "import { buildFake } from '../server/build.js';")).toHaveLength(1);
     expect(offences(join(src, 'record/record-server.ts'), "import { seedRecords } from '../seed/seed-records.js';")).toHaveLength(1);
-    expect(offences(join(src, 'record/record-server.ts'), "import { createSecrets } from '../contract/secrets.js';")).toEqual([]);
+    expect(offences(join(src, 'record/record-server.ts'), "import { createSecrets } from '../shared/redaction/secret-values.js';")).toEqual([]);
   });
 });

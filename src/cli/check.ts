@@ -11,12 +11,11 @@ import { jsonReporter } from '../contract/reporters/json.js';
 import { htmlReporter } from '../contract/reporters/html.js';
 import { junitReporter } from '../contract/reporters/junit.js';
 import { markdownReporter } from '../contract/reporters/markdown.js';
-import { maskedReporter } from '../contract/reporters/masked.js';
-import { shownText } from '../contract/reporters/printable.js';
+import { maskedReporter, shownText } from '../contract/reporters/masked.js';
 import type { Reporter, Write } from '../contract/reporters/reporter.js';
 import type { RunResult } from '../contract/run/results.js';
 import { runContract, type RunOptions } from '../contract/run/run-contract.js';
-import { createSecrets, type Secrets } from '../contract/secrets.js';
+import { createSecrets, type Secrets } from '../shared/redaction/secret-values.js';
 
 /** The run options the flags describe; a usage error when something required is missing. */
 export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunOptions {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
-import { createSecrets } from '../contract/secrets.js';
+import { createSecrets } from '../shared/redaction/secret-values.js';
 import { PagingError } from '../record/page-by-time.js';
 import { recordServer, type RecordResult } from '../record/record-server.js';
 import { SourceError } from '../record/source.js';

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createFake, type CreateFakeOptions, type Fake } from '../fake/create-fake.js';
 import type { FakeUrls } from '../fake/fake-urls.js';
+import { terminalText } from '../shared/escape.js';
 import { fakeOptionsFromFlags } from './fake-options.js';
 import { addFlags } from './flag.js';
 import { serveFlags, type ServeFlags } from './serve-flags.js';
@@ -23,7 +24,8 @@ export interface RunningFake extends FakeUrls {
  * can log in at once; no real secret is ever among them.
  */
 function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[] {
-  const users = Object.values(fake.users);
+  // Logins, passwords and permissions come from a file or a recording: no control character of theirs reaches the terminal.
+  const users = Object.values(fake.users).map((u) => ({ login: terminalText(u.login), password: terminalText(u.password), permissions: u.permissions.map(terminalText) }));
   const width = Math.max(0, ...users.map((u) => u.login.length));
   const passWidth = Math.max(0, ...users.map((u) => u.password.length));
   const first = users[0];

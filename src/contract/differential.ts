@@ -1,10 +1,11 @@
 // Differential mode: the same seed against two servers, exchanges paired by step, and where
 // the answers drift apart (drift.ts), grouped by kind with a count and one example each.
 import { toCurl } from './curl.js';
-import { DRIFT_KINDS, driftOf, type DriftKind } from './drift.js';
+import { DRIFT_KINDS, driftOf, type Drift, type DriftKind } from './drift.js';
 import { totalsOf, type Outcome, type RunResult } from './run/results.js';
-import { maskedDrift } from './drift-masking.js';
-import { createSecrets } from './secrets.js';
+import { maskSecretFields } from '../shared/redaction/secret-fields.js';
+import { isSecretName, REPORT_MASK } from '../shared/redaction/secret-names.js';
+import { createSecrets } from '../shared/redaction/secret-values.js';
 import type { Exchange, ReportedFailure } from './types.js';
 
 export { normalise } from './drift.js';
@@ -71,6 +72,18 @@ export function compareExchanges(first: readonly Exchange[], second: readonly Ex
   }
   unpaired += [...b.keys()].filter((k) => !a.has(k)).length;
   return { differences, compared, unpaired };
+}
+
+/**
+ * The values a drift shows are pieces of bodies: a value under a field named like a secret, and a
+ * string shaped like a password hash, are masked. The rule needs no list of secrets: these are
+ * the server's, not the run's. A status, a field present or missing and a type show no value.
+ */
+function maskedDrift(drift: Drift): Drift {
+  if (drift.kind === 'status' || drift.kind === 'field-missing' || drift.kind === 'type') return drift;
+  const underSecret = drift.path.split('/').some(isSecretName);
+  const shown = (value: string): string => (underSecret ? `"${REPORT_MASK}"` : maskSecretFields(value, REPORT_MASK));
+  return { ...drift, first: shown(drift.first), second: shown(drift.second) };
 }
 
 // Masking by place (Authorization, cookies, tokens in the query, passwords in bodies) needs no list of secrets.

@@ -17,7 +17,7 @@ export { markdownReport, markdownReporter } from './reporters/markdown.js';
 export type { Coverage, OperationCoverage } from './run/coverage.js';
 export { maskedReporter } from './reporters/masked.js';
 export type { Reporter } from './reporters/reporter.js';
-export { createSecrets, type Secrets } from './secrets.js';
+export { createSecrets, type Secrets } from '../shared/redaction/secret-values.js';
 export { decidePolicy, isLoopbackUrl, type SafetyPolicy } from './safety.js';
 export { BlockedError, StoppedError, UnreachableError, UsageError } from './errors.js';
 export type { Applied, Check, CheckContext, Citation, Exchange, Failure, Inconclusive, Judgement, ReportedFailure, Verdict } from './types.js';

@@ -5,13 +5,15 @@ import { randomBytes } from 'node:crypto';
 import type { Credentials } from '../contract/client/api-client.js';
 import { UsageError } from '../contract/errors.js';
 import { startDeadline } from '../contract/run/deadline.js';
-import type { Secrets } from '../contract/secrets.js';
+import type { Secrets } from '../shared/redaction/secret-values.js';
 import { createSpecValidator, loadSpec, schemaProblem, describeRecordProblem, type Spec } from '../spec/index.js';
 import { RECORDING_FILES, type InvalidRecordNote, type RecordingManifest } from '../shared/recording-layout.js';
+import { mapStrings } from '../shared/redaction/secret-fields.js';
+import { maskUrlsIn } from '../shared/redaction/mask-url.js';
+import { REPORT_MASK } from '../shared/redaction/secret-names.js';
 import { createAnonymizer } from './anonymize.js';
 import { checkBlocks, checkEvents } from './check-records.js';
 import { integerTimestamp, readServer, type ReadWindow, type ServerRead } from './read-server.js';
-import { createScrubber } from './scrub.js';
 import { openSource } from './source.js';
 import { assertWritableOut, writeRecording } from './write-recording.js';
 
@@ -84,8 +86,16 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
   const checkedBlocks = checkBlocks(blocks.records, validator);
   const anonymizer = options.anonymize ? createAnonymizer() : undefined;
   anonymizer?.learn([...checked.valid, ...checked.kept], checkedBlocks.valid, user);
-  const scrubber = createScrubber(secrets);
-  const finish = <T>(record: T, map?: (r: T) => T): T => scrubber.record(map ? map(record) : record);
+  // No secret reaches a recording: every string (keys too) has the run's secrets masked in every
+  // spelling, and the credentials any URL in it carries (secret query parameters, userinfo).
+  let masked = 0;
+  const scrub = <T>(value: T): T =>
+    mapStrings(value, (text) => {
+      const out = secrets.mask(maskUrlsIn(text, REPORT_MASK));
+      if (out !== text) masked += 1;
+      return out;
+    }) as T;
+  const finish = <T>(record: T, map?: (r: T) => T): T => scrub(map ? map(record) : record);
   const eventFile = checked.valid.map((r) => finish(r, anonymizer?.event));
   const keptFile = checked.kept.map((r) => finish(r, anonymizer?.event));
   const blockFile = checkedBlocks.valid.map((r) => finish(r, anonymizer?.block));
@@ -95,7 +105,7 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
   const recordedUser = { id, login, ...(permissions === undefined ? {} : { permissions }) };
   const problem = schemaProblem(validator, 'User', recordedUser);
   const password = `recorded-${randomBytes(12).toString('base64url')}`;
-  const users = problem ? undefined : [{ ...scrubber.record(recordedUser), password }];
+  const users = problem ? undefined : [{ ...scrub(recordedUser), password }];
 
   const times = [...eventFile, ...keptFile, ...blockFile].map(integerTimestamp).filter((t): t is number => t !== undefined);
   const invalid: InvalidRecordNote[] = [...checked.invalid, ...checkedBlocks.invalid];
@@ -112,7 +122,7 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
     maxRecordsReached,
     anonymized: options.anonymize === true,
     blockLog: blocks.status,
-    invalid: invalid.slice(0, MAX_NOTES).map((note) => scrubber.record(note)),
+    invalid: invalid.slice(0, MAX_NOTES).map((note) => scrub(note)),
     files: {
       events: RECORDING_FILES.events,
       ...(keptFile.length > 0 ? { keptInvalid: RECORDING_FILES.keptInvalid } : {}),
@@ -125,6 +135,6 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
     out: options.out,
     manifest,
     ...(users ? { login: { login: String(users[0]?.login), password } } : { userProblem: `the current user is not a valid User (${describeRecordProblem(problem!)})` }),
-    masked: scrubber.masked,
+    masked,
   };
 }

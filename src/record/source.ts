@@ -10,7 +10,7 @@ import { createRandom } from '../contract/random.js';
 import { waitingOutBlocks, type Wait } from '../contract/run/blocks.js';
 import type { Deadline } from '../contract/run/deadline.js';
 import type { SafetyPolicy } from '../contract/safety.js';
-import type { Secrets } from '../contract/secrets.js';
+import type { Secrets } from '../shared/redaction/secret-values.js';
 import type { Exchange } from '../contract/types.js';
 import type { Spec } from '../spec/index.js';
 

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat } from 'node:fs/promis
 import { basename, dirname, join, resolve } from 'node:path';
 import { once } from 'node:events';
 import { UsageError } from '../contract/errors.js';
-import type { Secrets } from '../contract/secrets.js';
+import type { Secrets } from '../shared/redaction/secret-values.js';
 import { RECORDING_FILES, type RecordingManifest } from '../shared/recording-layout.js';
 
 /** --out must be a new folder or an empty one; checked before recording, so no run is wasted. */

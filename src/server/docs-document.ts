@@ -2,6 +2,7 @@
 // with its example, so Execute sent a filter, a time window and a skip at once and the fake
 // looked empty: optional parameters show their example in their description instead, and
 // only `limit` (a page size, never an empty answer) keeps one to fill.
+import { terminalText } from '../shared/escape.js';
 
 type Json = Record<string, unknown>;
 
@@ -77,8 +78,9 @@ export interface DocsLogin {
 export function withSeededLogins(document: Json, users: readonly DocsLogin[]): Json {
   if (users.length === 0) return document;
   const withPasswords = users.some((u) => u.password !== undefined);
-  const cell = (text: string) => codeSpan(text).replace(/\|/g, '\\|');
-  const rows = users.map((u) => `| ${cell(u.login)} |${withPasswords ? ` ${u.password === undefined ? '' : cell(u.password)} |` : ''} ${u.permissions.join(', ') || '(none)'} |`);
+  // What a users file or a recorded server chose is shown as code: never markup, one line, no cell of its own.
+  const cell = (text: string) => codeSpan(terminalText(text)).replace(/\|/g, '\\|');
+  const rows = users.map((u) => `| ${cell(u.login)} |${withPasswords ? ` ${u.password === undefined ? '' : cell(u.password)} |` : ''} ${u.permissions.map(cell).join(', ') || '(none)'} |`);
   const table = [
     '## Seeded logins of this fake',
     '',

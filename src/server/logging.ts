@@ -2,45 +2,15 @@ import { LogController, type FastifyInstance, type FastifyReply, type FastifyReq
 import { pino, type LoggerOptions } from 'pino';
 import { isStreamed, type AnswerStep } from './answer-hook.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
-import { maskTargetUserinfo } from './request-target.js';
 import { prettyLines } from './log-format.js';
 import { requestLineWriter } from './request-log-line.js';
 import { stdoutLogStream } from './log-stream.js';
 import type { FakeLoggerOptions } from './options.js';
+import { maskUrl as maskSecretUrl } from '../shared/redaction/mask-url.js';
+import { LOG_MASK, SECRET_NAMES } from '../shared/redaction/secret-names.js';
 
-/** What a masked secret reads, in the logs and in the request journal. */
-export const CENSOR = '[redacted]';
-/** Query parameters whose values are secrets. */
-const SECRET_PARAMETERS = new Set(['api-token', 'auth-token', 'password', 'sid', 'csrf']);
-
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-}
-
-/** The URL with the values of secret query parameters, and the user info of an absolute-form target, replaced. */
-export function maskUrl(target: string): string {
-  // Origin-form (`/path`), the usual case, has no user info.
-  const url = target.charCodeAt(0) === 47 ? target : maskTargetUserinfo(target, CENSOR);
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const text = url.slice(q + 1);
-  // Names without escapes (the usual case) need no decoding: a line is logged per request.
-  const escaped = text.includes('%') || text.includes('+');
-  const query = text
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const raw = eq < 0 ? pair : pair.slice(0, eq);
-      const name = (escaped ? decoded(raw) : raw).toLowerCase();
-      return SECRET_PARAMETERS.has(name) && eq >= 0 ? `${pair.slice(0, eq)}=${CENSOR}` : pair;
-    })
-    .join('&');
-  return `${url.slice(0, q)}?${query}`;
-}
+/** The URL as the logs and the journal show it: its userinfo and secret query parameters masked. */
+export const maskUrl = (target: string): string => maskSecretUrl(target, LOG_MASK);
 
 type LoggerSettings = Pick<FastifyServerOptions, 'logger' | 'logController' | 'childLoggerFactory'>;
 
@@ -118,21 +88,9 @@ function loggerOptions(options: FakeLoggerOptions): LoggerOptions {
       }),
     },
     redact: {
-      paths: [
-        'headers.authorization',
-        'headers.cookie',
-        'headers["set-cookie"]',
-        'headers["x-csrf-token"]',
-        '*.headers.authorization',
-        '*.headers.cookie',
-        '*.headers["set-cookie"]',
-        '*.headers["x-csrf-token"]',
-        'password',
-        '*.password',
-        '*["api-token"]',
-        '*["auth-token"]',
-      ],
-      censor: CENSOR,
+      // Every secret name, at the top of a logged object, one level down and in its headers.
+      paths: SECRET_NAMES.flatMap((name) => [`["${name}"]`, `*["${name}"]`, `headers["${name}"]`, `*.headers["${name}"]`]),
+      censor: LOG_MASK,
     },
   };
 }

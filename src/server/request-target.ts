@@ -29,14 +29,6 @@ export function hasUserinfo(authority: string): boolean {
   return authority.includes('@');
 }
 
-/** The target with the user info of an absolute-form target, of any scheme, replaced by `censor`. */
-export function maskTargetUserinfo(url: string, censor: string): string {
-  const match = ABSOLUTE_FORM.exec(url);
-  const authority = match?.[2];
-  if (authority === undefined || !authority.includes('@')) return url;
-  return `${match![1]}${censor}${authority.slice(authority.lastIndexOf('@'))}${url.slice(match![0].length)}`;
-}
-
 /**
  * The target in origin form (`/path?query`): a routed absolute-form target without its scheme and
  * authority, as the router takes it (`http://host?x` is `/?x`); any other target as it is.

@@ -292,9 +292,10 @@ export interface paths {
          *     under it that match none), newest first: when, method, URL, operationId, who called
          *     and how, status, duration and, for an error answer, its `Error` body, whose `details`
          *     name each refused parameter or field and why; for a successful answer, its body with
-         *     the values the monitoring document marks `x-secret` masked (the head of a body longer
-         *     than `responseText`'s `maxLength`, and bodies of up to `x-journal-bodies-max-length`
-         *     characters in all: the oldest are dropped first). The journal keeps the last
+         *     the values the monitoring document marks `x-secret` masked. Of a body longer than
+         *     `responseText`'s `maxLength` only the head is kept, error answers' too; URLs, origins and
+         *     bodies count against `x-journal-max-length` characters in all: past it the oldest bodies
+         *     are dropped first, then the oldest requests. The journal keeps the last
          *     `x-default-journal-size` requests by default (the fake's `--journal-size` sets another
          *     number, up to `x-max-journal-size`, and 0 keeps none, the list then always empty). Secrets are masked as in the fake's logs: the values of the
          *     `api-token`, `auth-token`, `password`, `sid` and `csrf` query parameters read
@@ -693,7 +694,7 @@ export interface components {
             error?: components["schemas"]["Error"];
             /** @description The body of a successful answer, as JSON, with every value that the monitoring document marks `x-secret` (API tokens, session ids) reading `[redacted]`. */
             responseBody?: unknown;
-            /** @description The body of a successful answer that is not JSON (or only its head was kept), as text. Not shown when the answer's schema holds a secret. The journal keeps the head of a longer body, cut at this `maxLength` (characters, or bytes of a body sent as bytes). */
+            /** @description The body of an answer that is not JSON (or only its head was kept), as text. Not shown when the answer's schema holds a secret. The journal keeps the head of a longer body, cut at this `maxLength` (characters, or bytes of a body sent as bytes). */
             responseText?: string;
             /**
              * @description Only the head of the body (as long as `responseText`'s `maxLength`) was kept; it is in `responseText`.
@@ -701,7 +702,7 @@ export interface components {
              */
             responseBodyTruncated?: true;
             /**
-             * @description The body was dropped to keep the journal's memory bounded (listRequests' `x-journal-bodies-max-length` characters of bodies across the journal, the oldest dropped first).
+             * @description The body was dropped to keep the journal's memory bounded (listRequests' `x-journal-max-length` characters across the journal, the oldest bodies dropped first).
              * @constant
              */
             responseBodyDropped?: true;

@@ -3,7 +3,7 @@ import type { Document } from './load.js';
 /**
  * The bounds of the request journal, as the control API document states them (the one place
  * they are written): on listRequests, `x-default-journal-size`, `x-max-journal-size` and
- * `x-journal-bodies-max-length`; the head kept of a long body is `RequestRecord.responseText`'s
+ * `x-journal-max-length`; the head kept of a long body is `RequestRecord.responseText`'s
  * `maxLength`, so that what the journal shows always fits its schema.
  */
 export interface JournalLimits {
@@ -13,7 +13,7 @@ export interface JournalLimits {
   readonly maxSize: number;
   /** The head of each body it keeps, in characters (a Buffer's bytes). */
   readonly perBody: number;
-  /** The most characters of bodies it keeps in all, the oldest dropped first. */
+  /** The most characters of URLs, origins and bodies it keeps in all, the oldest bodies dropped first, then the oldest records. */
   readonly total: number;
 }
 
@@ -32,7 +32,7 @@ export function journalLimits(document: Document): JournalLimits {
   const maxSize = stated('x-max-journal-size', false);
   const defaultSize = stated('x-default-journal-size', false);
   if (defaultSize > maxSize) throw new Error(`The control API document's x-default-journal-size (${defaultSize}) is over its x-max-journal-size (${maxSize}).`);
-  const total = stated('x-journal-bodies-max-length', true);
+  const total = stated('x-journal-max-length', true);
   type Properties = Record<string, { maxLength?: unknown }>;
   const perBody = (document.components?.schemas?.RequestRecord as { properties?: Properties } | undefined)?.properties?.responseText?.maxLength;
   if (!isCount(perBody) || perBody === 0) throw new Error('The control API document gives RequestRecord.responseText no maxLength (an integer of 1 or more).');

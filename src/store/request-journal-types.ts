@@ -20,11 +20,9 @@ export interface JournalRecord {
   readonly origin: string | undefined;
   readonly status: number;
   readonly durationMs: number;
-  /** The answer's body text for an error answer (the document's Error body), else undefined. */
-  readonly errorText: string | undefined;
   /**
-   * A successful answer's body as it was sent (no copy), or a copy of its head when it is longer
-   * than `perBody`; undefined for an answer without one, and once the journal drops it for space.
+   * The answer's body as it was sent (no copy), or a copy of its head when it is longer than
+   * `perBody`; undefined for an answer without one, and once the journal drops it for space.
    */
   readonly body: string | Buffer | undefined;
   /** `head`: only the head of the body was kept; `dropped`: the journal dropped the body for space. */
@@ -32,9 +30,10 @@ export interface JournalRecord {
 }
 
 /**
- * How much of successful answers' bodies the journal keeps, in characters (a Buffer's bytes):
- * the head of each body up to `perBody`, and at most `total` across the journal, the oldest
- * bodies dropped first. The server passes them in from the control API document.
+ * How much text the journal keeps, in characters (a Buffer's bytes): the head of each answer's
+ * body up to `perBody`, and at most `total` of URLs, origins and bodies across the journal, the
+ * oldest bodies dropped first, then the oldest records. The server passes them in from the
+ * control API document.
  */
 export interface JournalBodyLimits {
   readonly perBody: number;
@@ -55,7 +54,7 @@ export interface JournalFilter {
 /** The last `capacity` answered requests, in a ring: adding to a full journal drops the oldest. */
 export interface RequestJournal {
   readonly capacity: number;
-  /** How much of the bodies it keeps: the keeper cuts each body to `perBody`, the journal holds `total`. */
+  /** How much text it keeps: the keeper cuts each body to `perBody`, the journal holds `total` in all. */
   readonly bodyLimits: JournalBodyLimits;
   /** The id the next record gets. */
   nextId(): number;

@@ -15,11 +15,18 @@ function statusMatcher(status: string | undefined): (value: number) => boolean {
 /** One column of the ring: a field of every record, by slot. */
 type Column<T> = T[];
 
+/** The characters a record keeps apart from its body: its URL and Origin. */
+const headChars = (rawUrl: string, origin: string | undefined): number => rawUrl.length + (origin?.length ?? 0);
+
 /**
  * The journal keeps its records in columns, one array for each field, not one object for each
  * request: a record kept for a thousand requests outlives the young generation, and objects that
  * live that long cost the collector more than the request that made them (CPU profile of
  * `GET /users/current`). A list reads the matching slots back into records.
+ *
+ * Every text it keeps (URLs, origins, bodies) counts against one budget, `total`: past it the
+ * oldest bodies are dropped first, then the oldest records, so its memory stays bounded whatever
+ * the requests hold.
  */
 export function createRequestJournal(capacity: number, bodyLimits: JournalBodyLimits): RequestJournal {
   if (!Number.isInteger(capacity) || capacity < 0) throw new Error(`The journal's capacity must be an integer of 0 or more, not ${capacity}.`);
@@ -40,25 +47,35 @@ export function createRequestJournal(capacity: number, bodyLimits: JournalBodyLi
   let origins: Column<string | undefined> = [];
   let statuses: Column<number> = [];
   let durations: Column<number> = [];
-  let errorTexts: Column<string | undefined> = [];
   let bodies: Column<string | Buffer | undefined> = [];
   let bodyCuts: Column<JournalRecord['bodyCut']> = [];
   let next = 0;
   let size = 0;
   let lastId = 0;
-  // The slots that still hold a body, oldest first (from `oldestBody` on), and their length.
+  // The slots that still hold a body, oldest first (from `oldestBody` on).
   let withBody: number[] = [];
   let oldestBody = 0;
-  let bodyChars = 0;
+  // Characters of every text kept: URLs, origins and bodies.
+  let chars = 0;
   const dropOldestBody = () => {
     const slot = withBody[oldestBody++]!;
-    bodyChars -= bodies[slot]!.length;
+    chars -= bodies[slot]!.length;
     bodies[slot] = undefined;
     bodyCuts[slot] = 'dropped';
     if (oldestBody > 1024 && oldestBody * 2 > withBody.length) {
       withBody = withBody.slice(oldestBody);
       oldestBody = 0;
     }
+  };
+  /** Forgets the oldest record (its body, if kept, is the oldest body). */
+  const dropOldest = () => {
+    const slot = (next - size + capacity) % capacity;
+    if (bodies[slot] !== undefined) dropOldestBody();
+    chars -= headChars(rawUrls[slot]!, origins[slot]);
+    rawUrls[slot] = '';
+    origins[slot] = undefined;
+    bodyCuts[slot] = undefined;
+    size--;
   };
   const recordAt = (slot: number): JournalRecord => ({
     id: ids[slot]!,
@@ -72,7 +89,6 @@ export function createRequestJournal(capacity: number, bodyLimits: JournalBodyLi
     origin: origins[slot],
     status: statuses[slot]!,
     durationMs: durations[slot]!,
-    errorText: errorTexts[slot],
     body: bodies[slot],
     bodyCut: bodyCuts[slot],
   });
@@ -84,9 +100,8 @@ export function createRequestJournal(capacity: number, bodyLimits: JournalBodyLi
     add(record) {
       if (capacity === 0) return;
       lastId = record.id;
+      if (size === capacity) dropOldest();
       const slot = next;
-      // The record that leaves the ring is the oldest, so its body (if kept) is the oldest body.
-      if (slot < size && bodies[slot] !== undefined) dropOldestBody();
       ids[slot] = record.id;
       times[slot] = record.time;
       methods[slot] = record.method;
@@ -98,16 +113,19 @@ export function createRequestJournal(capacity: number, bodyLimits: JournalBodyLi
       origins[slot] = record.origin;
       statuses[slot] = record.status;
       durations[slot] = record.durationMs;
-      errorTexts[slot] = record.errorText;
       bodies[slot] = record.body;
       bodyCuts[slot] = record.bodyCut;
+      chars += headChars(record.rawUrl, record.origin);
       if (record.body !== undefined) {
         withBody.push(slot);
-        bodyChars += record.body.length;
-        while (bodyChars > total) dropOldestBody();
+        chars += record.body.length;
       }
       next = next + 1 === capacity ? 0 : next + 1;
-      if (size < capacity) size++;
+      size++;
+      while (chars > total && size > 1) {
+        if (oldestBody < withBody.length) dropOldestBody();
+        else dropOldest();
+      }
     },
     list(filter = {}) {
       const statusOk = statusMatcher(filter.status);
@@ -135,14 +153,13 @@ export function createRequestJournal(capacity: number, bodyLimits: JournalBodyLi
       origins = [];
       statuses = [];
       durations = [];
-      errorTexts = [];
       bodies = [];
       bodyCuts = [];
       next = 0;
       size = 0;
       withBody = [];
       oldestBody = 0;
-      bodyChars = 0;
+      chars = 0;
       return cleared;
     },
     get size() {

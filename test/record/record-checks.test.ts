@@ -80,7 +80,7 @@ describe('no secret in any written file', () => {
       for (const secret of [...echoes, 'hunter2-pw', 'abcd-1234-efgh', 'zz-9999']) expect(text.includes(secret), `${name} holds ${secret}`).toBe(false);
     }
     expect(recorded[0]?.payload).toMatchObject({ text: 'echo *** end' });
-    expect(recorded.at(-1)?.payload).toMatchObject({ text: 'GET http://ops:***@10.0.0.9/x and /node/api/users/current?api-token=*** and ?auth-token=***' });
+    expect(recorded.at(-1)?.payload).toMatchObject({ text: 'GET http://***@10.0.0.9/x and /node/api/users/current?api-token=*** and ?auth-token=***' });
     expect(users).toEqual([{ id: user.id, login: 'admin', permissions: ['manage-users'], password: expect.stringMatching(/^recorded-/) }]);
     expect(stdout + stderr).not.toContain(password);
   });

@@ -11,7 +11,7 @@
 //     parameter named as above, in a body field named like a password.
 import type { Spec } from '../../spec/index.js';
 import { isSchemaNode, itemSchema, propertySchema, schemaBranches } from '../../spec/schema-branches.js';
-import { isSecretKey } from '../secrets.js';
+import { isSecretName as isSecretKey } from '../../shared/redaction/secret-names.js';
 import type { Exchange } from '../types.js';
 import { answerValue } from './capture-value.js';
 import type { CaseStep, ContractCase } from './case-schema.js';

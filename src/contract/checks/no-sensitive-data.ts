@@ -1,6 +1,6 @@
 import type { Operation } from '../../spec/index.js';
 import { markedPlaces } from '../client/marked-secrets.js';
-import { describeSecret, isHashLike, isSensitiveKey } from '../sensitive-data.js';
+import { describeSecret, isHashLike, isSensitiveKey } from '../../shared/redaction/secret-names.js';
 import type { CheckContext, Citation, Exchange } from '../types.js';
 import { failure } from './failure.js';
 import { defineCheck } from './define.js';

@@ -1,6 +1,6 @@
 import { citeOperation } from '../citations.js';
 import { answerSecrets } from '../client/marked-secrets.js';
-import { describeSecret } from '../sensitive-data.js';
+import { describeSecret } from '../../shared/redaction/secret-names.js';
 import { failure } from './failure.js';
 import { defineCheck } from './define.js';
 

@@ -7,7 +7,7 @@ import { cookieName, keepCookies } from './kept-cookies.js';
 import type { Spec } from '../../spec/index.js';
 import type { Random } from '../random.js';
 import { assertAllowed, type SafetyPolicy } from '../safety.js';
-import type { Secrets } from '../secrets.js';
+import type { Secrets } from '../../shared/redaction/secret-values.js';
 import type { Actor, AuthMode, Exchange } from '../types.js';
 import type { Call, Credentials } from './call.js';
 import { rememberIssued, setCookieLines } from './issued-credentials.js';

@@ -1,6 +1,6 @@
 // A token or session id answered as the whole body: a JSON string (what the document chose) or a
 // bare text token such as a UUID (what the field notes say real docs show for 4.1).
-import { MIN_ISSUED_CHARS } from '../secrets.js';
+import { MIN_ISSUED_CHARS } from '../../shared/redaction/secret-values.js';
 import type { ReceivedResponse } from '../types.js';
 
 // One printable word: no spaces, so an HTML page or a sentence is never taken for a token.

@@ -5,7 +5,7 @@
 // credential of the runner's: were they masked, a server could have any word it sets as a cookie
 // or a field cut out of every report.
 import type { Operation } from '../../spec/index.js';
-import type { Secrets } from '../secrets.js';
+import type { Secrets } from '../../shared/redaction/secret-values.js';
 import type { Exchange } from '../types.js';
 import { bodyToken } from './body-token.js';
 import { MAX_KEPT_COOKIES } from './kept-cookies.js';

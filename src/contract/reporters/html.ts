@@ -2,6 +2,7 @@
 // Policy says so to the browser too): the verdict, operations × checks in colour, the coverage
 // matrix, and each cause of findings folded in <details> with its first finding's curl command,
 // citation and answer, and every finding of it.
+import { escapeHtml } from '../../shared/escape.js';
 import { formatCitation } from '../citations.js';
 import type { Coverage } from '../run/coverage.js';
 import { statusOf, type Outcome, type OutcomeStatus, type RunResult } from '../run/results.js';
@@ -12,8 +13,7 @@ import { answerText, causesLine, LABEL, verdictLine } from './format.js';
 import { shortCurl } from './short-curl.js';
 import type { Reporter, Write } from './reporter.js';
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (text: string | number): string => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+const esc = (text: string | number): string => escapeHtml(String(text));
 
 const MARK: Readonly<Record<OutcomeStatus, string>> = { passed: 'ok', failed: 'FAIL', noted: 'note', inconclusive: '?', skipped: 'skip' };
 

@@ -5,7 +5,7 @@
 // a field that only bears a token's name is whatever word the server chose.
 import type { Operation, Spec } from '../../spec/index.js';
 import { answerSecrets } from '../client/marked-secrets.js';
-import { MIN_ISSUED_CHARS } from '../secrets.js';
+import { MIN_ISSUED_CHARS } from '../../shared/redaction/secret-values.js';
 import type { Actor, AuthMode, CredentialsSeen, Exchange, Parties } from '../types.js';
 
 type Json = Record<string, unknown>;

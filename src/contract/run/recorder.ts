@@ -4,7 +4,9 @@ import { apply } from '../checks/define.js';
 import { responseChecks, titleOf, type CaseCheckName, type OutcomeCheckName } from '../checks/registry.js';
 import { toCurl } from '../curl.js';
 import { head } from '../head.js';
-import { maskSecretFields, type Secrets } from '../secrets.js';
+import { maskSecretFields } from '../../shared/redaction/secret-fields.js';
+import { REPORT_MASK } from '../../shared/redaction/secret-names.js';
+import type { Secrets } from '../../shared/redaction/secret-values.js';
 import type { Applied, Check, CheckContext, Exchange, Failure, ReportedFailure } from '../types.js';
 import { createCredentialsSeen } from './credentials-seen.js';
 import { unjudgeable } from './unjudgeable.js';
@@ -40,7 +42,7 @@ const MASK_MARGIN = 4096;
 
 /** The head of a body for a report: secret fields by name and every known secret masked. */
 export function trimBody(text: string, secrets: Secrets): string {
-  const masked = secrets.mask(maskSecretFields(head(text, BODY_LIMIT + MASK_MARGIN)));
+  const masked = secrets.mask(maskSecretFields(head(text, BODY_LIMIT + MASK_MARGIN), REPORT_MASK));
   return masked.length > BODY_LIMIT || text.length > BODY_LIMIT + MASK_MARGIN ? `${head(masked, BODY_LIMIT)}… (${text.length} characters)` : masked;
 }
 

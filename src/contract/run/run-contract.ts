@@ -11,12 +11,11 @@ import { UsageError } from '../errors.js';
 import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
-import { createSecrets, type Secrets } from '../secrets.js';
+import { createSecrets, type Secrets } from '../../shared/redaction/secret-values.js';
 import { boundedValidator } from './bounded-validator.js';
 import { GROUPS, isGroup, plansInOrder } from './plans.js';
 import { coverageOf } from './coverage.js';
 import { startDeadline } from './deadline.js';
-import { ownText } from './own-text.js';
 import { recordToken } from './record-token.js';
 import { redirectNote } from './redirect-note.js';
 import { createRecorder, type Recorder } from './recorder.js';
@@ -117,8 +116,6 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   }
   const secrets = options.secrets ?? createSecrets();
   for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
-  secrets.ownText(await ownText(spec, [options.baseUrl, ...(options.targetUrl ? [options.targetUrl] : [])], cases));
-  secrets.ownText(`seed ${seed}`);
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
   const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);
@@ -159,7 +156,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   }
   const outcomes = recorder.outcomes();
   const coverage = coverageOf(spec, client.exchanges, outcomes, options.minCoverage);
-  const runNotes = [secrets.refusedNote(), redirectNote(client.exchanges)].filter((note) => note !== undefined);
+  const runNotes = [redirectNote(client.exchanges)].filter((note) => note !== undefined);
   const result: RunResult = {
     baseUrl: options.baseUrl,
     seed,

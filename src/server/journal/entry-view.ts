@@ -4,23 +4,15 @@ import type { JournalRecord } from '../../store/request-journal.js';
 import { maskUrl } from '../logging.js';
 import type { SecretMask } from './secret-mask.js';
 
-/** The error body of an error answer, when it is the document's Error body (it always is, but it is read back from text). */
-function errorOf(text: string | undefined): ApiErrorBody | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const body = JSON.parse(text) as ApiErrorBody | null;
-    return body && typeof body === 'object' && typeof body.code === 'string' ? body : undefined;
-  } catch {
-    return undefined;
-  }
-}
+type ResponseBodyFields = Pick<RequestRecord, 'error' | 'responseBody' | 'responseText' | 'responseBodyTruncated' | 'responseBodyDropped'>;
 
-type ResponseBodyFields = Pick<RequestRecord, 'responseBody' | 'responseText' | 'responseBodyTruncated' | 'responseBodyDropped'>;
+const isErrorBody = (body: unknown): body is ApiErrorBody => typeof body === 'object' && body !== null && typeof (body as ApiErrorBody).code === 'string';
 
 /**
- * A successful answer's body as the control API shows it: parsed, with the values the document
- * marks `x-secret` masked; a text that is not JSON as it is, unless the answer's schema holds a
- * secret (then it is not shown: nothing there can be masked).
+ * An answer's body as the control API shows it: an error answer's Error body parsed; a successful
+ * answer's parsed, with the values the document marks `x-secret` masked; the head of a long body,
+ * and a text that is not JSON, as text, unless the answer's schema holds a secret (then it is not
+ * shown: nothing there can be masked).
  */
 function responseBodyOf(record: JournalRecord, secretMask: SecretMask): ResponseBodyFields {
   if (record.bodyCut === 'dropped') return { responseBodyDropped: true };
@@ -28,18 +20,16 @@ function responseBodyOf(record: JournalRecord, secretMask: SecretMask): Response
   if (!text) return {};
   const truncated: ResponseBodyFields = record.bodyCut === 'head' ? { responseBodyTruncated: true } : {};
   try {
-    return { responseBody: secretMask.mask(record.operationId, record.status, JSON.parse(text)), ...truncated };
+    const body: unknown = JSON.parse(text);
+    if (record.status >= 400) return isErrorBody(body) ? { error: body } : {};
+    return { responseBody: secretMask.mask(record.operationId, record.status, body), ...truncated };
   } catch {
     return secretMask.holdsSecrets(record.operationId, record.status) ? truncated : { responseText: text, ...truncated };
   }
 }
 
-/**
- * A journal record as the control API shows it: its URL masked as the logs mask it, its error
- * body parsed, a successful answer's body with its secrets masked.
- */
+/** A journal record as the control API shows it: its URL masked as the logs mask it, its body as responseBodyOf shows it. */
 export function journalEntry(record: JournalRecord, secretMask: SecretMask): RequestRecord {
-  const error = errorOf(record.errorText);
   const auth: RequestAuth | undefined =
     record.authMethod !== undefined && record.userId !== undefined
       ? { method: record.authMethod as RequestAuth['method'], userId: record.userId, login: record.login ?? '' }
@@ -54,7 +44,6 @@ export function journalEntry(record: JournalRecord, secretMask: SecretMask): Req
     ...(record.origin !== undefined ? { origin: record.origin } : {}),
     status: record.status,
     durationMs: Math.round(record.durationMs * 10) / 10,
-    ...(error ? { error } : {}),
     ...responseBodyOf(record, secretMask),
   };
 }

@@ -15,7 +15,7 @@ type KeptBody = Pick<JournalRecord, 'body' | 'bodyCut'>;
 const NO_BODY: KeptBody = { body: undefined, bodyCut: undefined };
 
 /**
- * A successful answer's body: the payload itself (no copy, no parse), or a copy of its head when
+ * An answer's body: the payload itself (no copy, no parse), or a copy of its head when
  * it is longer than `perBody`; of a streamed page, the head of its text, made apart (the body is
  * not written yet).
  */
@@ -36,8 +36,8 @@ export type JournalKeeper = (request: FastifyRequest, reply: FastifyReply, paylo
  * Keeps each answer of the monitoring API (its routes, and paths under its prefix no route
  * takes) in the journal: the answer hook (answer-hook.ts) calls it once the answer's latency has
  * passed, so that the duration includes it. It costs one record a request: fields that the
- * request and reply already hold, the body text of error answers (the document's Error body,
- * read when asked) and the body of successful answers, by reference (masked when read).
+ * request and reply already hold and the answer's body, error answers' too, by reference when
+ * it is short (masked when read), else a copy of its head.
  */
 export function createJournalKeeper(journal: RequestJournal, clock: Clock): JournalKeeper {
   const { perBody } = journal.bodyLimits;
@@ -47,8 +47,8 @@ export function createJournalKeeper(journal: RequestJournal, clock: Clock): Jour
     const { caller } = request;
     const status = reply.statusCode;
     // A body short enough to keep whole (the usual answer) is kept without making a KeptBody.
-    const whole = status < 400 && isShortText(payload);
-    const { body, bodyCut } = whole || status >= 400 ? NO_BODY : bodyOf(payload);
+    const whole = isShortText(payload);
+    const { body, bodyCut } = whole ? NO_BODY : bodyOf(payload);
     journal.add({
       id: journal.nextId(),
       time: clock.now(),
@@ -61,7 +61,6 @@ export function createJournalKeeper(journal: RequestJournal, clock: Clock): Jour
       origin: request.headers.origin === undefined ? undefined : headOf(request.headers.origin, KEPT_TEXT_CHARS),
       status,
       durationMs: performance.now() - request.receivedAt,
-      errorText: status >= 400 && typeof payload === 'string' ? payload : undefined,
       body: whole ? (payload as string | Buffer) : body,
       bodyCut,
     });

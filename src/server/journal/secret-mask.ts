@@ -1,6 +1,6 @@
 import { markedValues, schemaMarks, type SpecValidator } from '../../spec/index.js';
 import { isSchemaNode, type SchemaNode } from '../../spec/schema-branches.js';
-import { CENSOR } from '../logging.js';
+import { LOG_MASK as CENSOR } from '../../shared/redaction/secret-names.js';
 
 /** The document's mark of a credential, on a schema or a property. */
 const SECRET = 'x-secret';

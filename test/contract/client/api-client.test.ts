@@ -7,7 +7,7 @@ import { UnreachableError } from '../../../src/contract/errors.js';
 import { freePort } from '../../../src/contract/prism.js';
 import { createRandom } from '../../../src/contract/random.js';
 import { decidePolicy, SafetyError } from '../../../src/contract/safety.js';
-import { createSecrets } from '../../../src/contract/secrets.js';
+import { createSecrets } from '../../../src/shared/redaction/secret-values.js';
 import { specAndValidator } from '../helpers/synthetic.js';
 
 let app: FastifyInstance;

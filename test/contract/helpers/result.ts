@@ -2,7 +2,7 @@
 import { coverageOf } from '../../../src/contract/run/coverage.js';
 import { createRecorder } from '../../../src/contract/run/recorder.js';
 import { totalsOf, type RunResult } from '../../../src/contract/run/results.js';
-import { createSecrets } from '../../../src/contract/secrets.js';
+import { createSecrets } from '../../../src/shared/redaction/secret-values.js';
 import type { Applied, Exchange } from '../../../src/contract/types.js';
 import { specAndValidator } from './synthetic.js';
 

@@ -7,7 +7,7 @@ import { MAX_KEPT_COOKIES } from '../../../src/contract/client/kept-cookies.js';
 import { createTransport } from '../../../src/contract/client/transport.js';
 import { createRandom } from '../../../src/contract/random.js';
 import { decidePolicy } from '../../../src/contract/safety.js';
-import { createSecrets } from '../../../src/contract/secrets.js';
+import { createSecrets } from '../../../src/shared/redaction/secret-values.js';
 import { specAndValidator } from '../helpers/synthetic.js';
 
 let app: FastifyInstance;

@@ -2,20 +2,18 @@
 // The runner follows none, and each operation keeps its `status-documented` violation; every
 // report also says once, in a note of the run, that the API was never reached, naming the statuses
 // and where the redirects point (origin and path, never the query or fragment, which carry the
-// proxy's state and tokens), masked like every report text, and whole even where the server sets
-// a word of it as its session id. A server that redirects only some requests gets no such note.
+// proxy's state and tokens), masked like every report text. A server that redirects only some
+// requests gets no such note.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostileServer, json, type HostileServer } from './hostile-server.js';
 import { REPORT_FORMATS, runTexts } from './report-texts.js';
-import { MASK } from '../../../src/contract/secret-fields.js';
+import { REPORT_MASK as MASK } from '../../../src/shared/redaction/secret-names.js';
 
 const LOGIN = 'https://sso.example/login';
 /** In the Location's query and fragment: the proxy's state, which no report may show. */
 const TOKEN = 'sso-state-7c41e9a2b08d';
 const FRAGMENT = 'frag-d93be0715a';
 const PASSWORD = 'pw-5e2a90c4d71b';
-/** A word of the note, as a session id the server sets. */
-const NOTE_WORD = 'redirect';
 const NOTE = `every answer was a redirect (302 to ${LOGIN}): the runner follows none, so the API was not reached; --base-url may be behind a log-in page or lack a path prefix`;
 /** Any form of the note. */
 const ANY_NOTE = /every answer was a redirect/;
@@ -24,8 +22,7 @@ let sso: HostileServer;
 let partly: HostileServer;
 beforeAll(async () => {
   sso = await hostileServer((req, res) => {
-    // The session cookie it sets is a word of the note: the note is the runner's own text, and stays whole.
-    res.writeHead(302, { location: `${LOGIN}?state=${TOKEN}&return=${encodeURIComponent(req.url ?? '/')}#${FRAGMENT}`, 'set-cookie': `sid=${NOTE_WORD}; Path=/` });
+    res.writeHead(302, { location: `${LOGIN}?state=${TOKEN}&return=${encodeURIComponent(req.url ?? '/')}#${FRAGMENT}` });
     res.end();
   });
   // The current user is answered; every other request is redirected.

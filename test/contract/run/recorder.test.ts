@@ -4,7 +4,7 @@ import { apply } from '../../../src/contract/checks/define.js';
 import { limitHonoured } from '../../../src/contract/checks/limit-honoured.js';
 import { createRecorder, trimBody } from '../../../src/contract/run/recorder.js';
 import { statusOf } from '../../../src/contract/run/results.js';
-import { createSecrets } from '../../../src/contract/secrets.js';
+import { createSecrets } from '../../../src/shared/redaction/secret-values.js';
 import { exchange, records, specAndValidator } from '../helpers/synthetic.js';
 
 describe('recorder', () => {

@@ -5,7 +5,7 @@ import { sortOrder } from '../../../src/contract/checks/sort-order.js';
 import { createRecorder } from '../../../src/contract/run/recorder.js';
 import { runContract } from '../../../src/contract/run/run-contract.js';
 import { statusOf } from '../../../src/contract/run/results.js';
-import { createSecrets } from '../../../src/contract/secrets.js';
+import { createSecrets } from '../../../src/shared/redaction/secret-values.js';
 import { startBreakingProxy, type Breakage } from '../broken/breaking-proxy.js';
 import { ADMIN, listeningFake, VIEWER, type ListeningFake } from '../helpers/fake.js';
 import { context, exchange, specAndValidator } from '../helpers/synthetic.js';

@@ -6,7 +6,7 @@ import { consoleReporter } from '../../../src/contract/reporters/console.js';
 import { jsonReporter } from '../../../src/contract/reporters/json.js';
 import { createRecorder, trimBody } from '../../../src/contract/run/recorder.js';
 import { runContract } from '../../../src/contract/run/run-contract.js';
-import { createSecrets } from '../../../src/contract/secrets.js';
+import { createSecrets } from '../../../src/shared/redaction/secret-values.js';
 import type { Exchange } from '../../../src/contract/types.js';
 import { brokenVariants, LEAKED_PASSWORD } from '../broken/breakages.js';
 import { startBreakingProxy } from '../broken/breaking-proxy.js';

@@ -6,7 +6,7 @@ import { API, basicOf, conformanceCheck, expectConforms, spec } from '../helpers
 import { controlCopy } from './control-copy.js';
 
 // How much of the answers' bodies the journal keeps is the control document's: the head of a
-// body as long as RequestRecord's `responseText` `maxLength`, and `x-journal-bodies-max-length`
+// body as long as RequestRecord's `responseText` `maxLength`, and `x-journal-max-length`
 // characters of bodies in all. Copies of the document that say other numbers are obeyed; one
 // that lacks a bound stops the fake from being built.
 
@@ -26,10 +26,10 @@ async function journalOf(controlSpec: Spec): Promise<RequestRecord[]> {
 }
 
 describe("the journal's bounds on bodies", () => {
-  it('are those the control document states: a copy with a head of 300 and 700 in all keeps two heads of 300 of three pages', async () => {
+  it('are those the control document states: a copy with a head of 300 and 800 in all keeps two heads of 300 of three pages', async () => {
     const controlSpec = await controlCopy([
       { key: 'maxLength', was: 32768, now: 300 },
-      { key: 'x-journal-bodies-max-length', was: 2097152, now: 700 },
+      { key: 'x-journal-max-length', was: 2097152, now: 800 },
     ]);
     app = await buildFake({ spec, controlSpec, docs: false, records: 50 });
     const pages = [];
@@ -40,7 +40,7 @@ describe("the journal's bounds on bodies", () => {
       pages.push(page.rawPayload);
     }
     const [third, second, first] = await journalOf(controlSpec);
-    // 3 heads of 300 pass 700: the oldest is dropped.
+    // 3 heads of 300 and their URLs (about 50 characters each) pass 800: the oldest head is dropped.
     expect(first).toMatchObject({ id: 1, responseBodyDropped: true });
     expect(first).not.toHaveProperty('responseText');
     expect(second).toMatchObject({ id: 2, responseBodyTruncated: true, responseText: pages[1]!.subarray(0, 300).toString() });
@@ -48,7 +48,7 @@ describe("the journal's bounds on bodies", () => {
   });
 
   it.each([
-    ['x-journal-bodies-max-length', 2097152],
+    ['x-journal-max-length', 2097152],
     ['x-max-journal-size', 100000],
     ['maxLength', 32768],
   ])('stop the fake from being built when the document states no %s', async (key, was) => {

@@ -14,5 +14,5 @@ export const listJournal = async (app: FakeApp, query = ''): Promise<RequestReco
 export function statedBodyLimits(document: Document): { perBody: number; total: number } {
   const listRequests = document.paths?.['/__control/requests']?.get as unknown as Record<string, number>;
   const record = document.components?.schemas?.RequestRecord as { properties: { responseText: { maxLength: number } } };
-  return { perBody: record.properties.responseText.maxLength, total: listRequests['x-journal-bodies-max-length']! };
+  return { perBody: record.properties.responseText.maxLength, total: listRequests['x-journal-max-length']! };
 }

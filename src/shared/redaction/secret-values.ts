@@ -1,0 +1,163 @@
+// The credentials an output must never show, by value: those the kit was given (a password, a
+// token, a URL's userinfo) and those a server issued it (a session id, a token, a cookie it keeps),
+// each in every spelling a server may echo it in: as it is, percent- and form-encoded, JSON-escaped
+// (`\u`-escaped characters too), base64 (of `login:password` as a Basic header carries it, too).
+// Masking happens before any cut: a text cut off inside a spelling (`admin-passwor…`) has the
+// cut-off part masked too, so no output shows the head of a secret.
+import { maskSecretFields } from './secret-fields.js';
+import { isSecretName, REPORT_MASK } from './secret-names.js';
+import { maskUrl } from './mask-url.js';
+
+/** Secrets the kit was given shorter than this would mask ordinary text ("1", an empty password). */
+const MIN_GIVEN = 4;
+/**
+ * A value a server chose (a session id, a token, a cookie the runner keeps) shorter than this is
+ * no credential: masked, a server could have `PASSED`, `0` or `users` cut out of every output.
+ * Real session ids and tokens are far longer, and one printable word.
+ */
+export const MIN_ISSUED_CHARS = 8;
+const NOT_ONE_WORD = /[\s\u0000-\u001f\u007f]/;
+/** The shortest head of a spelling masked where a text is cut off; heads longer than the longest are not looked for. */
+const MIN_CUT = 6;
+const MAX_CUT = 256;
+// Where a text was cut: the ellipsis the kit writes after a cut.
+const CUT = /…|\.\.\./g;
+
+const lowerHex = (text: string): string => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+const uEscaped = (text: string, which: RegExp, upper: boolean): string =>
+  text.replace(which, (c) => {
+    const hex = c.charCodeAt(0).toString(16).padStart(4, '0');
+    return `\\u${upper ? hex.toUpperCase() : hex}`;
+  });
+
+/** The spellings a secret may take in a server's answer, an URL or a log. */
+export function spellings(value: string): string[] {
+  // JSON as JSON.stringify writes it, with `/` escaped, with every other character than ASCII `\u`-escaped, or every one but letters and digits.
+  const json = JSON.stringify(value).slice(1, -1);
+  const jsons = [json, json.replace(/\//g, '\\/')].flatMap((text) => [text, uEscaped(text, /[^\x20-\x7e]/g, false), uEscaped(text, /[^\x20-\x7e]/g, true)]);
+  const jsonEscaped = [false, true].map((upper) => uEscaped(value, /[^A-Za-z0-9]/g, upper));
+  const percent = [encodeURIComponent(value), encodeURI(value), new URLSearchParams({ v: value }).toString().slice(2)];
+  const base64 = Buffer.from(value).toString('base64');
+  return [...new Set([value, ...jsons, ...jsonEscaped, ...percent, ...percent.map(lowerHex), base64, base64.replace(/=+$/, ''), Buffer.from(value).toString('base64url')])];
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A request as it was sent, to show masked (a report's curl line). */
+export interface ShownRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface Secrets {
+  /** A secret the kit was given or sends (a password, a token). */
+  add(value: string | undefined): void;
+  /** A credential a server chose (a session id, a token, a cookie): masked unless it is too short or not one word to tell from ordinary text. */
+  addIssued(value: string | undefined): void;
+  /** A login and password: the password, and `login:password` as a Basic header carries it. */
+  addCredentials(credentials: { readonly login: string; readonly password: string } | undefined): void;
+  /** The credentials in a URL's userinfo: the password of `http://user:secret@host`, the user name of `http://token@host`. */
+  addUrl(url: string | undefined): void;
+  /** The text with every spelling of every known secret, and the head of one where the text is cut off, replaced by the mask. */
+  mask(text: string): string;
+  /** A request with its secrets masked: Authorization and Cookie values, secret query parameters and body fields, every known secret. */
+  maskRequest<T extends ShownRequest>(request: T): ShownRequest;
+}
+
+const decode = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+function maskHeader(name: string, value: string, mask: string): string {
+  const lower = name.toLowerCase();
+  if (lower === 'authorization' || lower === 'proxy-authorization') return value.replace(/^(\S+)\s.*$/, `$1 ${mask}`);
+  if (lower === 'cookie') return value.replace(/=([^;]*)/g, `=${mask}`);
+  return isSecretName(lower) ? mask : value;
+}
+
+/** The known secrets of one run of the runner, or one recording, masked by `mask`. */
+export function createSecrets(mask = REPORT_MASK): Secrets {
+  const added = new Set<string>();
+  // Each spelling, and the shortest head of it that is masked where a text is cut off inside it.
+  const known = new Map<string, number>();
+  let pattern: RegExp | undefined;
+  // Heads of spellings, to mask where a text is cut off inside one.
+  let heads: Set<string> | undefined;
+  let longest = 0;
+  const remember = (value: string | undefined, issued: boolean, shortestHead = MIN_CUT): void => {
+    if (!value || added.has(value)) return;
+    if (value.length < (issued ? MIN_ISSUED_CHARS : MIN_GIVEN) || (issued && NOT_ONE_WORD.test(value))) return;
+    added.add(value);
+    for (const spelling of spellings(value)) known.set(spelling, Math.min(known.get(spelling) ?? Infinity, shortestHead));
+    pattern = undefined;
+    heads = undefined;
+  };
+  const add = (value: string | undefined): void => remember(value, false);
+  const maskCut = (text: string): string => {
+    heads ??= new Set([...known].flatMap(([s, shortest]) => Array.from({ length: Math.max(0, Math.min(s.length, MAX_CUT + 1) - shortest) }, (_, i) => s.slice(0, shortest + i))));
+    let out = text;
+    for (const cut of [...text.matchAll(CUT)].reverse()) {
+      const end = cut.index;
+      for (let length = Math.min(longest, MAX_CUT, end); length >= MIN_CUT; length--) {
+        if (heads.has(out.slice(end - length, end))) {
+          out = `${out.slice(0, end - length)}${mask}${out.slice(end)}`;
+          break;
+        }
+      }
+    }
+    return out;
+  };
+  const maskText = (text: string): string => {
+    if (known.size === 0) return text;
+    if (pattern === undefined) {
+      const sorted = [...known.keys()].sort((a, b) => b.length - a.length);
+      longest = sorted[0]!.length;
+      pattern = new RegExp(sorted.map(escapeRegExp).join('|'), 'g');
+    }
+    return maskCut(text.replace(pattern, mask));
+  };
+  const addCredentials: Secrets['addCredentials'] = (credentials) => {
+    if (!credentials) return;
+    add(credentials.password);
+    // Its head is the login, no secret: only a head that holds some of the password is masked.
+    if (credentials.password.length > 0) remember(`${credentials.login}:${credentials.password}`, false, credentials.login.length + 2);
+  };
+  return {
+    add,
+    addIssued: (value) => remember(value, true),
+    addCredentials,
+    addUrl(url) {
+      if (!url) return;
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        return;
+      }
+      // Without a password, the user name is the credential (a token some gateways take in its place).
+      if (!parsed.password) {
+        add(parsed.username);
+        add(decode(parsed.username));
+        return;
+      }
+      add(parsed.password);
+      addCredentials({ login: decode(parsed.username), password: decode(parsed.password) });
+    },
+    mask: maskText,
+    maskRequest(request) {
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, maskText(maskHeader(k, v, mask))]));
+      return {
+        method: request.method,
+        url: maskText(maskUrl(request.url, mask)),
+        headers,
+        ...(request.body === undefined ? {} : { body: maskText(maskSecretFields(request.body, mask)) }),
+      };
+    },
+  };
+}
