@@ -1,5 +1,7 @@
 import { createErrorFactory } from '../errors.js';
-import { controlApiPath, createSpecValidator, monitoringApiPath } from '../spec/index.js';
+import { controlApiPath, createSpecValidator, errorDetailsMax, monitoringApiPath } from '../spec/index.js';
+import { VALUES_CHECKED_WHOLE } from './request-schemas.js';
+import { createValidationRefusal } from './validation-error.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { warmCaseOrbits } from '../store/case-orbits.js';
 import { createFaultStore } from '../store/faults.js';
@@ -116,8 +118,10 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   // The case rules of the filter's regexes take a few hundred ms to read from the engine: read in
   // slices between other work, once the first request is answered (or a second after the build).
   afterFirstAnswer(app, 1000, () => void warmCaseOrbits(filterLimits.sliceMs));
+  // A request that does not match the document: its first problems and their count (validation-error.ts).
+  const invalid = { refuse: createValidationRefusal(errors, messages, VALUES_CHECKED_WHOLE), listed: errorDetailsMax(spec.document) };
   const report = registerApiRoutes(app, {
-    state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, apiHost, originAllowed: allowed,
+    state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, apiHost, originAllowed: allowed, invalid,
   });
   const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
   const ingest = createIngestCountsBoard();
@@ -126,7 +130,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   };
   const hostAllowed = hostNamesThisServer(resolved.controlHosts, listenNames.names);
   const controlAccess = createControlAccessCheck({ anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed }, errors, controlMessages);
-  const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess);
+  const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess, invalid);
   registerInspector(app, controlAccess);
 
   const routed = [

@@ -715,7 +715,7 @@ export interface components {
          * @example {
          *       "location": "query",
          *       "name": "limit",
-         *       "problem": "must match pattern \"^[0-9]{1,9}$\""
+         *       "problem": "must match pattern \"^[0-9]{1,9}$\", not \"abc\""
          *     }
          */
         ErrorDetail: {
@@ -730,12 +730,12 @@ export interface components {
          * @example {
          *       "status": 400,
          *       "code": "INVALID_PARAMETER",
-         *       "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\"",
+         *       "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\", not \"abc\"",
          *       "details": [
          *         {
          *           "location": "query",
          *           "name": "limit",
-         *           "problem": "must match pattern \"^[0-9]{1,9}$\""
+         *           "problem": "must match pattern \"^[0-9]{1,9}$\", not \"abc\""
          *         }
          *       ]
          *     }
@@ -746,6 +746,7 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description What was wrong, for people. */
             message: string;
+            /** @description The problems of the request, each naming its field, what was sent and what is allowed; the first 20 when there are more (the message counts them). */
             details?: components["schemas"]["ErrorDetail"][];
             /** @description With PERMISSION_DENIED, the missing permission. */
             permission?: string;
@@ -1936,12 +1937,12 @@ export interface operations {
                      *         "error": {
                      *           "status": 400,
                      *           "code": "INVALID_PARAMETER",
-                     *           "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\"",
+                     *           "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\", not \"abc\"",
                      *           "details": [
                      *             {
                      *               "location": "query",
                      *               "name": "limit",
-                     *               "problem": "must match pattern \"^[0-9]{1,9}$\""
+                     *               "problem": "must match pattern \"^[0-9]{1,9}$\", not \"abc\""
                      *             }
                      *           ]
                      *         }

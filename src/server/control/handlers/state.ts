@@ -1,4 +1,5 @@
 import type { Snapshot } from '../../../spec/control-types.js';
+import { listedDetails } from '../body-problems.js';
 import { restoreSnapshot, snapshotProblems, takeSnapshot } from '../snapshot.js';
 import { needsEventLog } from '../../event-log-wait.js';
 import type { ControlContext, ControlHandlerMap } from '../types.js';
@@ -18,7 +19,7 @@ export const stateControlHandlers: ControlHandlerMap = {
     const details = snapshotProblems(snapshot, context);
     if (details.length > 0) {
       const first = details[0]!;
-      throw context.errors('INVALID_BODY', context.controlMessages('INVALID_BODY', 'snapshotUnusable', { name: first.name ?? '', problem: first.problem }), { details });
+      throw context.errors('INVALID_BODY', context.controlMessages('INVALID_BODY', 'snapshotUnusable', { name: first.name ?? '', problem: first.problem }), { details: listedDetails(context.spec, details) });
     }
     restoreSnapshot(snapshot, context);
     return summarize(context);
