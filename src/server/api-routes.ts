@@ -48,7 +48,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependenci
   };
   const guardDependencies = { state, errors, messages, schemes, config, sessionHosts };
   const limits = createRateLimitChecks(state, errors, messages);
-  const preferOptions = { errors, originAllowed, injectedFault: errors('INJECTED_FAULT', messages('INJECTED_FAULT', 'preferredStatus')).toBody() };
+  const preferOptions = { errors, messages, originAllowed, injectedFault: errors('INJECTED_FAULT', messages('INJECTED_FAULT', 'preferredStatus')).toBody() };
   return registerOperations(app, {
     spec: deps.spec,
     surface: 'api',

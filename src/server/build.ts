@@ -44,6 +44,9 @@ import type { FakeApp, FakeWithListenHosts } from './fake-handle.js';
 
 export type { FakeApp, FakeHandle, FakeWithListenHosts } from './fake-handle.js';
 
+/** `a`, `a or b`, `a, b or c`. */
+const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
+
 /** The monitoring API's paths start with this; latency applies to it only. */
 export const API_PREFIX = '/node/api';
 
@@ -141,7 +144,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, messages, [
     { prefix: CONTROL_PREFIX, check: controlAccess },
     { prefix: INSPECTOR_PATH, check: controlAccess },
-  ], apiHost));
+  ], apiHost, { paths: ['/', API_PREFIX, `${API_PREFIX}/`], logins: () => orList(seededUsers().slice(0, 5).map((user) => user.login)) }));
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }

@@ -16,8 +16,9 @@ export interface paths {
         /**
          * Reset the state to the seed
          * @description Puts the fake back as it was at start-up: the seed's users (with the seed's tokens),
-         *     event log and block log; no sessions; no active blocks and empty rate-limit
-         *     windows; no injected faults; and the start-up configuration, unless
+         *     event log and block log; no sessions, so every user is logged out (a page that was
+         *     logged in gets 401 on its next call), unless `keepSessions=true`; no active blocks and
+         *     empty rate-limit windows; no injected faults; and the start-up configuration, unless
          *     `keepConfig=true`, which keeps the current configuration (faults are cleared either
          *     way). Returns what the state holds afterwards.
          */
@@ -983,6 +984,8 @@ export interface operations {
             query?: {
                 /** @description Keep the current configuration instead of returning to the start-up one. */
                 keepConfig?: boolean;
+                /** @description Keep the open sessions (cookie log-ins), so that pages stay logged in across the reset. */
+                keepSessions?: boolean;
             };
             header?: never;
             path?: never;

@@ -25,7 +25,7 @@ export interface FakeState {
    * Back to the seed: no sessions, only the fixture's tokens, seeded records, no blocks. While
    * the event log's records are being made, its reset waits its turn (EventLogStore.reset).
    */
-  reset(): void;
+  reset(options?: { readonly keepSessions?: boolean }): void;
   /**
    * Puts new fixtures in place (their files changed): the users, and the fixture records of
    * the event log (`removed` the _ids of the old ones). Sessions and tokens of users still
@@ -41,9 +41,9 @@ export function createState(options: StateOptions): FakeState {
   const sessions = createSessionStore({ clock: options.clock, ...options.sessions });
   const data = createDataState({ ...options.data, clock: options.clock });
   let seedUsers = options.users;
-  const reset = () => {
+  const reset = ({ keepSessions = false } = {}) => {
     data.reset();
-    sessions.clear();
+    if (!keepSessions) sessions.clear();
     tokens.clear();
     for (const user of seedUsers) {
       if (user.authenticationToken !== undefined) tokens.assign(user.id, user.authenticationToken);

@@ -8,8 +8,7 @@ import { resetAll, summarize } from '../whole-state.js';
 // Each waits for the event log's records while they are being made (it counts, holds or replaces them).
 export const stateControlHandlers: ControlHandlerMap = {
   resetState: needsEventLog((request, _reply, context: ControlContext) => {
-    const { keepConfig } = request.query as { keepConfig?: boolean };
-    return resetAll(context, keepConfig === true);
+    return resetAll(context, request.query as { keepConfig?: boolean; keepSessions?: boolean });
   }),
 
   exportSnapshot: needsEventLog((_request, _reply, context: ControlContext) => takeSnapshot(context)),
