@@ -48,7 +48,7 @@ const mb = (bytes: number | undefined) => (bytes === undefined ? '?' : `${Math.r
  */
 export async function holdSlowReaders(originText: string, serverPid: number, count: number, holdMs: number, log: (line: string) => void): Promise<HostileResult[]> {
   const origin = new URL(originText);
-  log(`slow readers: ${count} of the whole log, held ${holdMs / 1000} s (the send timeout is ${defaultConnectionLimits.sendTimeoutMs / 1000} s)`);
+  log(`slow readers: ${count} of the whole log, held ${holdMs / 1000} s (the idle timeout is ${defaultConnectionLimits.idleTimeoutMs / 1000} s)`);
   const before = await residentBytes(serverPid);
   const probes = startProbes(originText, 25);
   await new Promise((resolve) => setTimeout(resolve, 1000));

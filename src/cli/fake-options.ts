@@ -58,7 +58,7 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
     // --host is answered as the fake's listen answers the host it listens on (unless 0.0.0.0 or ::).
     controlHosts: flags.controlHost ?? [],
     allowedHosts: flags.allowedHost ?? [],
-    connections: { maxConnections: flags.maxConnections, sendTimeoutMs: flags.sendTimeout },
+    connections: { maxConnections: flags.maxConnections },
     journalSize: flags.journalSize,
     // auto: pretty for a person at a terminal, JSON for a pipe or a file (the cheap path).
     logger: { level: flags.logLevel, format: flags.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : flags.logFormat },

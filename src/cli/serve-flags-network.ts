@@ -58,13 +58,4 @@ export const connectionFlags = [
     parse: integer(1, 1_000_000),
     defaultValue: defaultConnectionLimits.maxConnections,
   },
-  {
-    name: 'sendTimeout',
-    flags: '--send-timeout <ms>',
-    description: 'milliseconds a client has to take a whole answer, from its first byte; a client still reading then loses the connection (raise it to read millions of records over a slow network)',
-    env: `${SERVE_ENV}SEND_TIMEOUT`,
-    parse: integer(1000, 86_400_000),
-    defaultValue: defaultConnectionLimits.sendTimeoutMs,
-    defaultDescription: `${defaultConnectionLimits.sendTimeoutMs} (${defaultConnectionLimits.sendTimeoutMs / 60_000} minutes)`,
-  },
 ] as const satisfies readonly Flag[];

@@ -27,8 +27,8 @@ export interface RequestFilter {
 
 /** The control operations of a fake as methods: each is one call of the control API. */
 export interface FakeControl {
-  /** Back to the seed (and the start-up configuration, unless keepConfig). */
-  reset(options?: { keepConfig?: boolean }): Promise<StateSummary>;
+  /** Back to the seed (and the start-up configuration, unless keepConfig; every session ends, unless keepSessions). */
+  reset(options?: { keepConfig?: boolean; keepSessions?: boolean }): Promise<StateSummary>;
   addRecords(records: readonly EventLogRecordInput[]): Promise<EventLogRecord[]>;
   /** Makes the event log hold exactly these records (completed like addRecords); `[]` empties it. */
   replaceEventLog(records: readonly EventLogRecordInput[]): Promise<EventLogRecord[]>;
@@ -61,7 +61,7 @@ export interface FakeControl {
 /** The control operations, made through `call` (in-process, validated as over HTTP). */
 export function controlMethods(call: ControlCall): FakeControl {
   return {
-    reset: ({ keepConfig } = {}) => call('resetState', { query: { keepConfig } }),
+    reset: ({ keepConfig, keepSessions } = {}) => call('resetState', { query: { keepConfig, keepSessions } }),
     addRecords: (records) => call('addEventLogRecords', { body: [...records] }),
     replaceEventLog: (records) => call('replaceEventLog', { body: [...records] }),
     clearEventLog: async () => (await call('clearEventLog')).cleared,

@@ -8,7 +8,6 @@ import type { Logging } from './logging.js';
 import type { ResolvedFakeOptions } from './options.js';
 import { preferredLatency } from './prefer.js';
 import type { RuntimeConfig } from './runtime-config.js';
-import { sendDeadline } from './send-timeout.js';
 
 /** What the fake's answer steps are made of. */
 export interface AnswerStepParts {
@@ -23,12 +22,11 @@ export interface AnswerStepParts {
 
 /**
  * Every answer (API, control, docs, errors): the API's latency (a `Prefer: latency=` of the
- * request wins over the configured one), then its journal record, the request line and the
- * deadline of a long answer.
+ * request wins over the configured one), then its journal record and the request line.
  */
 export function addAnswerSteps(app: FastifyInstance, parts: AnswerStepParts): void {
   const { apiPrefix, options, config, journal, logging, earlyAnswers } = parts;
-  const afterLatency: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), sendDeadline(options.connections.sendTimeoutMs), earlyAnswers.step];
+  const afterLatency: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), earlyAnswers.step];
   addAnswerHook(app, {
     apiPrefix,
     latencyMs: (operationId, request) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), options.random),

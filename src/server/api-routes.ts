@@ -10,7 +10,7 @@ import type { HandlerContext } from './handlers/types.js';
 import { createPreferCheck } from './prefer.js';
 import { createRateLimitChecks } from './rate-limit.js';
 import type { RequestCheck } from './request-hooks.js';
-import { registerOperations, type RouteReport } from './routes.js';
+import { registerOperations, type RequestRefusal, type RouteReport } from './routes.js';
 import type { RuntimeConfig } from './runtime-config.js';
 
 /** Whether a call of the operation may come without credentials: no `security`, or an empty alternative. */
@@ -25,6 +25,7 @@ export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | '
   readonly apiHost: RequestCheck;
   /** Whether a page of this origin may call the fake (CORS). */
   readonly originAllowed: (origin: string) => boolean;
+  readonly invalid: RequestRefusal;
 }
 
 /**
@@ -47,11 +48,12 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependenci
   };
   const guardDependencies = { state, errors, messages, schemes, config, sessionHosts };
   const limits = createRateLimitChecks(state, errors, messages);
-  const preferOptions = { errors, originAllowed, injectedFault: errors('INJECTED_FAULT', messages('INJECTED_FAULT', 'preferredStatus')).toBody() };
+  const preferOptions = { errors, messages, originAllowed, injectedFault: errors('INJECTED_FAULT', messages('INJECTED_FAULT', 'preferredStatus')).toBody() };
   return registerOperations(app, {
     spec: deps.spec,
     surface: 'api',
     streamPagesOver: options.streamPagesOver,
+    invalid: deps.invalid,
     handlers: { ...builtInHandlers, ...options.handlers },
     context,
     // The Host first, so that a DNS-rebinding page learns and changes nothing; then a Prefer

@@ -1,5 +1,7 @@
 import { createErrorFactory } from '../errors.js';
-import { controlApiPath, createSpecValidator, monitoringApiPath } from '../spec/index.js';
+import { controlApiPath, createSpecValidator, errorDetailsMax, monitoringApiPath } from '../spec/index.js';
+import { VALUES_CHECKED_WHOLE } from './request-schemas.js';
+import { createValidationRefusal } from './validation-error.js';
 import type { FaultSpec } from '../spec/control-types.js';
 import { createFaultStore } from '../store/faults.js';
 import { createRequestJournal } from '../store/request-journal.js';
@@ -38,6 +40,9 @@ import { keepTickObjectShape } from './tick-object-shape.js';
 import type { FakeApp, FakeWithListenHosts } from './fake-handle.js';
 
 export type { FakeApp, FakeHandle, FakeWithListenHosts } from './fake-handle.js';
+
+/** `a`, `a or b`, `a, b or c`. */
+const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 
 /** The monitoring API's paths start with this; latency applies to it only. */
 export const API_PREFIX = '/node/api';
@@ -109,8 +114,10 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   addAnswerSteps(app, { apiPrefix: API_PREFIX, options: resolved, config, journal, logging, earlyAnswers });
 
   const filterLimits = await filterLimitsOf(spec);
+  // A request that does not match the document: its first problems and their count (validation-error.ts).
+  const invalid = { refuse: createValidationRefusal(errors, messages, VALUES_CHECKED_WHOLE), listed: errorDetailsMax(spec.document) };
   const report = registerApiRoutes(app, {
-    state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, apiHost, originAllowed: allowed,
+    state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, apiHost, originAllowed: allowed, invalid,
   });
   const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
   const ingest = createIngestCountsBoard();
@@ -119,7 +126,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   };
   const hostAllowed = hostNamesThisServer(resolved.controlHosts, listenNames.names);
   const controlAccess = createControlAccessCheck({ anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed }, errors, controlMessages);
-  const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess);
+  const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess, invalid);
   registerInspector(app, controlAccess);
 
   const routed = [
@@ -130,7 +137,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, messages, [
     { prefix: CONTROL_PREFIX, check: controlAccess },
     { prefix: INSPECTOR_PATH, check: controlAccess },
-  ], apiHost));
+  ], apiHost, { paths: ['/', API_PREFIX, `${API_PREFIX}/`], logins: () => orList(seededUsers().slice(0, 5).map((user) => user.login)) }));
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }

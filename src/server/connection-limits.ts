@@ -2,9 +2,9 @@ import type { FastifyServerOptions } from 'fastify';
 import type { ServerOptions } from 'node:http';
 
 /**
- * How long a client may take and how many connections may be open: together they shed slow
- * clients (slowloris) in seconds and keep the fake's file descriptors bounded, while every
- * normal client (which sends its headers at once) is served.
+ * How long a client may take and how many connections may be open, as settings of Fastify and
+ * Node's HTTP server: together they shed slow clients in seconds and keep the fake's file
+ * descriptors bounded, while every normal client (which sends its headers at once) is served.
  */
 export interface ConnectionLimits {
   /** Most open connections; more are closed at once (`server.maxConnections`). */
@@ -16,16 +16,11 @@ export interface ConnectionLimits {
   /** An idle keep-alive connection is closed after this long. */
   readonly keepAliveTimeoutMs: number;
   /**
-   * A connection on which nothing moves (e.g. a client that stops reading an answer) is closed after
-   * this long; not one whose request the server is still working on (idle-timeout.ts).
+   * A connection on which nothing moves for this long is closed (Node's socket timeout, Fastify's
+   * `connectionTimeout`): a client that stops reading an answer, or a request the server works on
+   * for longer (an injected `hang`; no added latency is that long).
    */
   readonly idleTimeoutMs: number;
-  /**
-   * An answer must be taken by the client this long after its first byte is handed to the
-   * connection, else the connection is closed (send-timeout.ts): a client that reads a little now
-   * and then keeps the connection moving, so the idle timeout alone would let it hold a long page.
-   */
-  readonly sendTimeoutMs: number;
   /** How often Node looks for requests over their time (Node's default, 30 s, would let them linger that much longer). */
   readonly checkIntervalMs: number;
 }
@@ -42,10 +37,6 @@ export const defaultConnectionLimits: ConnectionLimits = {
   keepAliveTimeoutMs: 5_000,
   // Longer than the largest added latency (60 s, the control document's maximum `latencyMs`).
   idleTimeoutMs: 120_000,
-  // The longest page (2,000,000 records, about 1.3 GB of text) takes some 10 s on loopback and
-  // under 2 minutes over a 100 Mbit/s network; a reader slower than that holds the page's
-  // records not sent yet (after a reset, records no longer in the store) for at most this long.
-  sendTimeoutMs: 300_000,
   checkIntervalMs: 1_000,
 };
 

@@ -86,6 +86,14 @@ async function registerDocsPage(app: FastifyInstance, routePrefix: string, docum
 /** The Fastify app that serves both pages; an unknown path under /docs gets the API's 404. */
 async function buildDocsApp(sources: DocsSources, { errors, messages }: DocsErrors, logins?: DocsLogins): Promise<FastifyInstance> {
   const docs = Fastify({ logger: false });
+  // Every page and asset with helmet's headers: a CSP of the pages' own scripts and styles, and no
+  // page of any site may frame them (frame-ancestors 'none', X-Frame-Options: DENY), so a page
+  // cannot overlay "Try it out" and click it. No upgrade to https: the fake serves http.
+  const { default: helmet } = await import('@fastify/helmet');
+  await docs.register(helmet, {
+    contentSecurityPolicy: { directives: { 'frame-ancestors': ["'none'"], 'upgrade-insecure-requests': null } },
+    xFrameOptions: { action: 'deny' },
+  });
   const [api, control] = await Promise.all([
     readDocument(sources.api, false),
     // The control document refers to schemas of the API document; bundling makes it self-contained for the browser.
@@ -95,8 +103,13 @@ async function buildDocsApp(sources: DocsSources, { errors, messages }: DocsErro
   await registerDocsPage(docs, DOCS_PREFIX, examplesShownNotFilled(api), (document, request) => withSeededLogins(document, loginsFor(logins, request)));
   await registerDocsPage(docs, CONTROL_DOCS_PREFIX, examplesShownNotFilled(control), (document) => document);
   // No operation lives under /docs, so the API's not-found handler answers 404 ROUTE_NOT_FOUND.
-  docs.setNotFoundHandler(createRouteNotFoundHandler([], errors, messages));
-  docs.setErrorHandler((error, request, reply) => sendApiError(reply, toApiError(error, request, errors, messages)));
+  const notFound = createRouteNotFoundHandler([], errors, messages);
+  docs.setNotFoundHandler(notFound);
+  docs.setErrorHandler((error, request, reply) => {
+    // A path @fastify/static refuses (dot segments that leave its folder) names no page: the document's 404.
+    const answer = (error as { statusCode?: number }).statusCode === 403 ? notFound(request, reply).catch((refusal: unknown) => refusal) : Promise.resolve(error);
+    return answer.then((refusal) => sendApiError(reply, toApiError(refusal, request, errors, messages)));
+  });
   await docs.ready();
   return docs;
 }

@@ -2,7 +2,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorFactory } from '../errors.js';
 import type { ErrorCode } from '../spec/types.js';
 import type { ErrorMessage } from './error-messages.js';
-import { describeDetails, validationDetails } from './validation-error.js';
 
 /** The size limit of request bodies, from the document's PayloadTooLarge gap-fill (64 KiB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -59,11 +58,6 @@ export function toApiError(error: unknown, request: FastifyRequest, errors: Erro
   // The body stopped coming: Node cut the request at its timeout (the client got 408 on the
   // socket), or the client went away. Not a failure of the fake; the journal says what it was.
   if (fastifyError.code === 'ECONNRESET' && !request.raw.complete) return errors('REQUEST_TIMEOUT', messages('REQUEST_TIMEOUT', 'late'));
-  if (fastifyError.validation && fastifyError.validationContext) {
-    const details = validationDetails(fastifyError.validationContext, fastifyError.validation);
-    const code = fastifyError.validationContext === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';
-    return errors(code, describeDetails(details) || messages(code, 'invalid'), { details });
-  }
   const mapped = fromFastify(fastifyError, request, errors, messages);
   if (mapped) return mapped;
   // A JSON body that fails to parse without Fastify's code (e.g. a SyntaxError from a parser).

@@ -7,8 +7,8 @@ type MessagesByCode = ReadonlyMap<string, Readonly<Record<string, string>>>;
 /** The messages the monitoring API's checks, hooks and handlers send, by code: the `x-messages` of its error list. */
 const API_MESSAGES = {
   MALFORMED_JSON: ['notJson', 'notUtf8'],
-  INVALID_PARAMETER: ['invalid', 'badUrl', 'queryContentType'],
-  INVALID_BODY: ['invalid'],
+  INVALID_PARAMETER: ['invalid', 'badUrl', 'queryContentType', 'problems', 'preferExample'],
+  INVALID_BODY: ['invalid', 'problems', 'firstOnly'],
   MALFORMED_REQUEST: ['hostMissing', 'headerRepeated', 'targetUserinfo', 'hostUserinfo', 'notHttp', 'notHttpBecause'],
   REQUEST_TIMEOUT: ['late'],
   UNAUTHENTICATED: ['missing', 'basicMalformed', 'basicWrong', 'sessionUnknown', 'sessionRepeated', 'tokenUnknown', 'differentUsers', 'cookieForOtherHost', 'loginWrong'],
@@ -16,7 +16,7 @@ const API_MESSAGES = {
   PERMISSION_DENIED: ['permissionMissing', 'hostInvalid', 'hostNotAllowed'],
   CSRF_TOKEN_INVALID: ['mismatch'],
   NOT_FOUND: ['user', 'record'],
-  ROUTE_NOT_FOUND: ['noOperation'],
+  ROUTE_NOT_FOUND: ['noOperation', 'start'],
   METHOD_NOT_ALLOWED: ['notAllowed', 'connect'],
   PAYLOAD_TOO_LARGE: ['tooLarge'],
   EXPECTATION_FAILED: ['unsupported'],

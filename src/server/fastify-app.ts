@@ -4,7 +4,6 @@ import { connectionOptions, type ConnectionLimits } from './connection-limits.js
 import type { EarlyAnswers } from './early-answers.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
 import type { ErrorMessage } from './error-messages.js';
-import { keepConnectionsWorkedOn } from './idle-timeout.js';
 import type { Logging } from './logging.js';
 import { createClientErrorHandler, installTransportRefusals } from './transport-errors.js';
 
@@ -26,6 +25,5 @@ export function createFastifyApp(connections: ConnectionLimits, logging: Logging
   logging.attach(app);
   app.server.maxConnections = connections.maxConnections;
   installTransportRefusals(app.server, errors, messages);
-  keepConnectionsWorkedOn(app.server);
   return app;
 }

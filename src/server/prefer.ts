@@ -3,6 +3,7 @@ import { ApiError, type ErrorFactory } from '../errors.js';
 import type { ApiErrorBody, Operation } from '../spec/index.js';
 import { isLoopback } from './control/loopback.js';
 import { documentedHeaders } from './documented-headers.js';
+import type { ErrorMessage } from './error-messages.js';
 import type { RequestCheck } from './request-hooks.js';
 
 /** The most a `Prefer: latency=` may ask for: the control document's largest latency. */
@@ -38,6 +39,7 @@ function documentedBody(operation: Operation, status: number): ApiErrorBody | un
 
 export interface PreferOptions {
   readonly errors: ErrorFactory;
+  readonly messages: ErrorMessage;
   /** Whether a page of this origin may call the fake (the CORS allow-list). */
   readonly originAllowed: (origin: string) => boolean;
   /** The answer of `code=` the operation does not document: INJECTED_FAULT's (503). */
@@ -49,7 +51,8 @@ export interface PreferOptions {
  * with the document's Error body for it and the examples of its headers (statuses the operation
  * documents, and 503, the status of INJECTED_FAULT), `latency=<ms>` delays the answer. Only loopback clients, and in a
  * browser only pages of allowed origins, are heard; from anyone else the header is ignored.
- * A preference the fake cannot honour gets 400 INVALID_PARAMETER naming the header.
+ * A preference the fake cannot honour gets 400 INVALID_PARAMETER naming the header; so does
+ * Prism's `example=`, rather than being ignored: the fake answers from its data.
  */
 export function createPreferCheck(operation: Operation, options: PreferOptions): RequestCheck {
   const bodies = new Map<number, ApiErrorBody>([[options.injectedFault.status, options.injectedFault]]);
@@ -68,6 +71,11 @@ export function createPreferCheck(operation: Operation, options: PreferOptions):
     const origin = request.headers.origin;
     if (origin !== undefined && !options.originAllowed(origin)) return;
     const preferences = parsePrefer(header);
+    const example = preferences.get('example');
+    if (example !== undefined) {
+      const message = options.messages('INVALID_PARAMETER', 'preferExample', { name: JSON.stringify(example.slice(0, 40)) });
+      throw options.errors('INVALID_PARAMETER', message, { details: [{ location: 'header', name: 'prefer', problem: message }] });
+    }
     const latency = preferences.get('latency');
     if (latency !== undefined) {
       if (!/^[0-9]{1,5}$/.test(latency) || Number(latency) > MAX_PREFERRED_LATENCY_MS) throw refuse(`latency must be whole milliseconds from 0 to ${MAX_PREFERRED_LATENCY_MS}`);

@@ -27,6 +27,13 @@ export interface GuardedPrefix {
   readonly check: RequestCheck;
 }
 
+/** Paths where a newcomer looks first (`/`, the API's prefix): their 404 points to the docs, the inspector and the seeded logins. */
+export interface StartPaths {
+  readonly paths: readonly string[];
+  /** The seeded logins, as the message names them (`admin`, `operator` or `viewer`). */
+  readonly logins: () => string;
+}
+
 /**
  * The handler of requests no route takes: a path of the document with another method is
  * 405 with `Allow`, anything else 404. Only operations that have a route count. The guard of
@@ -34,7 +41,14 @@ export interface GuardedPrefix {
  * only ever refuses more (the routes carry the guard themselves), so an outsider does not learn
  * which paths exist, and a spelling no route takes (`//docs`) is refused as the route would be.
  */
-export function createRouteNotFoundHandler(operations: readonly Operation[], errors: ErrorFactory, messages: ErrorMessage, guarded: readonly GuardedPrefix[] = [], otherPaths?: RequestCheck) {
+export function createRouteNotFoundHandler(
+  operations: readonly Operation[],
+  errors: ErrorFactory,
+  messages: ErrorMessage,
+  guarded: readonly GuardedPrefix[] = [],
+  otherPaths?: RequestCheck,
+  start?: StartPaths,
+) {
   const byTemplate = new Map<string, PathEntry>();
   for (const op of operations) {
     const entry = byTemplate.get(op.path) ?? { pattern: templatePattern(op.path), methods: [] };
@@ -54,6 +68,8 @@ export function createRouteNotFoundHandler(operations: readonly Operation[], err
         headers: { allow },
       });
     }
-    throw errors('ROUTE_NOT_FOUND', messages('ROUTE_NOT_FOUND', 'noOperation', { path: JSON.stringify(path.slice(0, 200)) }));
+    const shown = JSON.stringify(path.slice(0, 200));
+    if (start?.paths.includes(path)) throw errors('ROUTE_NOT_FOUND', messages('ROUTE_NOT_FOUND', 'start', { path: shown, logins: start.logins() }));
+    throw errors('ROUTE_NOT_FOUND', messages('ROUTE_NOT_FOUND', 'noOperation', { path: shown }));
   };
 }

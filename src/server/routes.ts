@@ -4,6 +4,7 @@ import { checksHook, type RequestCheck } from './request-hooks.js';
 import { createJsonText, type JsonText } from './json-text.js';
 import { pageStream } from './page-stream.js';
 import { createRequestValidators, requestSchemas } from './request-schemas.js';
+import type { ValidationRefusal } from './validation-error.js';
 
 const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
 
@@ -74,6 +75,13 @@ export interface OperationRoutes<C> {
   readonly surface: RouteSurface;
   /** Answers that are arrays of more items than this (long pages) are streamed (page-stream.ts); default never. */
   readonly streamPagesOver?: number;
+  /** How a request that does not match the document is refused, and how many of its problems are listed. */
+  readonly invalid: RequestRefusal;
+}
+
+export interface RequestRefusal {
+  readonly refuse: ValidationRefusal;
+  readonly listed: number;
 }
 
 /** The monitoring API (`/node/api`) or the fake's control API (`/__control`). */
@@ -86,7 +94,7 @@ export type RouteSurface = 'api' | 'control';
  */
 export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
   const { spec, handlers, context } = routes;
-  const compilerFor = createRequestValidators(spec);
+  const compilerFor = createRequestValidators(spec, routes.invalid.refuse, routes.invalid.listed);
   const text = bodyText(createJsonText(), routes.streamPagesOver ?? Infinity);
   const registered: string[] = [];
   const missingHandlers: string[] = [];

@@ -20,6 +20,16 @@ function collectExtensionKeys(node: unknown, into: Set<string>, seen = new Set<u
   return into;
 }
 
+/** What differs between the Ajvs of the kit: requests' parameters are text, large bodies are checked up to their first problem. */
+export interface AjvChoices {
+  readonly coerceTypes?: boolean;
+  readonly metaSchemaChecked?: boolean;
+  /** Every problem (default), or stop at the first: a body of 100,000 bad items has at least as many. */
+  readonly allErrors?: boolean;
+  /** Errors carry the value and the schema, so that a problem can say what was sent and what is allowed. */
+  readonly verbose?: boolean;
+}
+
 /**
  * An Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) that knows the document's
  * annotation keywords, so strict mode still catches typos in real keywords.
@@ -28,14 +38,15 @@ function collectExtensionKeys(node: unknown, into: Set<string>, seen = new Set<u
  * (schemas already known to be valid), Ajv does not check them against the meta-schema again;
  * strict mode still applies.
  */
-export function createAjv(document?: OpenAPIV3_1.Document, options: { coerceTypes?: boolean; metaSchemaChecked?: boolean } = {}): Ajv2020 {
+export function createAjv(document?: OpenAPIV3_1.Document, options: AjvChoices = {}): Ajv2020 {
   const ajv = new Ajv2020({
     // Checking schemas against the 2020-12 meta-schema means compiling it first, in every Ajv
     // (most of the fake's start-up was that); the kit's own documents are checked by npm test.
     validateSchema: options.metaSchemaChecked !== true,
     strict: true,
     strictRequired: false,
-    allErrors: true,
+    allErrors: options.allErrors ?? true,
+    verbose: options.verbose ?? false,
     coerceTypes: options.coerceTypes ?? false,
     useDefaults: false,
     allowUnionTypes: true,

@@ -349,7 +349,7 @@ export interface components {
          * @example {
          *       "location": "query",
          *       "name": "limit",
-         *       "problem": "must match pattern \"^[0-9]{1,9}$\""
+         *       "problem": "must match pattern \"^[0-9]{1,9}$\", not \"abc\""
          *     }
          */
         ErrorDetail: {
@@ -364,12 +364,12 @@ export interface components {
          * @example {
          *       "status": 400,
          *       "code": "INVALID_PARAMETER",
-         *       "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\"",
+         *       "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\", not \"abc\"",
          *       "details": [
          *         {
          *           "location": "query",
          *           "name": "limit",
-         *           "problem": "must match pattern \"^[0-9]{1,9}$\""
+         *           "problem": "must match pattern \"^[0-9]{1,9}$\", not \"abc\""
          *         }
          *       ]
          *     }
@@ -380,6 +380,7 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description What was wrong, for people. */
             message: string;
+            /** @description The problems of the request, each naming its field, what was sent and what is allowed; the first 20 when there are more (the message counts them). */
             details?: components["schemas"]["ErrorDetail"][];
             /** @description With PERMISSION_DENIED, the missing permission. */
             permission?: string;

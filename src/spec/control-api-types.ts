@@ -16,8 +16,9 @@ export interface paths {
         /**
          * Reset the state to the seed
          * @description Puts the fake back as it was at start-up: the seed's users (with the seed's tokens),
-         *     event log and block log; no sessions; no active blocks and empty rate-limit
-         *     windows; no injected faults; and the start-up configuration, unless
+         *     event log and block log; no sessions, so every user is logged out (a page that was
+         *     logged in gets 401 on its next call), unless `keepSessions=true`; no active blocks and
+         *     empty rate-limit windows; no injected faults; and the start-up configuration, unless
          *     `keepConfig=true`, which keeps the current configuration (faults are cleared either
          *     way). Returns what the state holds afterwards.
          */
@@ -724,7 +725,7 @@ export interface components {
          * @example {
          *       "location": "query",
          *       "name": "limit",
-         *       "problem": "must match pattern \"^[0-9]{1,9}$\""
+         *       "problem": "must match pattern \"^[0-9]{1,9}$\", not \"abc\""
          *     }
          */
         ErrorDetail: {
@@ -739,12 +740,12 @@ export interface components {
          * @example {
          *       "status": 400,
          *       "code": "INVALID_PARAMETER",
-         *       "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\"",
+         *       "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\", not \"abc\"",
          *       "details": [
          *         {
          *           "location": "query",
          *           "name": "limit",
-         *           "problem": "must match pattern \"^[0-9]{1,9}$\""
+         *           "problem": "must match pattern \"^[0-9]{1,9}$\", not \"abc\""
          *         }
          *       ]
          *     }
@@ -755,6 +756,7 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description What was wrong, for people. */
             message: string;
+            /** @description The problems of the request, each naming its field, what was sent and what is allowed; the first 20 when there are more (the message counts them). */
             details?: components["schemas"]["ErrorDetail"][];
             /** @description With PERMISSION_DENIED, the missing permission. */
             permission?: string;
@@ -991,6 +993,8 @@ export interface operations {
             query?: {
                 /** @description Keep the current configuration instead of returning to the start-up one. */
                 keepConfig?: boolean;
+                /** @description Keep the open sessions (cookie log-ins), so that pages stay logged in across the reset. */
+                keepSessions?: boolean;
             };
             header?: never;
             path?: never;
@@ -1945,12 +1949,12 @@ export interface operations {
                      *         "error": {
                      *           "status": 400,
                      *           "code": "INVALID_PARAMETER",
-                     *           "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\"",
+                     *           "message": "query parameter \"limit\" must match pattern \"^[0-9]{1,9}$\", not \"abc\"",
                      *           "details": [
                      *             {
                      *               "location": "query",
                      *               "name": "limit",
-                     *               "problem": "must match pattern \"^[0-9]{1,9}$\""
+                     *               "problem": "must match pattern \"^[0-9]{1,9}$\", not \"abc\""
                      *             }
                      *           ]
                      *         }

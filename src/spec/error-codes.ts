@@ -35,3 +35,11 @@ export function messagesOf(part: Record<string, unknown>, where: string): Readon
   }
   return messages as Record<string, string>;
 }
+
+/** The most problems an Error body lists (`details`' `maxItems` of the document's `Error`). */
+export function errorDetailsMax(document: Document): number {
+  const error = document.components?.schemas?.Error as { properties?: { details?: { maxItems?: unknown } } } | undefined;
+  const max = error?.properties?.details?.maxItems;
+  if (typeof max !== 'number') throw new Error('The document\'s Error has no `maxItems` on `details`.');
+  return max;
+}

@@ -1,9 +1,11 @@
-/** The parts of an Ajv error (or a SchemaError) that say where and what. */
+/** The parts of an Ajv error (or a SchemaError) that say where and what; `data` and `parentSchema` when Ajv is `verbose`. */
 export interface SchemaErrorLike {
   readonly instancePath: string;
   readonly keyword: string;
   readonly message?: string;
   readonly params: Record<string, unknown>;
+  readonly data?: unknown;
+  readonly parentSchema?: unknown;
 }
 
 /** Where a schema error points and what is wrong there, in words a person reads. */
@@ -13,23 +15,60 @@ export interface ErrorField {
   readonly problem: string;
 }
 
-const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** The most of a value sent, of a name sent, or of a list of allowed ones, a problem repeats: the answer stays small whatever was sent. */
+const SHOWN_CHARS = 40;
+const SHOWN_NAMES = 20;
+
+/** A property name as a segment of a JSON pointer; a name sent (not one of the schema's) is cut to its head. */
+export const escapePointer = (key: string): string => {
+  const escaped = key.replace(/~/g, '~0').replace(/\//g, '~1');
+  return escaped.length > SHOWN_CHARS ? `${escaped.slice(0, SHOWN_CHARS)}…` : escaped;
+};
+
+/** A value as a problem shows it: a string quoted and cut, an object or array by its kind. */
+export function shownValue(value: unknown): string {
+  if (typeof value === 'string') return value.length > SHOWN_CHARS ? `${JSON.stringify(value.slice(0, SHOWN_CHARS))}…` : JSON.stringify(value);
+  if (Array.isArray(value)) return `an array of ${value.length} items`;
+  if (value !== null && typeof value === 'object') return 'an object';
+  return String(value);
+}
+
+/** Allowed values or names, quoted, the first SHOWN_NAMES of them. */
+export function shownList(values: readonly unknown[]): string {
+  const shown = values.slice(0, SHOWN_NAMES).map((v) => JSON.stringify(v)).join(', ');
+  return values.length > SHOWN_NAMES ? `${shown}, …` : shown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** What was sent, unless the value is a secret (`x-secret` on its schema) or there is none to show. */
+function sent(error: SchemaErrorLike): string {
+  if (!('data' in error) || error.data === undefined) return '';
+  if (isObject(error.parentSchema) && error.parentSchema['x-secret'] === true) return '';
+  return `, not ${shownValue(error.data)}`;
+}
 
 /**
- * Names the field an error is about: a missing or unexpected property is named itself
- * (Ajv reports those on the parent object), with a plain problem instead of Ajv's wording.
+ * Names the field an error is about and says what is allowed there: a missing or unexpected
+ * property is named itself (Ajv reports those on the parent object), an enum or a constant
+ * lists its values, and what was sent follows when Ajv gives it (never a secret's value).
  */
 export function errorField(error: SchemaErrorLike): ErrorField {
   const { instancePath, keyword, params } = error;
   if ((keyword === 'required' || keyword === 'dependentRequired') && typeof params.missingProperty === 'string') {
-    return { pointer: `${instancePath}/${escape(params.missingProperty)}`, problem: 'is required' };
+    return { pointer: `${instancePath}/${escapePointer(params.missingProperty)}`, problem: 'is required' };
   }
   if (keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
-    return { pointer: `${instancePath}/${escape(params.additionalProperty)}`, problem: 'is not allowed' };
+    const properties = isObject(error.parentSchema) && isObject(error.parentSchema.properties) ? Object.keys(error.parentSchema.properties) : [];
+    const allowed = properties.length > 0 ? `; allowed: ${shownList(properties)}` : '';
+    return { pointer: `${instancePath}/${escapePointer(params.additionalProperty)}`, problem: `is not allowed${allowed}` };
   }
+  const pointer = instancePath || '/';
+  if (keyword === 'enum' && Array.isArray(params.allowedValues)) return { pointer, problem: `must be one of ${shownList(params.allowedValues)}${sent(error)}` };
+  if (keyword === 'const' && 'allowedValue' in params) return { pointer, problem: `must be ${JSON.stringify(params.allowedValue)}${sent(error)}` };
   // Ajv's own message for a SchemaError starts with the path; strip it, keep the wording.
   const prefix = `${instancePath || '(root)'} `;
   const raw = error.message ?? 'is invalid';
   const message = raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
-  return { pointer: instancePath || '/', problem: message };
+  return { pointer, problem: `${message}${sent(error)}` };
 }

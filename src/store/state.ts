@@ -21,8 +21,8 @@ export interface FakeState {
   readonly sessions: SessionStore;
   /** The event log, the block log and the rate limiter that feeds it. */
   readonly data: DataState;
-  /** Back to the seed: no sessions, only the fixture's tokens, seeded records, no blocks. */
-  reset(): void;
+  /** Back to the seed: no sessions (unless kept), only the fixture's tokens, seeded records, no blocks. */
+  reset(options?: { readonly keepSessions?: boolean }): void;
   /**
    * Puts new fixtures in place (their files changed): the users, and the fixture records of
    * the event log (`removed` the _ids of the old ones). Sessions and tokens of users still
@@ -38,9 +38,9 @@ export function createState(options: StateOptions): FakeState {
   const sessions = createSessionStore({ clock: options.clock, ...options.sessions });
   const data = createDataState({ ...options.data, clock: options.clock });
   let seedUsers = options.users;
-  const reset = () => {
+  const reset = ({ keepSessions = false } = {}) => {
     data.reset();
-    sessions.clear();
+    if (!keepSessions) sessions.clear();
     tokens.clear();
     for (const user of seedUsers) {
       if (user.authenticationToken !== undefined) tokens.assign(user.id, user.authenticationToken);

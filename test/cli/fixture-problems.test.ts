@@ -35,7 +35,7 @@ describe('serve with fixture files that have problems', () => {
       'user 2 ("ana"): field "id" repeats another user\'s id',
       'user 2 ("ana"): field "login" repeats another user\'s login',
       `Fixture file ${events}, record 1 (_id "x"): field /_id must match pattern "^[0-9a-f]{24}$"`,
-      `Fixture file ${events}, record 2 (no _id): field /payload/qos must be equal to one of the allowed values`,
+      `Fixture file ${events}, record 2 (no _id): field /payload/qos must be one of 0, 1, 2`,
       `Fixture file ${events}, record 2 (no _id): field /entity/entityId is required`,
       `Fixture file ${others} must hold a JSON array of event log records.`,
     ]) expect(stderr).toContain(line);

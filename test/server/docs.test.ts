@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { bundle } from '@apidevtools/json-schema-ref-parser';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,38 @@ describe('the docs page', () => {
     const response = await app.inject({ url: '/docs/no-such-page' });
     expect(response.statusCode).toBe(404);
     expect(JSON.parse(response.body)).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it('no page of any site may frame a docs page or asset: helmet\'s CSP with frame-ancestors \'none\' and X-Frame-Options DENY', async () => {
+    for (const url of ['/docs', '/docs/control', '/docs/json', '/docs/static/swagger-ui.css']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-security-policy'], url).toMatch(/(^|;)\s*frame-ancestors 'none'/);
+      expect(response.headers['content-security-policy'], url).toMatch(/(^|;)\s*script-src 'self'/);
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('answers a path with dot segments out of the static folder, as sent on the wire, with the API\'s 404', async () => {
+    const listening = await buildFake({ spec, records: 20 });
+    await listening.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = listening.server.address() as { port: number };
+    try {
+      for (const path of ['/docs/static/../..', '/docs/static/../../package.json', '/docs/static/%2e%2e/%2e%2e']) {
+        const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const request = httpRequest({ host: '127.0.0.1', port, path }, (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+          });
+          request.on('error', reject).end();
+        });
+        expect(status, path).toBe(404);
+        expect(JSON.parse(body), path).toEqual({ status: 404, code: 'ROUTE_NOT_FOUND', message: expect.stringMatching(/^No operation has the path "\/docs\/static\/\.\.\/\.\./) });
+      }
+    } finally {
+      await listening.close();
+    }
   });
 
   it('is not served when docs are off', async () => {

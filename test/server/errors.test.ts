@@ -121,9 +121,9 @@ describe('validation', () => {
     expectConforms('createSession', response);
     expect(body.details).toEqual(
       expect.arrayContaining([
-        { location: 'body', name: '/login', problem: 'must NOT have fewer than 1 characters' },
+        { location: 'body', name: '/login', problem: 'must NOT have fewer than 1 characters, not ""' },
         { location: 'body', name: '/password', problem: 'must be string' },
-        { location: 'body', name: '/remember', problem: 'is not allowed' },
+        { location: 'body', name: '/remember', problem: 'is not allowed; allowed: "login", "password"' },
       ]),
     );
     expect(body.details).toHaveLength(3);
@@ -140,8 +140,8 @@ describe('validation', () => {
     const response = await app.inject({ method: 'POST', url: tokenPath('not-an-object-id'), headers: basicOf('admin') });
     const body = expectError(response, 400, 'INVALID_PARAMETER');
     expectConforms('createAuthToken', response);
-    expect(body.details).toEqual([{ location: 'path', name: 'id', problem: 'must match pattern "^[0-9a-f]{24}$"' }]);
-    expect(body.message).toBe('path parameter "id" must match pattern "^[0-9a-f]{24}$"');
+    expect(body.details).toEqual([{ location: 'path', name: 'id', problem: 'must match pattern "^[0-9a-f]{24}$", not "not-an-object-id"' }]);
+    expect(body.message).toBe('path parameter "id" must match pattern "^[0-9a-f]{24}$", not "not-an-object-id"');
   });
 
   it('names a header that breaks its schema', async () => {
@@ -149,7 +149,7 @@ describe('validation', () => {
     const sid = login.cookies.find((c) => c.name === 'sid')!.value;
     const response = await app.inject({ method: 'DELETE', url: session, cookies: { sid }, headers: { 'x-csrf-token': 'x'.repeat(201) } });
     const body = expectError(response, 400, 'INVALID_PARAMETER');
-    expect(body.details).toEqual([{ location: 'header', name: 'x-csrf-token', problem: 'must NOT have more than 200 characters' }]);
+    expect(body.details).toEqual([{ location: 'header', name: 'x-csrf-token', problem: `must NOT have more than 200 characters, not "${'x'.repeat(40)}"…` }]);
   });
 
   it('coerces query parameters to the document types and names a wrong one', async () => {
@@ -163,8 +163,8 @@ describe('validation', () => {
     expectConforms('getLimitBlockLog', bad);
     expect(body.details).toEqual(
       expect.arrayContaining([
-        { location: 'query', name: 'limit', problem: 'must be >= 0' },
-        { location: 'query', name: 'ip', problem: 'must be boolean' },
+        { location: 'query', name: 'limit', problem: 'must be >= 0, not -1' },
+        { location: 'query', name: 'ip', problem: 'must be boolean, not "maybe"' },
       ]),
     );
   });
@@ -201,5 +201,21 @@ describe('order: 401, then 403, then 400, then the handler', () => {
     const unknown = await app.inject({ method: 'DELETE', url: tokenPath('5867948233835d9661c5ffff'), headers: basicOf('admin') });
     expectError(unknown, 404, 'NOT_FOUND');
     expectConforms('revokeAuthToken', unknown);
+  });
+});
+
+describe('problems that say what to do', () => {
+  it('name the enum\'s values and what was sent', async () => {
+    const response = await app.inject({ url: `${API}/event-log?type=snmp`, headers: basicOf('viewer') });
+    const body = expectError(response, 400, 'INVALID_PARAMETER');
+    expect(body.message).toBe('query parameter "type" must be one of "1", "2", not "snmp"');
+  });
+
+  it('never repeat a secret sent: a password too long is named, not shown', async () => {
+    const password = 'p'.repeat(300);
+    const response = await app.inject({ method: 'POST', url: session, payload: { login: 'admin', password } });
+    const body = expectError(response, 400, 'INVALID_BODY');
+    expect(body.details).toEqual([{ location: 'body', name: '/password', problem: 'must NOT have more than 256 characters' }]);
+    expect(response.body).not.toContain('ppp');
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Spec } from '../../spec/index.js';
 import type { RequestCheck } from '../request-hooks.js';
-import { registerOperations, type RouteReport } from '../routes.js';
+import { registerOperations, type RequestRefusal, type RouteReport } from '../routes.js';
 import { blockControlHandlers } from './handlers/blocks.js';
 import { configControlHandlers } from './handlers/config.js';
 import { eventLogControlHandlers } from './handlers/event-log.js';
@@ -35,7 +35,7 @@ export const controlHandlers: ControlHandlerMap = {
  * `access` is each route's first check: the guard belongs to the routes the router matched,
  * never to a spelling of their URL.
  */
-export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, access: RequestCheck): RouteReport {
+export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, access: RequestCheck, invalid: RequestRefusal): RouteReport {
   return registerOperations(app, {
     spec: controlSpec,
     handlers: controlHandlers,
@@ -43,5 +43,6 @@ export function registerControlApi(app: FastifyInstance, controlSpec: Spec, cont
     bodyLimit: CONTROL_BODY_LIMIT_BYTES,
     surface: 'control',
     onRequest: () => [access],
+    invalid,
   });
 }

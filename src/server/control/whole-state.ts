@@ -15,9 +15,9 @@ export function summarize({ state, faults }: ControlContext): StateSummary {
   };
 }
 
-/** Back to the seed; the start-up configuration too unless `keepConfig`. Faults go either way. */
-export function resetAll(context: ControlContext, keepConfig: boolean): StateSummary {
-  context.state.reset();
+/** Back to the seed; the start-up configuration too unless `keepConfig`, the sessions unless `keepSessions`. Faults go either way. */
+export function resetAll(context: ControlContext, { keepConfig = false, keepSessions = false }: { keepConfig?: boolean; keepSessions?: boolean }): StateSummary {
+  context.state.reset({ keepSessions });
   context.faults.clear();
   if (keepConfig) context.state.data.limiter.setRules(context.config.rateLimit); // the seed's reset restored the start-up rules
   else context.config.reset();

@@ -1,7 +1,7 @@
 import { completeEventRecords, type IndexedProblem } from '../../../spec/event-record-input.js';
 import type { Cleared } from '../../../spec/control-types.js';
 import type { EventLogRecord } from '../../../spec/types.js';
-import { invalidBody, MAX_DETAILS, recordDetails } from '../body-problems.js';
+import { invalidBody, listedDetails, recordDetails } from '../body-problems.js';
 import type { ControlContext, ControlHandlerMap } from '../types.js';
 
 /** Completes each record (`_id`, `timestamp`) and checks them all; throws INVALID_BODY naming every problem. */
@@ -12,7 +12,7 @@ function checkedRecords(body: unknown, context: ControlContext, extra: (records:
   const stored = extra(records);
   if (stored.length > 0) {
     const first = stored[0] as IndexedProblem;
-    throw errors('INVALID_BODY', messages('INVALID_BODY', 'idExists', { id: String(records[first.index]?._id) }), { details: recordDetails([...stored, ...problems]).slice(0, MAX_DETAILS) });
+    throw errors('INVALID_BODY', messages('INVALID_BODY', 'idExists', { id: String(records[first.index]?._id) }), { details: listedDetails(context.spec, recordDetails([...stored, ...problems])) });
   }
   if (problems.length > 0) throw invalidBody(context, recordDetails(problems));
   return records;

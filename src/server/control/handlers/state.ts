@@ -1,13 +1,11 @@
 import type { Snapshot } from '../../../spec/control-types.js';
+import { listedDetails } from '../body-problems.js';
 import { restoreSnapshot, snapshotProblems, takeSnapshot } from '../snapshot.js';
 import type { ControlContext, ControlHandlerMap } from '../types.js';
 import { resetAll, summarize } from '../whole-state.js';
 
 export const stateControlHandlers: ControlHandlerMap = {
-  resetState: (request, _reply, context: ControlContext) => {
-    const { keepConfig } = request.query as { keepConfig?: boolean };
-    return resetAll(context, keepConfig === true);
-  },
+  resetState: (request, _reply, context: ControlContext) => resetAll(context, request.query as { keepConfig?: boolean; keepSessions?: boolean }),
 
   exportSnapshot: (_request, _reply, context: ControlContext) => takeSnapshot(context),
 
@@ -16,7 +14,7 @@ export const stateControlHandlers: ControlHandlerMap = {
     const details = snapshotProblems(snapshot, context);
     if (details.length > 0) {
       const first = details[0]!;
-      throw context.errors('INVALID_BODY', context.controlMessages('INVALID_BODY', 'snapshotUnusable', { name: first.name ?? '', problem: first.problem }), { details });
+      throw context.errors('INVALID_BODY', context.controlMessages('INVALID_BODY', 'snapshotUnusable', { name: first.name ?? '', problem: first.problem }), { details: listedDetails(context.spec, details) });
     }
     restoreSnapshot(snapshot, context);
     return summarize(context);

@@ -1,0 +1,132 @@
+import { errorField, escapePointer, shownList, shownValue, type ErrorField, type SchemaErrorLike } from './error-field.js';
+
+/** An Ajv error as a `verbose` Ajv gives it: where in the schema it failed, and the keyword's value. */
+export interface VerboseError extends SchemaErrorLike {
+  readonly schemaPath: string;
+  readonly schema?: unknown;
+}
+
+/** The first problems of a value, and how many there are in all. */
+export interface Problems {
+  readonly listed: readonly ErrorField[];
+  readonly count: number;
+}
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
+const under = (error: VerboseError, path: string) => error.schemaPath.startsWith(`${path}/`);
+/** Whether an error is about the value at `pointer` or a value in it. */
+const within = (error: VerboseError, pointer: string) => error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`);
+const names = (fields: readonly string[]) => shownList(fields);
+
+/** The branch of a `oneOf` with a `discriminator` that the value's tag names, or -1. */
+function taggedBranch(branches: readonly unknown[], tag: string, value: unknown): number {
+  return branches.findIndex((branch) => {
+    const property = isNode(branch) && isNode(branch.properties) ? branch.properties[tag] : undefined;
+    return isNode(property) && (property.const === value || (Array.isArray(property.enum) && property.enum.includes(value)));
+  });
+}
+
+/** The `required` lists of a `oneOf` whose every branch is only that (`exactly one of count and probability`), else undefined. */
+function requiredOnly(branches: readonly unknown[]): string[][] | undefined {
+  const lists = branches.map((b) => (isNode(b) && Object.keys(b).length === 1 && Array.isArray(b.required) ? (b.required as string[]) : undefined));
+  return lists.every((l) => l !== undefined) ? (lists as string[][]) : undefined;
+}
+
+/** What stands in for a `oneOf` error: the problems it is, and which errors of its branches go. */
+interface Resolution {
+  readonly problems: ErrorField[];
+  readonly drop: (error: VerboseError) => boolean;
+}
+
+/**
+ * A `oneOf` failed, said as what to do: a `discriminator`'s branch is the one the tag names
+ * (an unknown tag lists the tags); branches that only require a field name the fields that
+ * cannot be combined, or that one of them is needed; otherwise a branch of the wrong type
+ * drops out, and the problems of the one left stand, or the types allowed are named.
+ */
+function resolveOneOf(error: VerboseError, branchErrors: readonly VerboseError[]): Resolution {
+  const path = error.schemaPath;
+  const pointer = error.instancePath || '/';
+  const branches = Array.isArray(error.schema) ? error.schema : [];
+  const all = { drop: (e: VerboseError) => under(e, path) };
+  const tag = isNode(error.parentSchema) && isNode(error.parentSchema.discriminator) ? error.parentSchema.discriminator.propertyName : undefined;
+  if (typeof tag === 'string' && isNode(error.data)) {
+    const branch = taggedBranch(branches, tag, error.data[tag]);
+    if (branch >= 0) return { problems: [], drop: (e) => under(e, path) && !under(e, `${path}/${branch}`) };
+    const tags = branches.map((b) => (isNode(b) && isNode(b.properties) && isNode(b.properties[tag]) ? b.properties[tag].const : undefined)).filter((t) => t !== undefined);
+    const shown = error.data[tag] === undefined ? '' : `, not ${shownValue(error.data[tag])}`;
+    return { ...all, problems: [{ pointer: `${error.instancePath}/${escapePointer(tag)}`, problem: `must be one of ${names(tags as string[])}${shown}` }] };
+  }
+  const required = requiredOnly(branches);
+  if (required) {
+    const passing = Array.isArray(error.params.passingSchemas) ? (error.params.passingSchemas as number[]) : [];
+    const fields = required.flat();
+    const given = passing.flatMap((i) => required[i] ?? []);
+    const problem = passing.length > 1 ? `has ${given.map((f) => JSON.stringify(f)).join(' and ')}, which cannot be combined; give only one` : `needs exactly one of ${names(fields)}`;
+    return { ...all, problems: [{ pointer, problem }] };
+  }
+  const wrongType = (i: number) => branchErrors.some((e) => e.keyword === 'type' && e.instancePath === error.instancePath && e.schemaPath === `${path}/${i}/type`);
+  const fitting = branches.map((_, i) => i).filter((i) => !wrongType(i));
+  if (fitting.length === 1) return { problems: [], drop: (e) => under(e, path) && !under(e, `${path}/${fitting[0]}`) };
+  if (fitting.length === 0) {
+    const types = branchErrors.filter((e) => e.keyword === 'type' && e.instancePath === error.instancePath).map((e) => String(e.params.type));
+    return { ...all, problems: [{ pointer, problem: `must be ${types.join(' or ')}, not ${shownValue(error.data)}` }] };
+  }
+  const problem = Array.isArray(error.params.passingSchemas) ? 'matches more than one of the forms it may take' : 'matches none of the forms it may take';
+  return { problems: [{ pointer, problem }], drop: () => false };
+}
+
+/** A property name refused by `propertyNames`: the name is the field, its schema's words say what is allowed. */
+function resolvePropertyName(error: VerboseError, nameErrors: readonly VerboseError[]): Resolution {
+  const name = String(error.params.propertyName);
+  const first = nameErrors[0];
+  const rule = first ? errorField({ ...first, data: name }).problem : 'is not an allowed name';
+  return { problems: [{ pointer: `${error.instancePath}/${escapePointer(name)}`, problem: `is not allowed: the name ${rule}` }], drop: (e) => under(e, error.schemaPath) };
+}
+
+/**
+ * The errors of a `oneOf`'s (or a `propertyNames`') branches: Ajv writes them just before the
+ * error of the keyword itself, so they are the errors before it under its schema path and value.
+ */
+function branchStart(errors: readonly VerboseError[], at: number): number {
+  const keyword = errors[at]!;
+  let start = at;
+  while (start > 0 && under(errors[start - 1]!, keyword.schemaPath) && within(errors[start - 1]!, keyword.instancePath)) start--;
+  return start;
+}
+
+/**
+ * The problems of Ajv's errors for one value, at most `listed` of them, and their count:
+ * each names its field and says what is allowed there (see errorField), a `oneOf` or a
+ * `propertyNames` once as a whole rather than as the errors of its branches, the same problem
+ * of a field once.
+ */
+export function schemaProblems(errors: readonly VerboseError[], listed: number): Problems {
+  const dropped = new Uint8Array(errors.length);
+  const standIns = new Map<number, ErrorField[]>();
+  errors.forEach((error, at) => {
+    if (error.keyword !== 'oneOf' && error.keyword !== 'propertyNames') return;
+    const start = branchStart(errors, at);
+    const branches = errors.slice(start, at);
+    const { problems, drop } = error.keyword === 'oneOf' ? resolveOneOf(error, branches) : resolvePropertyName(error, branches);
+    branches.forEach((branchError, i) => {
+      if (drop(branchError)) dropped[start + i] = 1;
+    });
+    standIns.set(at, problems);
+  });
+  const seen = new Set<string>();
+  const problems: ErrorField[] = [];
+  let count = 0;
+  errors.forEach((error, at) => {
+    if (dropped[at]) return;
+    for (const field of standIns.get(at) ?? [errorField(error)]) {
+      const key = `${field.pointer}\u0000${field.problem}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      count++;
+      if (problems.length < listed) problems.push(field);
+    }
+  });
+  return { listed: problems, count };
+}
