@@ -45,21 +45,30 @@ const ways = {
 } satisfies Record<string, () => Promise<void>>;
 type Way = keyof typeof ways;
 
+/** Wall time, and the CPU time of this process meanwhile (less at the mercy of other processes on a busy machine). */
 const timed = async (way: Way) => {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await ways[way]();
-  return performance.now() - started;
+  const wallMs = performance.now() - started;
+  const { user, system } = process.cpuUsage(cpu);
+  return { wallMs, cpuMs: (user + system) / 1000 };
 };
 
 // The first of each (MSW's interceptor, the routes' first compilation) is reported apart.
 const first = {} as Record<Way, number>;
-for (const way of Object.keys(ways) as Way[]) first[way] = await timed(way);
+for (const way of Object.keys(ways) as Way[]) first[way] = (await timed(way)).wallMs;
 const samples = Object.fromEntries(Object.keys(ways).map((way) => [way, [] as number[]])) as Record<Way, number[]>;
+const cpu = Object.fromEntries(Object.keys(ways).map((way) => [way, [] as number[]])) as Record<Way, number[]>;
 // Interleaved, the order turned each round, so load from elsewhere falls on every way alike.
 const order = Object.keys(ways) as Way[];
 for (let round = 0; round < runs; round++) {
-  for (const way of round % 2 === 0 ? order : [...order].reverse()) samples[way].push(await timed(way));
+  for (const way of round % 2 === 0 ? order : [...order].reverse()) {
+    const { wallMs, cpuMs } = await timed(way);
+    samples[way].push(wallMs);
+    cpu[way].push(cpuMs);
+  }
 }
 server.close();
 await fake.close();
-console.log(JSON.stringify({ runs, records, request: `GET ${path}`, first, samples }));
+console.log(JSON.stringify({ runs, records, request: `GET ${path}`, first, samples, cpu }));

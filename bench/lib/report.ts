@@ -56,7 +56,7 @@ export function evaluateTargets(r: Omit<BenchResults, 'targets'>): Target[] {
     targets.push({ name: '1M: RSS', target: '≤ 1.5 GiB', measured: fmt.mib(million.rssBytes), met: million.rssBytes <= 1.5 * 2 ** 30 });
   }
   const msw = r.msw?.ways.find((w) => w.key === 'reset + MSW fetch');
-  if (msw) targets.push({ name: 'msw: reset() + one request through MSW, p50 after the first', target: '≤ 5 ms', measured: `${fmt.ms(msw.p50Ms)} ms (p95 ${fmt.ms(msw.p95Ms)})`, met: msw.p50Ms <= 5 });
+  if (msw) targets.push({ name: 'msw: reset() + one request through MSW, p50 after the first', target: '≤ 5 ms', measured: `${fmt.ms(msw.p50Ms)} ms (p95 ${fmt.ms(msw.p95Ms)}; CPU p50 ${fmt.ms(msw.cpuP50Ms)})`, met: msw.p50Ms <= 5 });
   return targets;
 }
 
@@ -145,7 +145,7 @@ function mswSection(m: MswResult): string[] {
     '',
     `The request: \`${m.request}\` with Basic credentials; "MSW fetch" is the global fetch, intercepted by \`setupServer(...handlersFor(fake, { baseUrl }))\`.`,
     '',
-    table(['Each test', 'first ms', 'p50 ms', 'p95 ms', 'max ms'], m.ways.map((w) => [w.key, fmt.ms(w.firstMs), fmt.ms(w.p50Ms), fmt.ms(w.p95Ms), fmt.ms(w.maxMs)])),
+    table(['Each test', 'first ms', 'p50 ms', 'p95 ms', 'max ms', 'CPU ms, p50'], m.ways.map((w) => [w.key, fmt.ms(w.firstMs), fmt.ms(w.p50Ms), fmt.ms(w.p95Ms), fmt.ms(w.maxMs), fmt.ms(w.cpuP50Ms)])),
   ];
 }
 

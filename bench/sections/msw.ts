@@ -8,6 +8,8 @@ export interface MswWay {
   readonly p50Ms: number;
   readonly p95Ms: number;
   readonly maxMs: number;
+  /** CPU time of the process during one test (user + system), p50. */
+  readonly cpuP50Ms: number;
 }
 
 export interface MswResult {
@@ -26,7 +28,7 @@ export function runMsw(options: { readonly runs: number; readonly records: numbe
     maxBuffer: 64 * 2 ** 20,
   });
   if (child.status !== 0) throw new Error(`bench/msw-per-test.ts failed:\n${child.stderr}`);
-  const measured = JSON.parse(child.stdout) as { runs: number; records: number; request: string; first: Record<string, number>; samples: Record<string, number[]> };
+  const measured = JSON.parse(child.stdout) as { runs: number; records: number; request: string; first: Record<string, number>; samples: Record<string, number[]>; cpu: Record<string, number[]> };
   return {
     runs: measured.runs,
     records: measured.records,
@@ -37,6 +39,7 @@ export function runMsw(options: { readonly runs: number; readonly records: numbe
       p50Ms: quantile(samples, 0.5),
       p95Ms: quantile(samples, 0.95),
       maxMs: Math.max(...samples),
+      cpuP50Ms: quantile(measured.cpu[key] ?? [], 0.5),
     })),
   };
 }
