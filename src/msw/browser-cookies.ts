@@ -34,16 +34,19 @@ const pageSeesCookiesOf = (url: string) => typeof document !== 'undefined' && ty
 
 export function browserCookies(): BrowserCookies {
   let jar = new CookieJar();
+  // tough-cookie looks the host up in the public suffix list on every read: not while the jar is empty.
+  let empty = true;
   const shown = new Set<string>();
   return {
     header(request, given) {
-      const kept = carriesCookies(request) ? jar.getCookieStringSync(request.url) : '';
+      const kept = !empty && carriesCookies(request) ? jar.getCookieStringSync(request.url) : '';
       return [given, kept].filter((part) => part !== null && part !== '').join('; ') || undefined;
     },
     keep(request, lines) {
       if (lines.length === 0 || !carriesCookies(request)) return;
       for (const line of lines) {
         const cookie = jar.setCookieSync(line, request.url, { ignoreError: true });
+        if (cookie) empty = false;
         if (cookie && !cookie.httpOnly && pageSeesCookiesOf(request.url)) {
           document.cookie = line;
           shown.add(`${cookie.key}=; Path=${cookie.path ?? '/'}; Max-Age=0`);
@@ -52,6 +55,7 @@ export function browserCookies(): BrowserCookies {
     },
     clear() {
       jar = new CookieJar();
+      empty = true;
       for (const expired of shown) document.cookie = expired;
       shown.clear();
     },

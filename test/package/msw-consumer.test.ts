@@ -129,7 +129,7 @@ describe('monitoring-api-kit/msw in a frontend project (packed kit, msw, Vitest,
   }, 240_000);
 
   it('runs them in-process and forwarded, and the shipped example', async () => {
-    const output = await runIn(kit.project, process.execPath, [join(kit.project, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter', 'verbose']);
+    const output = await runIn(kit.project, process.execPath, [join(kit.project, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter', 'verbose', '--no-file-parallelism']);
     expect(output).toMatch(/in-process\.test\.ts/);
     expect(output).toMatch(/forwarding\.test\.ts/);
     expect(output).toMatch(/example-event-log\.test\.ts/);
