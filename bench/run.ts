@@ -1,8 +1,8 @@
 // `npm run bench`: the fake against bare Fastify and Prism, side by side in one run on this
 // machine, and the fake at scale. Writes JSON and prints a Markdown table. Never run by npm test.
-// Options: --sections throughput,startup,scale,contract  --duration 3  --warmup 3
+// Options: --sections throughput,startup,scale,contract,msw  --duration 3  --warmup 3
 //          --connections 10  --rounds 9  --records 10000  --startup-runs 5
-//          --scale 10000,100000,1000000  --latency-runs 200  --out bench/results/latest.json
+//          --scale 10000,100000,1000000  --latency-runs 200  --msw-runs 300  --out bench/results/latest.json
 //          --render <results.json> (print the Markdown of an earlier run, measuring nothing)
 import { rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -13,13 +13,14 @@ import { evaluateTargets, renderMarkdown, type BenchResults } from './lib/report
 import { installedSize, installKit } from '../tools/installed-kit.js';
 import { buildDist, fakeCliCommand, fakeCommand, fromSources, root, withLogLevel } from './lib/servers.js';
 import { hasCheckCommand, runContract } from './sections/contract.js';
+import { runMsw } from './sections/msw.js';
 import { runScale } from './sections/scale.js';
 import { runStartup } from './sections/startup.js';
 import { JOURNAL_VARIANTS, LOGGED_VARIANT, runThroughput } from './sections/throughput.js';
 
 const { values } = parseArgs({
   options: {
-    sections: { type: 'string', default: 'throughput,startup,scale,contract' },
+    sections: { type: 'string', default: 'throughput,startup,scale,contract,msw' },
     duration: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     'startup-runs': { type: 'string', default: '5' },
     scale: { type: 'string', default: '10000,100000,1000000' },
     'latency-runs': { type: 'string', default: '200' },
+    'msw-runs': { type: 'string', default: '300' },
     out: { type: 'string', default: 'bench/results/latest.json' },
     render: { type: 'string' },
   },
@@ -58,7 +60,7 @@ const fake = fakeCommand(records, 'fake', kit.bin);
 const startedAt = new Date().toISOString();
 const start = loadAverage();
 log(`load average at start: ${start.join(', ')}`);
-const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { -readonly [K in 'throughput' | 'startup' | 'scale' | 'contract']?: BenchResults[K] } = {
+const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { -readonly [K in 'throughput' | 'startup' | 'scale' | 'contract' | 'msw']?: BenchResults[K] } = {
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
   startedAt,
   machine: describeMachine(),
@@ -94,6 +96,10 @@ if (sections.has('contract')) {
   const credentials = { MONITORING_API_LOGIN: 'admin', MONITORING_API_PASSWORD: 'admin-password', MONITORING_API_LOW_LOGIN: 'viewer', MONITORING_API_LOW_PASSWORD: 'viewer-password' };
   if (hasCheckCommand(kit.bin)) partial.contract = await runContract({ fake, bin: kit.bin, checkArgs, env: credentials, log });
   else log('contract suite: no `check` command in this checkout; left out');
+}
+if (sections.has('msw')) {
+  // A frontend test's own cost with monitoring-api-kit/msw: reset, then one request through MSW, beside the same through inject.
+  partial.msw = runMsw({ runs: num('msw-runs'), records: 1000, log });
 }
 
 const done = { ...partial, finishedAt: new Date().toISOString(), loadAverage: { start, end: loadAverage() } };

@@ -2,6 +2,7 @@ import type { ScaleQueryResult, ScaleResult } from '../sections/scale.js';
 import type { StartupResult } from '../sections/startup.js';
 import { LOGGED_VARIANT, type PairedRatio, type ThroughputResult } from '../sections/throughput.js';
 import type { ContractResult } from '../sections/contract.js';
+import type { MswResult } from '../sections/msw.js';
 import type { Machine } from './machine.js';
 import { fmt, table } from './markdown.js';
 import { median } from './stats.js';
@@ -18,6 +19,7 @@ export interface BenchResults {
   readonly startup?: StartupResult;
   readonly scale?: ScaleResult;
   readonly contract?: ContractResult;
+  readonly msw?: MswResult;
   readonly targets: Target[];
 }
 
@@ -57,6 +59,8 @@ export function evaluateTargets(r: Omit<BenchResults, 'targets'>): Target[] {
     targets.push({ name: '1M: seed', target: '≤ 15 s', measured: `${(million.seedMs / 1000).toFixed(1)} s`, met: million.seedMs <= 15_000 });
     targets.push({ name: '1M: RSS', target: '≤ 1.5 GiB', measured: fmt.mib(million.rssBytes), met: million.rssBytes <= 1.5 * 2 ** 30 });
   }
+  const msw = r.msw?.ways.find((w) => w.key === 'reset + MSW fetch');
+  if (msw) targets.push({ name: 'msw: reset() + one request through MSW, p50 after the first', target: '≤ 5 ms', measured: `${fmt.ms(msw.p50Ms)} ms (p95 ${fmt.ms(msw.p95Ms)}; CPU p50 ${fmt.ms(msw.cpuP50Ms)})`, met: msw.p50Ms <= 5 });
   return targets;
 }
 
@@ -139,6 +143,16 @@ function contractSection(c: ContractResult): string[] {
   ];
 }
 
+function mswSection(m: MswResult): string[] {
+  return [
+    `### A test's own cost with monitoring-api-kit/msw (in-process, the fake with ${fmt.count(m.records)} records; ${m.runs} runs each way, interleaved)`,
+    '',
+    `The request: \`${m.request}\` with Basic credentials; "MSW fetch" is the global fetch, intercepted by \`setupServer(...handlersFor(fake, { baseUrl }))\`.`,
+    '',
+    table(['Each test', 'first ms', 'p50 ms', 'p95 ms', 'max ms', 'CPU ms, p50'], m.ways.map((w) => [w.key, fmt.ms(w.firstMs), fmt.ms(w.p50Ms), fmt.ms(w.p95Ms), fmt.ms(w.maxMs), fmt.ms(w.cpuP50Ms)])),
+  ];
+}
+
 export function renderMarkdown(r: BenchResults): string {
   const m = r.machine;
   return [
@@ -154,6 +168,7 @@ export function renderMarkdown(r: BenchResults): string {
     ...(r.startup ? [...startupSection(r.startup), ''] : []),
     ...(r.scale ? [...scaleSection(r.scale), ''] : []),
     ...(r.contract ? [...contractSection(r.contract), ''] : []),
+    ...(r.msw ? [...mswSection(r.msw), ''] : []),
     '### Targets',
     '',
     table(['Target', 'Goal', 'Measured', ''], r.targets.map((t) => [t.name, t.target, t.measured, fmt.met(t.met)])),

@@ -32,8 +32,15 @@ function send(reply: FastifyReply, success: { status: number; hasBody: boolean }
   reply.code(success.status);
   if (!success.hasBody) return reply.send();
   reply.type('application/json; charset=utf-8');
-  return reply.send(text(reply, body));
+  const payload = text(reply, body);
+  // Fastify knows bytes by `payload.buffer instanceof ArrayBuffer`, the global one. Vitest's jsdom
+  // environment puts jsdom's ArrayBuffer there, and a Buffer would be serialized as JSON
+  // (`{"type":"Buffer",…}`): a fake in a jsdom test (with MSW) sends its bytes as they are.
+  if (Buffer.isBuffer(payload) && !(payload.buffer instanceof ArrayBuffer)) reply.serializer(bytesAsTheyAre);
+  return reply.send(payload);
 }
+
+const bytesAsTheyAre = (payload: unknown) => payload as string;
 
 /**
  * The payload of a body: its JSON text, or for a long page (the whole event log of a query

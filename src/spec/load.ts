@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dereference } from '@apidevtools/json-schema-ref-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { documentCacheParser } from './document-cache.js';
@@ -32,6 +34,13 @@ const OWN_DOCUMENTS = new Set([monitoringApiPath, controlApiPath]);
 const loaded = new Map<string, Promise<Spec>>();
 
 /**
+ * Reads the kit's documents, named by file URLs. Where a `window` exists (a test in Vitest's
+ * jsdom environment) json-schema-ref-parser takes every path for a URL of the page and its own
+ * file reader declines; a file URL read here loads the same in Node and beside a page.
+ */
+const kitFiles = { order: 1, canRead: /^file:/i, read: (file: { url: string }) => readFileSync(fileURLToPath(file.url)) };
+
+/**
  * Reads, validates (OpenAPI 3.1 structure and `$ref`s) and dereferences the document; the
  * kit's own are only read and dereferenced, once. The default is the kit's monitoring API.
  */
@@ -45,7 +54,7 @@ export async function loadSpec(source: string = monitoringApiPath): Promise<Spec
   if (!spec) {
     // Parsed by the build where it can be (see document-cache.ts), also for the monitoring API
     // document that the control API's document refers to.
-    spec = dereference(source, { parse: { kitDocumentCache: documentCacheParser } }).then((document) => specOf(source, document as unknown as Document, true));
+    spec = dereference(pathToFileURL(source).href, { parse: { kitDocumentCache: documentCacheParser }, resolve: { kitFiles } }).then((document) => specOf(source, document as unknown as Document, true));
     loaded.set(source, spec);
     // A failed read is not kept: the next call tries again.
     spec.catch(() => loaded.delete(source));

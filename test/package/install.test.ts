@@ -93,7 +93,7 @@ describe('the packed kit installed into an empty project', () => {
     expect(existsSync(join(kit.packageDir, 'dist/documents/monitoring-api.yaml.json'))).toBe(true);
     expect(existsSync(join(kit.packageDir, 'dist/index.d.ts'))).toBe(true);
     expect(existsSync(join(kit.packageDir, 'openapi/monitoring-api.yaml'))).toBe(true);
-    expect((await readdir(join(kit.packageDir, 'examples'))).sort()).toEqual(['openapi-fetch-client.ts', 'vitest-example.ts']);
+    expect((await readdir(join(kit.packageDir, 'examples'))).sort()).toEqual(['msw', 'openapi-fetch-client.ts', 'vitest-example.ts']);
     expect(existsSync(join(kit.packageDir, 'src'))).toBe(false);
     expect((await installedPackages(kit.project)).map((p) => p.name)).not.toContain('tsx');
   });

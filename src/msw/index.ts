@@ -1,0 +1,69 @@
+// `monitoring-api-kit/msw`: Mock Service Worker handlers that the fake answers, with all its
+// rules (authentication, session cookies, permissions, queries, PATCH, faults, latency, the
+// request journal), in-process without a port or forwarded to a running fake.
+import { http, type HttpHandler } from 'msw';
+import type { Answer } from './answer.js';
+import { apiScope } from './api-scope.js';
+import { browserCookies } from './browser-cookies.js';
+import { answerByForwarding } from './forward.js';
+import { answerInProcess, type InjectingFake } from './in-process.js';
+
+export type { InjectingFake } from './in-process.js';
+
+export interface HandlerOptions {
+  /** Where the app calls the API: its origin (and path, if any) before `/node/api`, e.g. `http://localhost:3000`. */
+  readonly baseUrl: string;
+}
+
+export interface ForwardingOptions extends HandlerOptions {
+  /** The origin of a running fake (`monitoring-api-kit serve`), e.g. `http://127.0.0.1:4010`. */
+  readonly forwardTo: string;
+}
+
+/** The handlers, to spread into `setupServer(...)` or `setupWorker(...)`, and the cookies they keep for the app. */
+export interface FakeHandlers extends Array<HttpHandler> {
+  /** Forgets the cookies the answers set (a session log-in's), as a new browser profile would: call it beside `fake.reset()`. */
+  clearCookies(): void;
+}
+
+/**
+ * Handlers that answer every request under `baseUrl` + `/node/api` (and the control API,
+ * `/__control`) from the fake: in-process through `fake.inject` (Node; no port), or, given
+ * `forwardTo`, from a running fake (Node or a browser). A path the fake has no route for gets
+ * the fake's own 404, so nothing under those roots passes through to the network unnoticed.
+ */
+export function handlersFor(fake: InjectingFake, options: HandlerOptions): FakeHandlers;
+export function handlersFor(options: ForwardingOptions): FakeHandlers;
+export function handlersFor(fakeOrOptions: InjectingFake | ForwardingOptions, options?: HandlerOptions): FakeHandlers {
+  const forwarding = 'forwardTo' in fakeOrOptions;
+  const answer: Answer = forwarding ? answerByForwarding(fakeOrOptions.forwardTo) : answerInProcess(fakeOrOptions);
+  const baseUrl = forwarding ? fakeOrOptions.baseUrl : options?.baseUrl;
+  if (typeof baseUrl !== 'string') throw new TypeError('handlersFor needs { baseUrl }: the origin the app calls the API on, e.g. "http://localhost:3000"');
+  const scope = apiScope(baseUrl);
+  const cookies = browserCookies();
+  const handler = http.all(scope.pattern, async ({ request }) => {
+    const headers = new Headers(request.headers);
+    const cookie = cookies.header(request, headers.get('cookie'));
+    if (cookie === undefined) headers.delete('cookie');
+    else headers.set('cookie', cookie);
+    const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
+    let response: Response;
+    try {
+      response = await answer({
+        method: request.method,
+        path: scope.pathOf(request.url),
+        headers,
+        body: hasBody ? await request.arrayBuffer() : undefined,
+        credentials: request.credentials,
+        signal: request.signal,
+      });
+    } catch (error) {
+      // The app aborted its fetch, which has already rejected: nothing is left to answer.
+      if (request.signal.aborted) return Response.error();
+      throw error;
+    }
+    cookies.keep(request, response.headers.getSetCookie());
+    return response;
+  });
+  return Object.assign([handler], { clearCookies: () => cookies.clear() });
+}
