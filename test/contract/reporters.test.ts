@@ -6,7 +6,7 @@ import { consoleReporter } from '../../src/contract/reporters/console.js';
 import { jsonReporter } from '../../src/contract/reporters/json.js';
 import { junitReporter } from '../../src/contract/reporters/junit.js';
 import { maskedReporter } from '../../src/contract/reporters/masked.js';
-import { createSecrets } from '../../src/contract/secrets.js';
+import { createSecrets } from '../../src/shared/redaction/secret-values.js';
 import type { Exchange } from '../../src/contract/types.js';
 import { resultOf } from './helpers/result.js';
 import { exchange, records } from './helpers/synthetic.js';

@@ -40,7 +40,7 @@ const recordArb = fc
   });
 const recordsArb = fc.uniqueArray(recordArb, { selector: (r) => r._id, maxLength: 40 });
 
-// Patterns whose answers depend on JavaScript's own rules: case, line terminators, code units.
+// Patterns whose answers depend on the engine's rules: case, line terminators, code points.
 const regexArb = fc.record({
   $regex: fc.constantFrom('^a', 'b', '^$', '^.$', '[^a]', 'B$', '\\w', '^[a-z]+$', '\u00e9|\u{1F600}', '^\\S\\s?$', '(a+)+$', 'a|^B'),
   $options: fc.constantFrom('', 'i', 'm', 's', 'u', 'iu', 'ims'),
@@ -115,8 +115,18 @@ function refKey(value: unknown, direction: 'asc' | 'desc'): unknown {
   return direction === 'asc' ? sorted[0] : sorted[sorted.length - 1];
 }
 
+// RE2 always matches code points: the reference reads each `$regex` as JavaScript's with the u flag.
+function withCodePoints(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withCodePoints);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([k, v]) => [k, withCodePoints(v)]);
+  const object = Object.fromEntries(entries) as Record<string, unknown>;
+  if (typeof object.$regex === 'string') object.$options = `${String(object.$options ?? '').replace('u', '')}u`;
+  return object;
+}
+
 function reference(records: readonly EventLogRecord[], q: EventLogQuery): EventLogRecord[] {
-  const mingo = q.filter ? new Query(q.filter as Record<string, unknown>, {}) : undefined;
+  const mingo = q.filter ? new Query(withCodePoints(q.filter) as Record<string, unknown>, {}) : undefined;
   const selected = records.filter(
     (r) =>
       (q.type === undefined || r.type === q.type) &&

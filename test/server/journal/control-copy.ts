@@ -1,15 +1,21 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { controlApiPath, loadSpec, monitoringApiPath, type Spec } from '../../../src/spec/index.js';
 
 // Copies of the fake's control document with a line changed, to show that the fake obeys what
 // the document states. The control document refers to the monitoring document by a relative
-// path: both are copied, into a folder of the test file's own.
-const dir = mkdtempSync(join(tmpdir(), 'control-copy-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-copyFileSync(monitoringApiPath, join(dir, 'monitoring-api.yaml'));
+// path: both are copied, into a temporary folder. Test files share this module in a worker, so
+// the folder is made when a copy is asked for and none exists, never removed by one file's end.
+let folder: string | undefined;
+function copiesFolder(): string {
+  if (folder === undefined || !existsSync(folder)) {
+    folder = mkdtempSync(join(tmpdir(), 'control-copy-'));
+    copyFileSync(monitoringApiPath, join(folder, 'monitoring-api.yaml'));
+  }
+  return folder;
+}
 const kitText = readFileSync(controlApiPath, 'utf8');
 let copies = 0;
 
@@ -25,7 +31,7 @@ export function controlCopyPath(changes: readonly { key: string; was: string | n
     expect(text.match(line), `the kit's control document states ${key}: ${was} once`).toHaveLength(1);
     text = text.replace(line, now === undefined ? '' : `$1${key}: ${now}\n`);
   }
-  const file = join(dir, `control-${++copies}.yaml`);
+  const file = join(copiesFolder(), `control-${++copies}.yaml`);
   writeFileSync(file, text);
   return file;
 }
