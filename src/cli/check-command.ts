@@ -9,6 +9,8 @@ export interface CheckFlags {
   readonly password?: string;
   readonly lowLogin?: string;
   readonly lowPassword?: string;
+  readonly operatorLogin?: string;
+  readonly operatorPassword?: string;
   readonly token?: string;
   readonly seed?: number;
   readonly allowWrites?: boolean;
@@ -68,6 +70,8 @@ export function addCheckOptions(command: Command): Command {
   return addWaitOptions(addServerOptions(command, 'check'), 600)
     .addOption(new Option('--low-login <login>', 'a low-privilege login, for the permission checks').env('MONITORING_API_LOW_LOGIN'))
     .addOption(new Option('--low-password <password>', "the low-privilege user's password").env('MONITORING_API_LOW_PASSWORD'))
+    .addOption(new Option('--operator-login <login>', 'a login that holds some permissions, not all (e.g. only manage-event-log), for the permission checks: accepted where it holds what an operation needs, refused where not').env('MONITORING_API_OPERATOR_LOGIN'))
+    .addOption(new Option('--operator-password <password>', "the operator user's password").env('MONITORING_API_OPERATOR_PASSWORD'))
     .addOption(new Option('--token <token>', "the administrator's API token (default: the one its user record shows)").env('MONITORING_API_TOKEN'))
     .addOption(new Option('--seed <n>', 'seed of every generated input and choice (printed in every report)').argParser(integer(0)))
     .addOption(new Option('--allow-writes', 'allow writes that are restored afterwards (default: only on loopback targets)'))

@@ -12,6 +12,7 @@ import type { Exchange } from '../types.js';
 export interface World {
   readonly admin?: User;
   readonly low?: User;
+  readonly operator?: User;
   /** The first records of the event log (default order, explicit limit), for plans that need a record. */
   eventLogSample?: Exchange;
 }

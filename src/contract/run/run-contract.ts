@@ -26,6 +26,8 @@ export interface RunOptions {
   readonly baseUrl: string;
   readonly admin: Credentials;
   readonly low?: Credentials;
+  /** A user who holds some of the permissions the document names (--operator-login): accepted where it holds what an operation needs, refused where not. */
+  readonly operator?: Credentials;
   /** The administrator's API token; else the one the document marks `x-secret` in its record, if any (record-token.ts). */
   readonly token?: string;
   readonly seed?: number;
@@ -72,14 +74,14 @@ async function learn(spec: Spec, client: ApiClient, send: PlanContext['send'], o
   const admin = (status < 300 ? me.response?.json : undefined) as User | undefined;
   const token = options.token ?? recordToken(spec, me);
   if (token) client.setToken('admin', token);
-  let low: User | undefined;
-  if (client.hasActor('low')) {
-    const lowMe = await send({ operationId: 'getCurrentUser', key: 'preflight/low', actor: 'low' });
-    const lowStatus = lowMe.response?.status ?? 0;
-    if (lowStatus === 401) throw new UsageError(`the low-privilege credentials were refused (401) by ${options.baseUrl}`);
-    low = (lowStatus < 300 ? lowMe.response?.json : undefined) as User | undefined;
-  }
-  return { admin, low };
+  const other = async (actor: 'low' | 'operator', what: string): Promise<User | undefined> => {
+    if (!client.hasActor(actor)) return undefined;
+    const answer = await send({ operationId: 'getCurrentUser', key: `preflight/${actor}`, actor });
+    const answered = answer.response?.status ?? 0;
+    if (answered === 401) throw new UsageError(`the ${what} credentials were refused (401) by ${options.baseUrl}`);
+    return (answered < 300 ? answer.response?.json : undefined) as User | undefined;
+  };
+  return { admin, low: await other('low', 'low-privilege'), operator: await other('operator', 'operator') };
 }
 
 /** Logs the run session out; a server that went away meanwhile is no reason for another error. */
@@ -116,7 +118,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   }
   const secrets = options.secrets ?? createSecrets();
   for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
-  const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
+  const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, operator: options.operator, adminToken: options.token });
   const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
