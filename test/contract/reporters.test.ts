@@ -20,7 +20,7 @@ async function sample(strict = false) {
   const user = withRequest(exchange('getCurrentUser', { status: 200, body: { id: '5867948233835d9661c56dc8', login: 'admin', permissions: [], authenticationToken: secretToken } }), 'http://127.0.0.1:4010/node/api/users/current');
   return resultOf(
     [
-      { exchange: tooMany, checks: [apply(limitHonoured, { limit: 2 })] },
+      { exchange: tooMany, checks: [apply(limitHonoured, { query: { limit: '2' } })] },
       { exchange: errorShape },
       { exchange: user },
     ],

@@ -43,12 +43,16 @@ describe('the suite against the healthy fake', () => {
       ['getEventLog', 'time-range'],
       ['getEventLog', 'filter-matches'],
       ['getEventLog', 'limit-honoured'],
+      ['getEventLog', 'records-consistent'],
       ['getEventLog', 'invalid-input-refused'],
       ['updateEventLogPayload', 'payload-update-persists'],
       ['updateEventLogPayload', 'mqtt-update-refused'],
       ['getLimitBlockLog', 'boolean-filter'],
       ['getLimitBlockLog', 'pages-agree'],
       ['getLimitBlockLog', 'time-range'],
+      ['getLimitBlockLog', 'sort-order'],
+      ['getLimitBlockLog', 'limit-honoured'],
+      ['getLimitBlockLog', 'records-consistent'],
       ['createAuthToken', 'case/token-flow'],
       ['createAuthToken', 'token-issued-new'],
       ['createSession', 'case/session-flow'],
@@ -132,8 +136,10 @@ describe('differential mode', () => {
       const differs = withDifferences(first, await runContract({ ...options, baseUrl: broken.url }));
       const notes = differs.outcomes.filter((o) => o.check === 'differs').flatMap((o) => o.failures);
       // One note per operation and kind: its first step, and how many more.
-      expect(notes.map((n) => n.key)).toEqual(['event-log/type-1']);
-      expect(notes[0]?.message).toMatch(/ at step event-log\/type-1 at \S+ \(and [1-9]\d* more\): /);
+      // The first generated query with a type differs; the later ones are the same kinds.
+      expect(notes.length).toBeGreaterThan(0);
+      for (const note of notes) expect(note.key).toMatch(/^getEventLog\/model-\d+$/);
+      expect(notes[0]?.message).toMatch(/ at step getEventLog\/model-\d+ at \S+ \(and [1-9]\d* more\): /);
       expect(differs.drift.groups.reduce((n, g) => n + g.count, 0)).toBeGreaterThanOrEqual(2);
       expect(notes.every((n) => n.verdict === 'note')).toBe(true);
     } finally {

@@ -17,6 +17,7 @@ import { pagesAgree } from './pages-agree.js';
 import { payloadUpdatePersists } from './payload-update-persists.js';
 import { permissionRefused } from './permission-refused.js';
 import { prismViolations } from './prism-violations.js';
+import { recordsConsistent } from './records-consistent.js';
 import { responseSchema } from './response-schema.js';
 import { sortOrder } from './sort-order.js';
 import { statusDocumented } from './status-documented.js';
@@ -38,6 +39,7 @@ const all = [
   wrongCredentialsRefused,
   authMethodAccepted,
   permissionRefused,
+  recordsConsistent,
   limitHonoured,
   pagesAgree,
   sortOrder,

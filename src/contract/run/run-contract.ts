@@ -8,6 +8,7 @@ import { defaultCasesDir, loadCases } from '../cases/load-cases.js';
 import { createApiClient, type ApiClient, type Call, type Credentials } from '../client/api-client.js';
 import { createTransport } from '../client/transport.js';
 import { UsageError } from '../errors.js';
+import { DEFAULT_BUDGET_MS } from '../model/property-run.js';
 import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
@@ -44,8 +45,10 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   /** The whole run's deadline (--max-duration): the request in flight is ended and the run stops. */
   readonly maxDurationMs?: number;
-  /** The explicit large `limit` of reference lists (default 200). */
+  /** The explicit large `limit` of reference lists, and the most records a closed world holds (default 200). */
   readonly maxRecords?: number;
+  /** The time generated cases may take, in ms (default DEFAULT_BUDGET_MS); shrinking a failure may take as long again. */
+  readonly budgetMs?: number;
   /** Folder of contract cases (default: the kit's contracts/), or false for none. */
   readonly casesDir?: string | false;
   readonly spec?: Spec;
@@ -80,7 +83,7 @@ async function learn(spec: Spec, client: ApiClient, send: PlanContext['send'], o
     if (lowStatus === 401) throw new UsageError(`the low-privilege credentials were refused (401) by ${options.baseUrl}`);
     low = (lowStatus < 300 ? lowMe.response?.json : undefined) as User | undefined;
   }
-  return { admin, low };
+  return { admin, low, closedWorlds: new Map() };
 }
 
 /** Logs the run session out; a server that went away meanwhile is no reason for another error. */
@@ -143,6 +146,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
         seed,
         world,
         maxRecords: options.maxRecords ?? 200,
+        budgetMs: options.budgetMs ?? DEFAULT_BUDGET_MS,
         probe: { requests: options.probeRequests ?? 300, maxWaitMs: wait.maxWaitMs, sleep: (ms) => deadline.sleep(ms, wait.sleep) },
         send,
         evaluate: (exchange, evaluation) => void recorder.evaluate(exchange, evaluation, false),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { blockRecorded } from '../../../src/contract/checks/block-recorded.js';
-import { booleanFilter } from '../../../src/contract/checks/boolean-filter.js';
 import { caseExpectation, subsetMismatch } from '../../../src/contract/checks/case-expectation.js';
 import { mqttUpdateRefused } from '../../../src/contract/checks/mqtt-update-refused.js';
 import { payloadUpdatePersists } from '../../../src/contract/checks/payload-update-persists.js';
@@ -35,20 +34,6 @@ describe('mqtt-update-refused', () => {
     expect(found(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 204 }), ctx))[0]?.verdict).toBe('violation');
     expect(found(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 400, body: {} }), ctx))[0]?.verdict).toBe('note');
     expect(found(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 422, body: {} }), ctx))).toEqual([]);
-  });
-});
-
-describe('boolean-filter', () => {
-  const blocks: BlockedRequest[] = [{ ip: '198.51.100.2', timestamp: 1, ttl: 60 }, { login: 'operator', timestamp: 2, ttl: 60 }];
-  it('flags records without the field under field=true', async () => {
-    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: blocks }), await context(), { field: 'ip', value: true, reference: exchange('getLimitBlockLog', { status: 200, body: blocks }) }));
-    expect(f).toMatchObject({ verdict: 'violation', citation: { ref: '4.6' } });
-    expect(found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context(), { field: 'ip', value: true, reference: exchange('getLimitBlockLog', { status: 200, body: blocks }) }))).toEqual([]);
-  });
-  it('flags a false filter that drops records', async () => {
-    const reference = exchange('getLimitBlockLog', { status: 200, body: blocks });
-    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context(), { field: 'login', value: false, reference }));
-    expect(f?.verdict).toBe('violation');
   });
 });
 
