@@ -40,6 +40,7 @@ export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunO
     timeoutMs: flags.timeout,
     ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
     maxRecords: flags.maxRecords,
+    ...(flags.budget === undefined ? {} : { budgetMs: flags.budget * 1000 }),
     ...(flags.minCoverage === undefined ? {} : { minCoverage: flags.minCoverage }),
     ...(flags.cases === false ? { casesDir: false as const } : typeof flags.cases === 'string' ? { casesDir: flags.cases } : {}),
     groups: flags.only,

@@ -58,9 +58,9 @@ export function booleanFilters(op: Operation): string[] {
   return op.parameters.filter((p) => p.in === 'query' && p.schema.type === 'boolean' && p.name !== 'inverse').map((p) => p.name);
 }
 
-/** Whether a filter uses nothing but `{field: value}` equality, the reading the spec's words give. */
+/** Whether a filter uses nothing but `{field: value}` equality on top-level fields, the reading the spec's words give. */
 function plainEquality(filter: unknown): boolean {
-  return typeof filter === 'object' && filter !== null && Object.entries(filter).every(([k, v]) => !k.startsWith('$') && (v === null || typeof v !== 'object'));
+  return typeof filter === 'object' && filter !== null && Object.entries(filter).every(([k, v]) => !k.startsWith('$') && !k.includes('.') && (v === null || typeof v !== 'object'));
 }
 
 /** The criteria a query sets on an operation's records. */

@@ -19,7 +19,7 @@ import { faultsOf, type ModelFacts } from './faults.js';
 import type { ListModel } from './list-model.js';
 import { booleanFilters, hasParameter, type ModelCheckName, type Query } from './list-rules.js';
 import { searchAndShrink } from './property-run.js';
-import { queriesOf } from './query-arbitraries.js';
+import { examplesOf, queriesOf } from './query-arbitraries.js';
 
 const CHECKS: Readonly<Record<ModelCheckName, Check<ModelCheckName, ModelFacts>>> = {
   'records-consistent': recordsConsistent,
@@ -74,7 +74,6 @@ export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, sh
     for (const name of names) reached.add(name);
     ctx.evaluate(exchange, { checks: names.map((name) => apply(CHECKS[name], facts)) });
   };
-  for (const read of world.reads) judge(read, queryOf(read), judgedBy(queryOf(read), all));
   let n = 0;
   const result = await searchAndShrink({
     seed: ctx.seed,
@@ -82,6 +81,7 @@ export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, sh
     label: operationId,
     share,
     arbitrary: queriesOf(model.op, world, ctx.maxRecords),
+    examples: examplesOf(model.op, world),
     runCase: async (query: Query) => {
       const exchange = await ctx.send({ operationId, key: `${operationId}/model-${n++}`, query });
       const faults = faultsOf(model.op, exchange, { query, model });
@@ -90,7 +90,16 @@ export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, sh
       return { failing, evidence: { exchange, query } };
     },
   });
-  for (const found of result.found) judge(found.evidence.exchange, found.evidence.query, found.failing as ModelCheckName[], found.how);
+  const { found } = result;
+  if (found) judge(found.evidence.exchange, found.evidence.query, found.failing as ModelCheckName[], found.how);
+  // The reads that made the world are queries too: what they show is reported on them when the
+  // search found nothing (else it is most likely the same fault).
+  for (const read of world.reads) {
+    const query = queryOf(read);
+    const faults = faultsOf(model.op, read, { query, model });
+    const failing = found || isInconclusive(faults) ? [] : [...new Set(faults.map((f) => f.check))];
+    judge(read, query, failing.length > 0 ? failing : judgedBy(query, all).filter((name) => !found?.failing.includes(name)));
+  }
   for (const name of all) if (!reached.has(name)) ctx.inconclusive(operationId, name, 'no generated query within the budget reached it');
 }
 

@@ -7,7 +7,9 @@ import type { ClosedWorld } from './closed-world.js';
 import { filterArbitrary, pathsOf } from './filter-arbitrary.js';
 import { booleanFilters, hasParameter, type Query } from './list-rules.js';
 
-const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined, freq: 3 });
+/** Absent more often than present (3 to 2), so that a case sets few parameters; shrinks towards absent. */
+const optional = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
+  fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary, weight: 2 });
 
 function times(world: ClosedWorld): { lo: number; hi: number; stamps: number[] } {
   const stamps = [...new Set(world.records.map((r) => r.timestamp).filter((t): t is number => typeof t === 'number'))].sort((a, b) => a - b);
@@ -62,4 +64,18 @@ export function plainListQueries(op: Operation, world: ClosedWorld, maxRecords: 
 /** The queries of a list operation, by what the document gives it. */
 export function queriesOf(op: Operation, world: ClosedWorld, maxRecords: number): fc.Arbitrary<Query> {
   return hasParameter(op, 'sortField') ? eventLogQueries(world, maxRecords) : plainListQueries(op, world, maxRecords);
+}
+
+/**
+ * The first cases of a search, before the drawn ones: each parameter alone at a telling value
+ * (plus the world's bounds), so that a server that reads one parameter wrongly shows it at once.
+ */
+export function examplesOf(op: Operation, world: ClosedWorld): Query[] {
+  const { stamps } = times(world);
+  const middle = stamps[Math.floor(stamps.length / 2)];
+  const common: Query[] = [{}, { limit: '0' }, { limit: '1' }, { skip: '1', limit: '2' }, ...(middle === undefined ? [] : [{ from: String(middle), to: String(middle) }])];
+  const own: Query[] = hasParameter(op, 'sortField')
+    ? [{ sortDirection: 'desc' }, { inverse: 'true' }, { inverse: 'false' }, { sortField: 'type', sortDirection: 'desc' }, { type: '1', limit: '10' }, { type: '2' }, { filter: '{"type":{"$ne":"snmp-trap"}}' }]
+    : booleanFilters(op).flatMap((name) => [{ [name]: 'true' }, { [name]: 'false' }]);
+  return [...common, ...own].map((q) => ({ ...world.bounds, ...q }));
 }

@@ -3,7 +3,7 @@
 import { apply } from '../checks/define.js';
 import { invalidInputRefused } from '../checks/invalid-input-refused.js';
 import { closeWorld } from '../model/closed-world.js';
-import { BUDGET_SHARES } from '../model/property-run.js';
+import { BUDGET_SHARES } from '../model/budget.js';
 import type { Plan } from './plan.js';
 import { judgeInWorld } from './list-in-world.js';
 

@@ -1,7 +1,7 @@
 // The limit-block log's filters, paging and order: a closed world of the log (read twice, as it
 // has no direction), generated queries judged against its model.
 import { closeWorld } from '../model/closed-world.js';
-import { BUDGET_SHARES } from '../model/property-run.js';
+import { BUDGET_SHARES } from '../model/budget.js';
 import type { Plan } from './plan.js';
 import { judgeInWorld } from './list-in-world.js';
 

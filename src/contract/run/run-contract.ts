@@ -8,7 +8,7 @@ import { defaultCasesDir, loadCases } from '../cases/load-cases.js';
 import { createApiClient, type ApiClient, type Call, type Credentials } from '../client/api-client.js';
 import { createTransport } from '../client/transport.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_BUDGET_MS } from '../model/property-run.js';
+import { DEFAULT_BUDGET_MS } from '../model/budget.js';
 import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
