@@ -121,7 +121,7 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo
     let result: RunResult = await runContract(primary);
     if (compare) {
       io.stderr(`Comparing with ${compare.baseUrl} (seed ${result.seed}${compare.admin === options.admin ? '' : `, as ${compare.admin.login}`})\n`);
-      const second = await runContract({ ...compare, seed: result.seed }).catch((error: unknown) => {
+      const second = await runContract({ ...compare, seed: result.seed, ...(result.drawnCases ? { drawnCases: result.drawnCases } : {}) }).catch((error: unknown) => {
         // The first server's credentials, reused, are often not the second's.
         if (error instanceof UsageError && / credentials were refused /.test(error.message) && flags.compareLogin === undefined) {
           throw new UsageError(`${error.message}; give the second server its own with --compare-login and --compare-password (and --compare-low-login, --compare-low-password)`);

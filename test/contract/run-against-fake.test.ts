@@ -129,11 +129,11 @@ describe('differential mode', () => {
       const options = { admin: ADMIN, low: VIEWER, seed: 4, groups: ['event-log', 'authentication'] };
       const first = await runContract({ ...options, baseUrl: fake.url });
       twin.app.fake.state.reset();
-      const same = withDifferences(first, await runContract({ ...options, baseUrl: twin.url }));
+      const same = withDifferences(first, await runContract({ ...options, baseUrl: twin.url, drawnCases: first.drawnCases }));
       expect(same.outcomes.filter((o) => o.check === 'differs')).toEqual([]);
       expect(same.drift.groups).toEqual([]);
       twin.app.fake.state.reset();
-      const differs = withDifferences(first, await runContract({ ...options, baseUrl: broken.url }));
+      const differs = withDifferences(first, await runContract({ ...options, baseUrl: broken.url, drawnCases: first.drawnCases }));
       const notes = differs.outcomes.filter((o) => o.check === 'differs').flatMap((o) => o.failures);
       // One note per operation and kind: its first step, and how many more.
       // The first generated query with a type differs; the later ones are the same kinds.

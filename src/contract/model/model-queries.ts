@@ -82,6 +82,7 @@ export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, sh
     share,
     arbitrary: queriesOf(model.op, world, ctx.maxRecords),
     examples: examplesOf(model.op, world),
+    ...(ctx.replayCounts ? { drawn: ctx.drawnCases.get(operationId) ?? 0 } : {}),
     runCase: async (query: Query) => {
       const exchange = await ctx.send({ operationId, key: `${operationId}/model-${n++}`, query });
       const faults = faultsOf(model.op, exchange, { query, model });
@@ -90,6 +91,7 @@ export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, sh
       return { failing, evidence: { exchange, query } };
     },
   });
+  if (!ctx.replayCounts) ctx.drawnCases.set(operationId, result.drawn);
   const { found } = result;
   if (found) judge(found.evidence.exchange, found.evidence.query, found.failing as ModelCheckName[], found.how);
   // The reads that made the world are queries too: what they show is reported on them when the

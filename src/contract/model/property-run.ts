@@ -28,11 +28,15 @@ export interface PropertySearch<T, E> {
   readonly arbitrary: fc.Arbitrary<T>;
   /** Cases run first, before the drawn ones. */
   readonly examples?: readonly T[];
+  /** Draw exactly this many cases, whatever the time (a compared run replays the first run's count). */
+  readonly drawn?: number;
   runCase(value: T): Promise<CaseOutcome<E>>;
 }
 
 export interface SearchResult<T, E> {
   readonly found?: Found<T, E>;
+  /** Drawn cases run before a failure or the end of the time (examples and shrinking not counted). */
+  readonly drawn: number;
   /** Cases run, shrinking included. */
   readonly cases: number;
 }
@@ -76,19 +80,22 @@ export async function searchAndShrink<T, E>(search: PropertySearch<T, E>): Promi
   }
   // A replay (`path`) counts from the same start: the examples, or the drawn cases without them.
   let replayed = examples;
+  let drawn = 0;
   if (!searched?.failed) {
     replayed = [];
     const left = Math.max(1, shareMs - (performance.now() - started));
-    searched = (await fc.check(property, { seed, numRuns: 1_000_000, endOnFailure: true, plugins: [fc.interruptAfterTimeLimit(left)] })) as fc.RunDetails<[T]>;
+    const bound = search.drawn === undefined ? { numRuns: 1_000_000, plugins: [fc.interruptAfterTimeLimit(left)] } : { numRuns: Math.max(1, search.drawn) };
+    searched = (await fc.check(property, { seed, endOnFailure: true, ...bound })) as fc.RunDetails<[T]>;
     await settle();
+    drawn = searched.numRuns;
   }
   const first = (searched.counterexample as [T] | null)?.[0];
-  if (!searched.failed || first === undefined) return { cases };
+  if (!searched.failed || first === undefined) return { cases, drawn };
   const shrunk = await fc.check(property, { seed, examples: replayed, path: searched.counterexamplePath ?? undefined, plugins: [fc.interruptAfterTimeLimit(Math.max(1000, shareMs))] });
   await settle();
   const value = (shrunk.failed ? (shrunk.counterexample as [T] | null)?.[0] : undefined) ?? first;
   const outcome = failures.get(fc.stringify(value)) ?? failures.get(fc.stringify(first));
-  if (!outcome) return { cases };
+  if (!outcome) return { cases, drawn };
   const how = `generated case ${searched.numRuns} of ${search.label}, shrunk in ${shrunk.numShrinks} steps; --seed ${search.seed} replays it`;
-  return { found: { value, ...outcome, how }, cases };
+  return { found: { value, ...outcome, how }, cases, drawn };
 }

@@ -49,6 +49,8 @@ export interface RunOptions {
   readonly maxRecords?: number;
   /** The time generated cases may take, in ms (default DEFAULT_BUDGET_MS); shrinking a failure may take as long again. */
   readonly budgetMs?: number;
+  /** Draw as many cases as another run did, by search (RunResult.drawnCases), so that a compared run sends the same steps. */
+  readonly drawnCases?: Readonly<Record<string, number>>;
   /** Folder of contract cases (default: the kit's contracts/), or false for none. */
   readonly casesDir?: string | false;
   readonly spec?: Spec;
@@ -127,6 +129,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
+  const drawnCases = new Map(Object.entries(options.drawnCases ?? {}));
   const send = sender(client, recorder, wait, deadline, () => group === 'probe-limits', options.baseUrl);
   emit({ type: 'start', baseUrl: options.baseUrl, ...(options.targetUrl ? { targetUrl: options.targetUrl } : {}), seed, safety: policy.reason });
   try {
@@ -147,6 +150,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
         world,
         maxRecords: options.maxRecords ?? 200,
         budgetMs: options.budgetMs ?? DEFAULT_BUDGET_MS,
+        drawnCases,
+        replayCounts: options.drawnCases !== undefined,
         probe: { requests: options.probeRequests ?? 300, maxWaitMs: wait.maxWaitMs, sleep: (ms) => deadline.sleep(ms, wait.sleep) },
         send,
         evaluate: (exchange, evaluation) => void recorder.evaluate(exchange, evaluation, false),
@@ -173,6 +178,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     requests: client.exchanges.length,
+    drawnCases: Object.fromEntries(drawnCases),
     outcomes,
     coverage,
     ...totalsOf(outcomes, options.strict === true, coverage.belowMinimum),
