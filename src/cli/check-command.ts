@@ -1,6 +1,7 @@
 // The `check` command and its flags. The contract runner itself (check.ts) is loaded when
 // the command runs: `serve` starts without it.
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_BUDGET_MS } from '../contract/model/budget.js';
 import { GROUPS } from '../contract/run/groups.js';
 
 export interface CheckFlags {
@@ -24,6 +25,7 @@ export interface CheckFlags {
   readonly timeout?: number;
   readonly maxDuration?: number;
   readonly maxRecords?: number;
+  readonly budget?: number;
   readonly cases?: string | false;
   readonly only?: string[];
   readonly compareWith?: string;
@@ -82,7 +84,8 @@ export function addCheckOptions(command: Command): Command {
     .addOption(new Option('--reporter <name>', 'report format').choices(['console', 'json', 'junit', 'html', 'markdown']).default('console'))
     .addOption(new Option('--min-coverage <percent>', 'fail the run (exit 1) when fewer of the documented statuses were seen').argParser(percent))
     .addOption(new Option('--output <file>', 'write the report to this file instead of stdout (with junit, the console summary still goes to stdout)'))
-    .addOption(new Option('--max-records <n>', 'the explicit large limit of reference lists').argParser(integer(2)).default(200))
+    .addOption(new Option('--max-records <n>', 'the explicit large limit of reference lists, and the most records of the window queries are judged in').argParser(integer(2)).default(200))
+    .addOption(new Option('--budget <seconds>', 'time for generated cases (queries judged against the model); a failure found is shrunk for up to as long again').argParser(integer(1)).default(DEFAULT_BUDGET_MS / 1000))
     .addOption(new Option('--cases <dir>', 'folder of contract cases (default: the kit\'s contracts/)'))
     .addOption(new Option('--no-cases', 'run no contract cases'))
     .addOption(new Option('--only <groups>', `run only these groups, comma-separated: ${GROUPS.join(', ')}`).argParser(list))

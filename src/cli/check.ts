@@ -41,6 +41,7 @@ export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunO
     timeoutMs: flags.timeout,
     ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
     maxRecords: flags.maxRecords,
+    ...(flags.budget === undefined ? {} : { budgetMs: flags.budget * 1000 }),
     ...(flags.minCoverage === undefined ? {} : { minCoverage: flags.minCoverage }),
     ...(flags.cases === false ? { casesDir: false as const } : typeof flags.cases === 'string' ? { casesDir: flags.cases } : {}),
     groups: flags.only,
@@ -124,7 +125,7 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo
     let result: RunResult = await runContract(primary);
     if (compare) {
       io.stderr(`Comparing with ${compare.baseUrl} (seed ${result.seed}${compare.admin === options.admin ? '' : `, as ${compare.admin.login}`})\n`);
-      const second = await runContract({ ...compare, seed: result.seed }).catch((error: unknown) => {
+      const second = await runContract({ ...compare, seed: result.seed, ...(result.drawnCases ? { drawnCases: result.drawnCases } : {}) }).catch((error: unknown) => {
         // The first server's credentials, reused, are often not the second's.
         if (error instanceof UsageError && / credentials were refused /.test(error.message) && flags.compareLogin === undefined) {
           throw new UsageError(`${error.message}; give the second server its own with --compare-login and --compare-password (and --compare-low-login, --compare-low-password)`);

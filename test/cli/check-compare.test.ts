@@ -95,7 +95,7 @@ describe('check --compare-with a deliberately different server', () => {
         if (q.get('sortDirection') === 'desc' && !q.has('inverse')) changed = [...list].reverse();
         else if (q.has('type')) changed = list.map(({ entity: _e, ...rest }) => rest);
         else if (q.has('skip')) changed = list.map((r) => ({ ...r, timestamp: String(r.timestamp) }));
-        else if (q.get('limit') === '200' && list[0]) changed = [{ ...list[0], agentId: 'someone-else' }, ...list.slice(1)];
+        else if (q.get('limit') === '201' && list[0]) changed = [{ ...list[0], agentId: 'someone-else' }, ...list.slice(1)];
         return { ...res, body: JSON.stringify(changed) };
       },
     });
@@ -116,10 +116,10 @@ describe('check --compare-with a deliberately different server', () => {
     const group = (kind: string) => drift.groups.find((g) => g.kind === kind)!;
     expect(group('status').example).toMatchObject({ operationId: 'getLimitBlockLog', first: '200', second: '404' });
     expect(group('field-missing').example).toMatchObject({ operationId: 'getEventLog', path: '/[]/entity', first: 'present', second: 'missing' });
-    expect(group('field-missing').example.step).toMatch(/^event-log\/type-/);
+    expect(group('field-missing').example.request).toMatch(/[?&]type=/);
     expect(group('type').example).toMatchObject({ path: '/[]/timestamp', first: 'number', second: 'string' });
-    expect(group('order').example.step).toMatch(/desc/);
-    expect(group('value').example).toMatchObject({ step: 'event-log/reference', path: '/0/agentId', second: '"someone-else"' });
+    expect(group('order').example.request).toMatch(/sortDirection=desc/);
+    expect(group('value').example).toMatchObject({ step: 'getEventLog/world-0', path: '/0/agentId', second: '"someone-else"' });
     for (const g of drift.groups) {
       expect(g.count).toBeGreaterThan(0);
       expect(g.example.request).toMatch(/^curl /);

@@ -24,13 +24,7 @@ describe('the runner against prism mock', () => {
     expect(failed).toEqual(
       expect.arrayContaining([
         'getEventLog limit-honoured',
-        'getEventLog pages-agree',
-        'getEventLog sort-order',
-        'getEventLog inverse-order',
-        'getEventLog type-filter',
-        'getEventLog time-range',
-        'getEventLog filter-matches',
-        'getLimitBlockLog boolean-filter',
+        'getLimitBlockLog limit-honoured',
         'getEventLog wrong-credentials-refused',
       ]),
     );

@@ -17,6 +17,7 @@ import { pagesAgree } from './pages-agree.js';
 import { permissionAccepted } from './permission-accepted.js';
 import { permissionRefused } from './permission-refused.js';
 import { prismViolations } from './prism-violations.js';
+import { recordsConsistent } from './records-consistent.js';
 import { responseSchema } from './response-schema.js';
 import { sessionCookieAttributes } from './session-cookie-attributes.js';
 import { sortOrder } from './sort-order.js';
@@ -42,6 +43,7 @@ const all = [
   authMethodAccepted,
   permissionRefused,
   permissionAccepted,
+  recordsConsistent,
   limitHonoured,
   pagesAgree,
   sortOrder,

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { blockRecorded } from '../../../src/contract/checks/block-recorded.js';
-import { booleanFilter } from '../../../src/contract/checks/boolean-filter.js';
 import { caseExpectation, subsetMismatch } from '../../../src/contract/checks/case-expectation.js';
 import { allChecks, getCheck, type CheckName } from '../../../src/contract/checks/registry.js';
 import type { BlockedRequest } from '../../../src/spec/index.js';
 import { resolveCitation } from '../../../src/contract/citations.js';
 import { context, exchange, found, specAndValidator, trap } from '../helpers/synthetic.js';
-
-describe('boolean-filter', () => {
-  const blocks: BlockedRequest[] = [{ ip: '198.51.100.2', timestamp: 1, ttl: 60 }, { login: 'operator', timestamp: 2, ttl: 60 }];
-  it('flags records without the field under field=true', async () => {
-    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: blocks }), await context(), { field: 'ip', value: true, reference: exchange('getLimitBlockLog', { status: 200, body: blocks }) }));
-    expect(f).toMatchObject({ verdict: 'violation', citation: { ref: '4.6' } });
-    expect(found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context(), { field: 'ip', value: true, reference: exchange('getLimitBlockLog', { status: 200, body: blocks }) }))).toEqual([]);
-  });
-  it('flags a false filter that drops records', async () => {
-    const reference = exchange('getLimitBlockLog', { status: 200, body: blocks });
-    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context(), { field: 'login', value: false, reference }));
-    expect(f?.verdict).toBe('violation');
-  });
-});
 
 describe('block-recorded', () => {
   it('finds a recent block naming the URI and flags its absence', async () => {
