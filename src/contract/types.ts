@@ -19,6 +19,8 @@ export interface ReceivedResponse {
   readonly json?: unknown;
   /** Only the head of the body is kept, without `json` (a run's memory budget was spent); the answer was checked whole. */
   readonly partial?: true;
+  /** With `partial`: a digest of the normalised JSON body, so a compared run can still tell same from different. */
+  readonly digest?: string;
   /** A JSON list not read whole or not parsed (past the runner's bounds): how many items it holds at least. */
   readonly itemsAtLeast?: number;
 }

@@ -11,7 +11,7 @@ describe('check --budget', () => {
     const fake = await listeningFake();
     try {
       for (const budget of [[], ['--budget', '1']]) {
-        const { code, stdout, stderr } = await runBin(['check', '--base-url', fake.url, '--seed', '5', '--strict', '--only', 'event-log,limit-block-log', ...budget], admin);
+        const { code, stdout, stderr } = await runBin(['check', '--base-url', fake.url, '--seed', '5', '--strict', '--only', 'event-log,limit-block-log', '--verbose', ...budget], admin);
         expect(code, `${stdout}\n${stderr}`).toBe(0);
         expect(stdout).toMatch(/^getEventLog +records-consistent +ok/m);
         expect(stdout).toMatch(/PASSED: 0 violation\(s\), 0 note\(s\), 0 inconclusive/);

@@ -74,7 +74,6 @@ export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, sh
     for (const name of names) reached.add(name);
     ctx.evaluate(exchange, { checks: names.map((name) => apply(CHECKS[name], facts)) });
   };
-  let n = 0;
   const result = await searchAndShrink({
     seed: ctx.seed,
     budgetMs: ctx.budgetMs,
@@ -83,8 +82,8 @@ export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, sh
     arbitrary: queriesOf(model.op, world, ctx.maxRecords),
     examples: examplesOf(model.op, world),
     ...(ctx.replayCounts ? { drawn: ctx.drawnCases.get(operationId) ?? 0 } : {}),
-    runCase: async (query: Query) => {
-      const exchange = await ctx.send({ operationId, key: `${operationId}/model-${n++}`, query });
+    runCase: async (query: Query, step: string) => {
+      const exchange = await ctx.send({ operationId, key: `${operationId}/${step}`, query });
       const faults = faultsOf(model.op, exchange, { query, model });
       const failing = isInconclusive(faults) ? [] : [...new Set(faults.map((f) => f.check))];
       if (failing.length === 0) judge(exchange, query, judgedBy(query, all));

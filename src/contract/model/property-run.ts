@@ -1,6 +1,7 @@
 // Generated cases within a time budget, replayable from the run's seed: fast-check draws them,
 // stops at the first failing one and shrinks it to the smallest that still fails. One failure
-// a search: later ones would often be the same fault seen through another parameter.
+// a search: later ones would often be the same fault seen through another parameter. A compared
+// run replays the first run's cases one for one instead, so the two servers' answers pair up.
 import fc from 'fast-check';
 import { createRandom } from '../random.js';
 
@@ -28,9 +29,13 @@ export interface PropertySearch<T, E> {
   readonly arbitrary: fc.Arbitrary<T>;
   /** Cases run first, before the drawn ones. */
   readonly examples?: readonly T[];
-  /** Draw exactly this many cases, whatever the time (a compared run replays the first run's count). */
+  /**
+   * Draw exactly this many cases, whatever the time, and run every case without stopping or
+   * shrinking: a compared run sends the same steps as the first run did.
+   */
   readonly drawn?: number;
-  runCase(value: T): Promise<CaseOutcome<E>>;
+  /** `step` names the case by its phase and place (`example-2`, `case-17`, `shrink-3`), the same in a compared run. */
+  runCase(value: T, step: string): Promise<CaseOutcome<E>>;
 }
 
 export interface SearchResult<T, E> {
@@ -46,13 +51,16 @@ export async function searchAndShrink<T, E>(search: PropertySearch<T, E>): Promi
   const shareMs = Math.max(1, search.budgetMs * search.share);
   const seed = createRandom(search.seed, `${search.label}/cases`).int(0, 2 ** 31 - 1);
   const failures = new Map<string, CaseOutcome<E>>();
+  const replay = search.drawn !== undefined;
   let cases = 0;
+  let phase = { name: 'example', n: 0 };
+  let firstFailing: T | undefined;
   let error: { thrown: unknown } | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
   const property = fc.asyncProperty(search.arbitrary, async (value) => {
     if (error) return true;
     cases++;
-    const running = search.runCase(value);
+    const running = search.runCase(value, `${phase.name}-${phase.n++}`);
     inFlight = running.catch(() => undefined);
     let outcome: CaseOutcome<E>;
     try {
@@ -64,7 +72,9 @@ export async function searchAndShrink<T, E>(search: PropertySearch<T, E>): Promi
     }
     if (outcome.failing.length === 0) return true;
     failures.set(fc.stringify(value), outcome);
-    return false;
+    if (!replay) return false;
+    firstFailing ??= value;
+    return true;
   });
   // A case cut by the time limit still runs on: wait for it before the run goes on.
   const settle = async () => {
@@ -83,14 +93,23 @@ export async function searchAndShrink<T, E>(search: PropertySearch<T, E>): Promi
   let drawn = 0;
   if (!searched?.failed) {
     replayed = [];
+    phase = { name: 'case', n: 0 };
     const left = Math.max(1, shareMs - (performance.now() - started));
+    const before = cases;
     const bound = search.drawn === undefined ? { numRuns: 1_000_000, plugins: [fc.interruptAfterTimeLimit(left)] } : { numRuns: Math.max(1, search.drawn) };
     searched = (await fc.check(property, { seed, endOnFailure: true, ...bound })) as fc.RunDetails<[T]>;
     await settle();
-    drawn = searched.numRuns;
+    // Counted as sent: a case the time limit cut still sent its request, and a replay must too.
+    drawn = cases - before;
+  }
+  if (replay) {
+    const outcome = firstFailing === undefined ? undefined : failures.get(fc.stringify(firstFailing));
+    if (firstFailing === undefined || !outcome) return { cases, drawn };
+    return { found: { value: firstFailing, ...outcome, how: `a case of ${search.label} in a compared run (not shrunk); --seed ${search.seed} replays it` }, cases, drawn };
   }
   const first = (searched.counterexample as [T] | null)?.[0];
   if (!searched.failed || first === undefined) return { cases, drawn };
+  phase = { name: 'shrink', n: 0 };
   const shrunk = await fc.check(property, { seed, examples: replayed, path: searched.counterexamplePath ?? undefined, plugins: [fc.interruptAfterTimeLimit(Math.max(1000, shareMs))] });
   await settle();
   const value = (shrunk.failed ? (shrunk.counterexample as [T] | null)?.[0] : undefined) ?? first;
