@@ -152,8 +152,8 @@ describe('differential mode', () => {
       // One note per operation and kind: its first step, and how many more.
       // The first generated query with a type differs; the later ones are the same kinds.
       expect(notes.length).toBeGreaterThan(0);
-      for (const note of notes) expect(note.key).toMatch(/^getEventLog\/model-\d+$/);
-      expect(notes[0]?.message).toMatch(/ at step getEventLog\/model-\d+ at \S+ \(and [1-9]\d* more\): /);
+      for (const note of notes) expect(note.key).toMatch(/^getEventLog\/(example|case|shrink)-\d+$/);
+      expect(notes[0]?.message).toMatch(/ at step getEventLog\/(example|case|shrink)-\d+ at \S+ \(and [1-9]\d* more\): /);
       expect(differs.drift.groups.reduce((n, g) => n + g.count, 0)).toBeGreaterThanOrEqual(2);
       expect(notes.every((n) => n.verdict === 'note')).toBe(true);
     } finally {

@@ -91,12 +91,12 @@ export async function searchAndShrink<T, E>(search: PropertySearch<T, E>): Promi
   // A replay (`path`) counts from the same start: the examples, or the drawn cases without them.
   let replayed = examples;
   let drawn = 0;
-  if (!searched?.failed) {
+  if (!searched?.failed && search.drawn !== 0) {
     replayed = [];
     phase = { name: 'case', n: 0 };
     const left = Math.max(1, shareMs - (performance.now() - started));
     const before = cases;
-    const bound = search.drawn === undefined ? { numRuns: 1_000_000, plugins: [fc.interruptAfterTimeLimit(left)] } : { numRuns: Math.max(1, search.drawn) };
+    const bound = search.drawn === undefined ? { numRuns: 1_000_000, plugins: [fc.interruptAfterTimeLimit(left)] } : { numRuns: search.drawn };
     searched = (await fc.check(property, { seed, endOnFailure: true, ...bound })) as fc.RunDetails<[T]>;
     await settle();
     // Counted as sent: a case the time limit cut still sent its request, and a replay must too.
@@ -107,8 +107,8 @@ export async function searchAndShrink<T, E>(search: PropertySearch<T, E>): Promi
     if (firstFailing === undefined || !outcome) return { cases, drawn };
     return { found: { value: firstFailing, ...outcome, how: `a case of ${search.label} in a compared run (not shrunk); --seed ${search.seed} replays it` }, cases, drawn };
   }
-  const first = (searched.counterexample as [T] | null)?.[0];
-  if (!searched.failed || first === undefined) return { cases, drawn };
+  const first = (searched?.counterexample as [T] | null | undefined)?.[0];
+  if (!searched?.failed || first === undefined) return { cases, drawn };
   phase = { name: 'shrink', n: 0 };
   const shrunk = await fc.check(property, { seed, examples: replayed, path: searched.counterexamplePath ?? undefined, plugins: [fc.interruptAfterTimeLimit(Math.max(1000, shareMs))] });
   await settle();
