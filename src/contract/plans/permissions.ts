@@ -22,7 +22,7 @@ export const permissionsPlan: Plan = {
     for (const op of guarded) {
       const users = given.flatMap(([actor]) => (ctx.world[actor] ? [{ actor, user: ctx.world[actor] }] : []));
       const holders = users.filter(({ user }) => op.permissions.every((p) => (user.permissions ?? []).includes(p)));
-      if (holders.length === 0) ctx.skip(op.operationId, permissionAccepted.name, 'no user given besides the administrator holds the permission it needs (give --operator-login)');
+      if (holders.length === 0) ctx.skip(op.operationId, permissionAccepted.name, `no user given besides the administrator holds the permission it needs${ctx.client.hasActor('operator') ? '' : ' (give --operator-login)'}`);
       if (holders.length === users.length) ctx.skip(op.operationId, permissionRefused.name, given.length === 0 ? 'no low-privilege user (give --low-login)' : `every user given holds ${op.permissions.join(', ')}`);
       if (users.length < given.length) ctx.inconclusive(op.operationId, permissionRefused.name, LOW_USER_UNREAD);
       if (users.length === 0) continue;
