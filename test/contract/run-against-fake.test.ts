@@ -31,7 +31,7 @@ describe('the suite against the healthy fake', () => {
 
   it('says of every check either ok or why it was skipped', () => {
     const other = result.outcomes.filter((o) => statusOf(o) !== 'passed').map((o) => `${o.operationId} ${o.check} ${statusOf(o)}: ${o.skipped ?? o.inconclusive ?? ''}`);
-    const holdsManageUsers = 'no user given besides the administrator holds the permission it needs (give --operator-login)';
+    const holdsManageUsers = 'no user given besides the administrator holds the permission it needs';
     expect(other.sort()).toEqual([
       `createAuthToken permission-accepted skipped: ${holdsManageUsers}`,
       'getLimitBlockLog block-recorded skipped: rate limits are probed only with --probe-limits',
