@@ -85,8 +85,3 @@ export function parseJson(bytes: Uint8Array, limits: JsonLimits = JSON_LIMITS): 
     return { values };
   }
 }
-
-/** A text parsed within the same bounds (a request body the runner made, a body in a report). */
-export function parseJsonText(text: string, limits: JsonLimits = JSON_LIMITS): unknown {
-  return parseJson(Buffer.from(text, 'utf8'), limits).json;
-}

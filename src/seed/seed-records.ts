@@ -5,12 +5,9 @@ import { DEFAULT_BLOCK_COUNT, generateBlocks, type BlockedUser } from './generat
 import { DEFAULT_END_TIME, DEFAULT_EVENT_COUNT, DEFAULT_SEED, planEvents, type GenerateEventsOptions } from './generate-events.js';
 import type { LoadedRecording } from './recording.js';
 
-export interface SeedEventsOptions extends GenerateEventsOptions {
+export interface SeedRecordsOptions extends GenerateEventsOptions {
   /** Records to merge in, e.g. from loadEventFixtures. */
   readonly fixtures?: readonly EventLogRecord[];
-}
-
-export interface SeedRecordsOptions extends SeedEventsOptions {
   /** Historic blocked-request records; default DEFAULT_BLOCK_COUNT (none beside a recording without generated records). */
   readonly blockCount?: number;
   /**
@@ -70,9 +67,4 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
     blocks: [...shiftTimestamps(blocks, shift)],
     shift,
   };
-}
-
-/** The event log's seed: generated records plus fixtures. */
-export function seedEvents(options: SeedEventsOptions = {}): EventLogRecord[] {
-  return seedRecords(options).events;
 }

@@ -51,10 +51,3 @@ export class FirstK<T> {
     }
   }
 }
-
-/** The first `k` items of `items` in `compare` order, sorted. */
-export function firstK<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
-  const top = new FirstK(k, compare);
-  for (const item of items) top.offer(item);
-  return top.sorted();
-}

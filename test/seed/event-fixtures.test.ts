@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultEventFixturesPath, FixtureError, loadEventFixtures } from '../../src/seed/event-fixtures.js';
 import { inventory } from '../../src/seed/inventory.js';
-import { seedEvents } from '../../src/seed/seed-records.js';
+import { seedRecords, type SeedRecordsOptions } from '../../src/seed/seed-records.js';
 import { createSpecValidator, loadSpec, type SpecValidator } from '../../src/spec/index.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
+
+/** The event log's seed: generated records plus fixtures. */
+const seedEvents = (options: SeedRecordsOptions) => seedRecords(options).events;
 
 const dir = mkdtempSync(join(tmpdir(), 'event-fixtures-'));
 const shipped = JSON.parse(readFileSync(defaultEventFixturesPath, 'utf8')) as EventLogRecord[];

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstK } from '../../src/store/top-k.js';
+import { FirstK } from '../../src/store/top-k.js';
+
+function firstK<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
+  const top = new FirstK(k, compare);
+  for (const item of items) top.offer(item);
+  return top.sorted();
+}
 
 describe('firstK', () => {
   it('equals sorting everything and taking the first k', () => {
