@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../src/contract/checks/define.js';
-import { limitHonoured } from '../../src/contract/checks/limit-honoured.js';
+import { limitHonoured } from '../../src/contract/checks/model-checks.js';
 import { markdownReporter } from '../../src/contract/reporters/markdown.js';
 import { consoleReporter } from '../../src/contract/reporters/console.js';
 import { jsonReporter } from '../../src/contract/reporters/json.js';

@@ -2,8 +2,7 @@
 // read whole, read twice and agreed. Every later query is confined to it (its bounds are sent
 // with it), so the runner knows the exact answer any query inside it must get: the model.
 import { apply } from '../checks/define.js';
-import { limitHonoured } from '../checks/limit-honoured.js';
-import { recordsConsistent } from '../checks/records-consistent.js';
+import { limitHonoured, recordsConsistent } from '../checks/model-checks.js';
 import type { PlanContext } from '../plans/plan.js';
 import { unreadable, type Row } from '../plans/plan.js';
 import type { Exchange } from '../types.js';

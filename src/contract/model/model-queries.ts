@@ -1,17 +1,9 @@
 // Generated queries of a list operation, each answer compared with the model of its closed
 // world; a difference is shrunk to the smallest query that still shows it and reported by the
 // check of the rule it breaks, with that query's curl line.
-import { booleanFilter } from '../checks/boolean-filter.js';
 import { apply } from '../checks/define.js';
 import { isInconclusive } from '../checks/failure.js';
-import { filterMatches } from '../checks/filter-matches.js';
-import { inverseOrder } from '../checks/inverse-order.js';
-import { limitHonoured } from '../checks/limit-honoured.js';
-import { pagesAgree } from '../checks/pages-agree.js';
-import { recordsConsistent } from '../checks/records-consistent.js';
-import { sortOrder } from '../checks/sort-order.js';
-import { timeRange } from '../checks/time-range.js';
-import { typeFilter } from '../checks/type-filter.js';
+import { booleanFilter, filterMatches, inverseOrder, limitHonoured, pagesAgree, recordsConsistent, sortOrder, timeRange, typeFilter } from '../checks/model-checks.js';
 import type { PlanContext } from '../plans/plan.js';
 import type { Check, Exchange } from '../types.js';
 import type { ClosedWorld } from './closed-world.js';

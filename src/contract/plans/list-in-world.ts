@@ -1,6 +1,6 @@
 // A list operation judged in its closed world, or its model checks said not to have run, and why.
 import { apply } from '../checks/define.js';
-import { limitHonoured } from '../checks/limit-honoured.js';
+import { limitHonoured } from '../checks/model-checks.js';
 import { isNoWorld, type ClosedWorld, type NoWorld } from '../model/closed-world.js';
 import { checkAgainstModel, modelChecksOf } from '../model/model-queries.js';
 import type { PlanContext } from './plan.js';

@@ -3,10 +3,9 @@
 // this file; each @ts-expect-error fails the type check if the error it expects goes away).
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../../src/contract/checks/define.js';
-import { limitHonoured } from '../../../src/contract/checks/limit-honoured.js';
+import { limitHonoured, sortOrder } from '../../../src/contract/checks/model-checks.js';
 import { getCheck, titleOf, type CheckName } from '../../../src/contract/checks/registry.js';
 import { responseSchema } from '../../../src/contract/checks/response-schema.js';
-import { sortOrder } from '../../../src/contract/checks/sort-order.js';
 import { GROUPS } from '../../../src/contract/run/groups.js';
 import { plansFor } from '../../../src/contract/run/plans.js';
 import { context, exchange, found, records } from '../helpers/synthetic.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { caseExpectation } from '../../../src/contract/checks/case-expectation.js';
 import { apply } from '../../../src/contract/checks/define.js';
-import { limitHonoured } from '../../../src/contract/checks/limit-honoured.js';
+import { limitHonoured } from '../../../src/contract/checks/model-checks.js';
 import { createRecorder, trimBody } from '../../../src/contract/run/recorder.js';
 import { statusOf } from '../../../src/contract/run/results.js';
 import { createSecrets } from '../../../src/shared/redaction/secret-values.js';

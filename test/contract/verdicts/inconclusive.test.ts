@@ -1,7 +1,7 @@
 // What did not run is inconclusive, never `ok`: its own result, counted, and failing --strict.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apply } from '../../../src/contract/checks/define.js';
-import { sortOrder } from '../../../src/contract/checks/sort-order.js';
+import { sortOrder } from '../../../src/contract/checks/model-checks.js';
 import { createRecorder } from '../../../src/contract/run/recorder.js';
 import { runContract } from '../../../src/contract/run/run-contract.js';
 import { statusOf } from '../../../src/contract/run/results.js';
