@@ -18,7 +18,6 @@ export interface PrismOptions {
   readonly startTimeoutMs?: number;
 }
 
-export { freePort };
 
 export interface RunningPrism {
   readonly url: string;

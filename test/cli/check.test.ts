@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCheck, type CheckFlags } from '../../src/cli/check.js';
-import { freePort } from '../../src/contract/prism.js';
+import { freePort } from '../../src/shared/free-port.js';
 import { listeningFake } from '../contract/helpers/fake.js';
 import { bin, runBin } from '../helpers/run-bin.js';
 

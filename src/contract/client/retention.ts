@@ -3,7 +3,7 @@
 // of huge answers the run's memory stays bounded; a normal run stays well within the budget.
 import { createHash } from 'node:crypto';
 import { normalise } from '../drift.js';
-import { head } from '../head.js';
+import { textHead } from '../../shared/text-head.js';
 import type { Exchange, ReceivedResponse } from '../types.js';
 
 /** A run against the fake keeps about 3 MB and 120,000 values; a hostile server's huge answers are kept in part. */
@@ -32,6 +32,6 @@ export function createRetention(limits = RETENTION_LIMITS): Retain {
     }
     const { json: _dropped, ...rest } = response;
     const digest = bodyDigest(response);
-    return { ...exchange, response: { ...rest, body: head(response.body, limits.partialChars), partial: true, ...(digest ? { digest } : {}) } };
+    return { ...exchange, response: { ...rest, body: textHead(response.body, limits.partialChars), partial: true, ...(digest ? { digest } : {}) } };
   };
 }

@@ -3,7 +3,7 @@
 // most a few hundred schema errors are passed on (src/contract/schema-cap.ts), marked with how
 // many were left out so that a check can say so.
 import type { ObservedResponse, SchemaError, SpecValidator } from '../../spec/index.js';
-import { head } from '../head.js';
+import { textHead } from '../../shared/text-head.js';
 import { firstErrors, leftOutOf, markLeftOut } from '../schema-cap.js';
 
 const MAX_MESSAGE = 4096;
@@ -26,7 +26,7 @@ export function boundedValidator(validator: SpecValidator, maxItems: number): Sp
       const json = (response as ObservedResponse & { json?: unknown }).json;
       const bounded = itemsLeftOut(json) > 0 ? { ...response, body: JSON.stringify(items(json)) } : response;
       const problems = validator.checkResponse(operationId, bounded).map((problem) => {
-        const kept = { ...problem, message: head(problem.message, MAX_MESSAGE) };
+        const kept = { ...problem, message: textHead(problem.message, MAX_MESSAGE) };
         if (!problem.schemaErrors) return kept;
         const errors = first(problem.schemaErrors, json);
         return markLeftOut({ ...kept, schemaErrors: errors }, leftOutOf(errors));

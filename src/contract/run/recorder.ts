@@ -3,7 +3,7 @@ import { isInconclusive } from '../checks/failure.js';
 import { apply } from '../checks/define.js';
 import { responseChecks, titleOf, type CaseCheckName, type OutcomeCheckName } from '../checks/registry.js';
 import { toCurl } from '../curl.js';
-import { head } from '../head.js';
+import { textHead } from '../../shared/text-head.js';
 import { maskSecretFields } from '../../shared/redaction/secret-fields.js';
 import { REPORT_MASK } from '../../shared/redaction/secret-names.js';
 import type { Secrets } from '../../shared/redaction/secret-values.js';
@@ -45,8 +45,8 @@ const MASK_MARGIN = 4096;
 
 /** The head of a body for a report: secret fields by name and every known secret masked. */
 export function trimBody(text: string, secrets: Secrets): string {
-  const masked = secrets.mask(maskSecretFields(head(text, BODY_LIMIT + MASK_MARGIN), REPORT_MASK));
-  return masked.length > BODY_LIMIT || text.length > BODY_LIMIT + MASK_MARGIN ? `${head(masked, BODY_LIMIT)}… (${text.length} characters)` : masked;
+  const masked = secrets.mask(maskSecretFields(textHead(text, BODY_LIMIT + MASK_MARGIN), REPORT_MASK));
+  return masked.length > BODY_LIMIT || text.length > BODY_LIMIT + MASK_MARGIN ? `${textHead(masked, BODY_LIMIT)}… (${text.length} characters)` : masked;
 }
 
 export function createRecorder(

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../shared/clock.js';
 import type { JournalRecord, RequestJournal } from '../../store/request-journal.js';
 import { streamedPageHead } from '../page-stream.js';
-import { textHead } from '../text-head.js';
+import { textHead } from '../../shared/text-head.js';
 import { utf8Head } from '../utf8-head.js';
 
 /** The longest URL and Origin kept in full: a request's head may be 16 KiB, a journal up to `x-max-journal-size` requests. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../src/contract/client/api-client.js';
 import { createTransport } from '../../../src/contract/client/transport.js';
 import { UnreachableError } from '../../../src/contract/errors.js';
-import { freePort } from '../../../src/contract/prism.js';
+import { freePort } from '../../../src/shared/free-port.js';
 import { createRandom } from '../../../src/contract/random.js';
 import { decidePolicy, SafetyError } from '../../../src/contract/safety.js';
 import { createSecrets } from '../../../src/shared/redaction/secret-values.js';

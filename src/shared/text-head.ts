@@ -5,8 +5,9 @@
  * last code unit of the head is looked at to find the cut.
  */
 export function textHead(text: string, max: number): string {
-  let end = Math.min(max, text.length);
+  if (text.length <= max) return text;
+  let end = max;
   const last = text.charCodeAt(end - 1);
-  if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+  if (last >= 0xd800 && last <= 0xdbff) end--;
   return Buffer.from(text.slice(0, end)).toString();
 }
