@@ -27,7 +27,7 @@ export type RequestLineWriter = (request: FastifyRequest, reply: FastifyReply, u
  * a client sent goes through JSON.stringify; the time is written to the microsecond. A request whose client went away before the answer
  * was all sent (`aborted`) gets the same fields, `"aborted":true` and its own message; its
  * status is the one sent, its time that until the client left. The time runs from the request's
- * arrival (front-door.ts) until the answer was handed to the connection, or for a streamed answer
+ * arrival (answer-hook.ts) until the answer was handed to the connection, or for a streamed answer
  * until it ended. The logger's destination and own fields are read once, when the writer is made.
  */
 export function requestLineWriter(log: Logger): RequestLineWriter {
