@@ -17,7 +17,7 @@ export interface AnswerSteps {
   readonly sleep: Sleep;
   /** Each of the API's answers, once its latency has passed (the request journal). */
   readonly keep?: (request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined) => void;
-  /** Every answer, once any latency has passed (the request line, the send deadline). */
+  /** Every answer, once any latency has passed (the line of a client that left, the send deadline). */
   readonly afterLatency: readonly AnswerStep[];
 }
 

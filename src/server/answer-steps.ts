@@ -4,8 +4,8 @@ import { addAnswerHook, type AnswerStep } from './answer-hook.js';
 import type { EarlyAnswers } from './early-answers.js';
 import { createJournalKeeper } from './journal/journal-keeper.js';
 import { drawLatency } from './latency.js';
-import type { Logging } from './logging.js';
 import type { ResolvedFakeOptions } from './options.js';
+import { requestLine } from './logger.js';
 import { preferredLatency } from './prefer.js';
 import type { RuntimeConfig } from './runtime-config.js';
 
@@ -16,17 +16,21 @@ export interface AnswerStepParts {
   readonly options: ResolvedFakeOptions;
   readonly config: RuntimeConfig;
   readonly journal: RequestJournal;
-  readonly logging: Logging;
   readonly earlyAnswers: EarlyAnswers;
 }
 
 /**
  * Every answer (API, control, docs, errors): the API's latency (a `Prefer: latency=` of the
- * request wins over the configured one), then its journal record and the request line.
+ * request wins over the configured one), then its journal record.
  */
 export function addAnswerSteps(app: FastifyInstance, parts: AnswerStepParts): void {
-  const { apiPrefix, options, config, journal, logging, earlyAnswers } = parts;
-  const afterLatency: AnswerStep[] = [...(logging.requestLine ? [logging.requestLine] : []), earlyAnswers.step];
+  const { apiPrefix, options, config, journal, earlyAnswers } = parts;
+  // A client that left while its answer waited (an added latency, a long query) gets no answer,
+  // and Fastify no 'finish' to log it by: its line is written here.
+  const leftEarly: AnswerStep = (request, reply) => {
+    if (reply.raw.destroyed) requestLine(request, reply, true);
+  };
+  const afterLatency: AnswerStep[] = [leftEarly, earlyAnswers.step];
   addAnswerHook(app, {
     apiPrefix,
     latencyMs: (operationId, request) => preferredLatency.get(request) ?? drawLatency(config.latencyOf(operationId), options.random),

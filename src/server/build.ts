@@ -26,7 +26,6 @@ import { createCodedBodyRefusal } from './content-coding.js';
 import { addAnswerSteps } from './answer-steps.js';
 import { addFrontDoor } from './front-door.js';
 import { createScriptedAnswers } from './scripted-answer.js';
-import { createLogging } from './logging.js';
 import { resolveFakeOptions, type FakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
 import { setApiErrorHandler } from './error-handler.js';
@@ -89,9 +88,8 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     messages,
   );
 
-  const logging = createLogging(resolved.logger);
   const earlyAnswers = createEarlyAnswers();
-  const app = createFastifyApp(resolved.connections, logging, earlyAnswers, errors, messages);
+  const app = createFastifyApp(resolved.connections, resolved.logger, earlyAnswers, errors, messages);
   // Before any route (the preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
   app.addHook('preClose', (done) => {
@@ -109,9 +107,9 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   app.decorateRequest('caller', null);
   installBodyParsers(app, errors, messages, createCodedBodyRefusal(spec.operations, errors, messages));
 
-  // Every answer: the API's latency, its journal record, the request line (answer-steps.ts).
+  // Every answer: the API's latency, its journal record (answer-steps.ts).
   const journal = createRequestJournal(resolved.journalSize ?? journalSize, journalBodyLimits(controlSpec));
-  addAnswerSteps(app, { apiPrefix: API_PREFIX, options: resolved, config, journal, logging, earlyAnswers });
+  addAnswerSteps(app, { apiPrefix: API_PREFIX, options: resolved, config, journal, earlyAnswers });
 
   const filterLimits = await filterLimitsOf(spec);
   // A request that does not match the document: its first problems and their count (validation-error.ts).

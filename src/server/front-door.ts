@@ -12,7 +12,7 @@ export type FrontStep = (request: FastifyRequest, reply: FastifyReply) => typeof
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** performance.now() when the request came in: the journal's duration and the request line's time start here. */
+    /** performance.now() when the request came in: the journal's duration starts here. */
     receivedAt: number;
   }
 }
