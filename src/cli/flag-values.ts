@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { anchorTime as parseAnchor } from '../seed/anchor.js';
-import { isHostPattern } from '../server/host-names.js';
+import { isHostPattern } from '../server/host-origin-guard.js';
 
 /** An integer from min to max. */
 export function integer(min: number, max: number) {

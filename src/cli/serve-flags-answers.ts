@@ -25,7 +25,7 @@ export const answerFlags = [
   {
     name: 'prefer',
     flags: '--prefer [yes|no]',
-    description: 'honour a one-request `Prefer: code=<status>` or `latency=<ms>` header from loopback clients and allowed origins',
+    description: 'honour a one-request `Prefer: code=<status>` or `latency=<ms>` header from the clients `/__control` answers (loopback, allowed origins)',
     env: `${SERVE_ENV}PREFER`,
     parse: yesNo,
     defaultValue: true,

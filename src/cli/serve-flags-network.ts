@@ -1,5 +1,5 @@
 import { defaultConnectionLimits } from '../server/connection-limits.js';
-import { LOCAL_ORIGINS } from '../server/cors.js';
+import { LOCAL_ORIGINS } from '../server/host-origin-guard.js';
 import { SERVE_ENV, type Flag } from './flag.js';
 import { allowedHost, integer, list, origin, port, yesNo } from './flag-values.js';
 

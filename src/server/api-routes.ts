@@ -3,13 +3,12 @@ import type { Operation } from '../spec/index.js';
 import type { FaultStore } from '../store/faults.js';
 import { createGuard } from './auth/guard.js';
 import { sessionCookieName, type Scheme } from './auth/schemes.js';
-import { createSessionHosts } from './auth/session-hosts.js';
 import { createFaultCheck } from './fault-check.js';
 import { builtInHandlers } from './handlers/index.js';
 import type { HandlerContext } from './handlers/types.js';
 import { createPreferCheck } from './prefer.js';
 import { createRateLimitChecks } from './rate-limit.js';
-import type { RequestCheck } from './request-hooks.js';
+import type { HostOriginGuard } from './host-origin-guard.js';
 import { registerOperations, type RequestRefusal, type RouteReport } from './routes.js';
 import type { RuntimeConfig } from './runtime-config.js';
 
@@ -21,10 +20,8 @@ export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | '
   readonly schemes: ReadonlyMap<string, Scheme>;
   readonly config: RuntimeConfig;
   readonly faults: FaultStore;
-  /** The API's Host rule (a check that throws the document's 403). */
-  readonly apiHost: RequestCheck;
-  /** Whether a page of this origin may call the fake (CORS). */
-  readonly originAllowed: (origin: string) => boolean;
+  /** Who may steer the fake (a Prefer header), and where sessions were created. */
+  readonly guard: HostOriginGuard;
   readonly invalid: RequestRefusal;
 }
 
@@ -33,8 +30,7 @@ export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | '
  * `handlers` option's), each with the checks its operation asks for, in this order.
  */
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependencies): RouteReport {
-  const { state, errors, messages, options, config, faults, apiHost, originAllowed, schemes } = deps;
-  const sessionHosts = createSessionHosts(originAllowed);
+  const { state, errors, messages, options, config, faults, guard: { steers, sessionHosts }, schemes } = deps;
   const context: HandlerContext = {
     state,
     errors,
@@ -48,7 +44,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependenci
   };
   const guardDependencies = { state, errors, messages, schemes, config, sessionHosts };
   const limits = createRateLimitChecks(state, errors, messages);
-  const preferOptions = { errors, messages, originAllowed, injectedFault: errors('INJECTED_FAULT', messages('INJECTED_FAULT', 'preferredStatus')).toBody() };
+  const preferOptions = { errors, messages, heard: steers, injectedFault: errors('INJECTED_FAULT', messages('INJECTED_FAULT', 'preferredStatus')).toBody() };
   return registerOperations(app, {
     spec: deps.spec,
     surface: 'api',
@@ -56,13 +52,13 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependenci
     invalid: deps.invalid,
     handlers: { ...builtInHandlers, ...options.handlers },
     context,
-    // The Host first, so that a DNS-rebinding page learns and changes nothing; then a Prefer
-    // header and faults, which answer before any other check could count the call; then limits
-    // by IP, then the guard (401, 403), then limits by the caller's identity.
+    // After the Host and Origin guard (host-origin-guard.ts): a Prefer header and faults, which
+    // answer before any other check could count the call; then limits by IP, then the guard
+    // (401, 403), then limits by the caller's identity.
     onRequest: (operation) => {
       const guard = createGuard(operation, guardDependencies);
       const faulted = createFaultCheck(faults, operation, options.random);
-      const checks = options.honourPrefer ? [apiHost, createPreferCheck(operation, preferOptions), faulted, limits.beforeAuth] : [apiHost, faulted, limits.beforeAuth];
+      const checks = options.honourPrefer ? [createPreferCheck(operation, preferOptions), faulted, limits.beforeAuth] : [faulted, limits.beforeAuth];
       return guard ? [...checks, guard, limits.afterAuth] : checks;
     },
     // A log-in body counts where a call may come without credentials (the log-in itself).

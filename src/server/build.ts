@@ -9,22 +9,16 @@ import { createControlMessages, createErrorMessages } from './error-messages.js'
 import { readSchemes } from './auth/schemes.js';
 import { registerApiRoutes } from './api-routes.js';
 import { installCookies } from './cookies.js';
-import { CONTROL_PREFIX, registerControlApi, type ControlContext } from './control/index.js';
-import { createControlAccessCheck } from './control/access.js';
-import { isLoopback } from './control/loopback.js';
-import { createApiHostCheck } from './api-host-check.js';
-import { createListenNames, hostNamesThisServer, hostRule } from './host-names.js';
-import { corsStep, originAllowed, registerPreflightRoute } from './cors.js';
+import { registerControlApi, type ControlContext } from './control/index.js';
+import { addHostOriginGuard } from './host-origin-guard.js';
 import { registerDocs } from './docs.js';
 import { sendApiError } from './error-mapping.js';
 import { createFastifyApp } from './fastify-app.js';
-import { createHostChecks } from './host-header.js';
-import { INSPECTOR_PATH, registerInspector } from './inspector/index.js';
+import { registerInspector } from './inspector/index.js';
 import { createSecretMask } from './journal/secret-mask.js';
-import { installBodyParsers, unreadBodyStep } from './json-body.js';
+import { installBodyParsers } from './json-body.js';
 import { createCodedBodyRefusal } from './content-coding.js';
-import { addAnswerSteps } from './answer-steps.js';
-import { addFrontDoor } from './front-door.js';
+import { addAnswerHook, createEarlyAnswers } from './answer-hook.js';
 import { createScriptedAnswers } from './scripted-answer.js';
 import { resolveFakeOptions, type FakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
@@ -34,7 +28,6 @@ import { createRuntimeConfig } from './runtime-config.js';
 import { faultDefaults, filterLimitsOf, journalBodyLimits, journalSizeDefault, kitFallback } from './document-defaults.js';
 import { createFakeData } from './fake-data.js';
 import { createIngestCountsBoard } from './ingest-counts.js';
-import { createEarlyAnswers } from './early-answers.js';
 import { keepTickObjectShape } from './tick-object-shape.js';
 import type { FakeApp, FakeWithListenHosts } from './fake-handle.js';
 
@@ -77,16 +70,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const journalSize = journalSizeDefault(controlSpec);
   // Every message is looked up here, so a document that lacks one fails now, not on a request.
   const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
-  // The hosts the server is told to listen on (createFake's listen), answered as the names given.
-  const listenNames = createListenNames();
-  // The monitoring API's Host rule, one instance for all it guards: its operations and paths,
-  // the docs and every CORS preflight. A name that may reach the control API may reach the API;
-  // so may any address and *.localhost.
-  const apiHost = createApiHostCheck(
-    hostRule({ names: resolved.controlHosts, listening: listenNames.names, patterns: ['.localhost', ...resolved.allowedHosts], anyAddress: true }),
-    errors,
-    messages,
-  );
+  const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
 
   const earlyAnswers = createEarlyAnswers();
   const app = createFastifyApp(resolved.connections, resolved.logger, earlyAnswers, errors, messages);
@@ -97,54 +81,40 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     done();
   });
   setApiErrorHandler(app, scripted, errors, messages);
-  const allowed = originAllowed(resolved.corsOrigins);
-  // Every request, before any route's check: the Host first, so that a DNS-rebinding page learns
-  // and changes nothing (a preflight included), then CORS (which answers preflights), then bodies
-  // no operation reads.
-  addFrontDoor(app, [createHostChecks(errors, messages, apiHost), corsStep(allowed), unreadBodyStep]);
-  registerPreflightRoute(app);
+  // Every answer: the API's latency, its journal record (answer-hook.ts); its hook times every request from its arrival, so it comes first.
+  const journal = createRequestJournal(resolved.journalSize ?? journalSize, journalBodyLimits(controlSpec));
+  addAnswerHook(app, { apiPrefix: API_PREFIX, options: resolved, config, journal, earlyAnswers });
+  // Every request, before any route's check: who may reach the fake, by Host and Origin (so that
+  // a DNS-rebinding page learns and changes nothing), and CORS; then bodies no operation reads.
+  const guard = addHostOriginGuard(app, resolved, errors, messages, controlMessages);
+  installBodyParsers(app, errors, messages, createCodedBodyRefusal(spec.operations, errors, messages));
   installCookies(app);
   app.decorateRequest('caller', null);
-  installBodyParsers(app, errors, messages, createCodedBodyRefusal(spec.operations, errors, messages));
-
-  // Every answer: the API's latency, its journal record (answer-steps.ts).
-  const journal = createRequestJournal(resolved.journalSize ?? journalSize, journalBodyLimits(controlSpec));
-  addAnswerSteps(app, { apiPrefix: API_PREFIX, options: resolved, config, journal, earlyAnswers });
 
   const filterLimits = await filterLimitsOf(spec);
   // A request that does not match the document: its first problems and their count (validation-error.ts).
   const invalid = { refuse: createValidationRefusal(errors, messages, VALUES_CHECKED_WHOLE), listed: errorDetailsMax(spec.document) };
   const report = registerApiRoutes(app, {
-    state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, apiHost, originAllowed: allowed, invalid,
+    state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, guard, invalid,
   });
-  const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
   const ingest = createIngestCountsBoard();
   const controlContext: ControlContext = {
     state, config, faults, journal, secretMask: createSecretMask(validator), errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds, ingest,
   };
-  const hostAllowed = hostNamesThisServer(resolved.controlHosts, listenNames.names);
-  const controlAccess = createControlAccessCheck({ anyAddress: resolved.controlFromAnyAddress, hostAllowed, originAllowed: allowed }, errors, controlMessages);
-  const controlReport = registerControlApi(app, controlSpec, controlContext, controlAccess, invalid);
-  registerInspector(app, controlAccess);
+  const controlReport = registerControlApi(app, controlSpec, controlContext, invalid);
+  registerInspector(app);
 
   const routed = [
     ...spec.operations.filter((op) => report.registered.includes(op.operationId)),
     ...controlSpec.operations.filter((op) => controlReport.registered.includes(op.operationId)),
   ];
-  // Any other path no route takes (the API's, and every other spelling) answers only the API's Hosts.
-  app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, messages, [
-    { prefix: CONTROL_PREFIX, check: controlAccess },
-    { prefix: INSPECTOR_PATH, check: controlAccess },
-  ], apiHost, { paths: ['/', API_PREFIX, `${API_PREFIX}/`], logins: () => orList(seededUsers().slice(0, 5).map((user) => user.login)) }));
+  app.setNotFoundHandler(createRouteNotFoundHandler(routed, errors, messages, { paths: ['/', API_PREFIX, `${API_PREFIX}/`], logins: () => orList(seededUsers().slice(0, 5).map((user) => user.login)) }));
   if (report.missingHandlers.length > 0) {
     app.log.warn({ missingHandlers: report.missingHandlers }, 'operations of the document without a handler get no route');
   }
   if (resolved.docs) {
-    registerDocs(app, { api: spec.source, control: controlSpec.source }, { errors, messages }, apiHost, {
-      users,
-      // As the banner shows them, to the developer's own machine only (and only by a name of this server).
-      showPasswords: (request) => isLoopback(request.socket.remoteAddress) && request.headers.host !== undefined && hostAllowed(request.headers.host),
-    });
+    // The passwords as the banner shows them, to those who may steer the fake (its control rule).
+    registerDocs(app, { api: spec.source, control: controlSpec.source }, { errors, messages }, { users, showPasswords: guard.steers });
   }
 
   app.decorate('fake', {
@@ -166,7 +136,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     ...(recording ? { recording: recording.manifest } : {}),
   });
   await app.ready();
-  return { app, answerListenHost: listenNames.add };
+  return { app, answerListenHost: guard.listenOn };
 }
 
 export type { FaultSpec };

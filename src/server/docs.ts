@@ -7,7 +7,6 @@ import type { ErrorMessage } from './error-messages.js';
 import { examplesShownNotFilled, withSeededLogins, type DocsLogin } from './docs-document.js';
 import { sendApiError, toApiError } from './error-mapping.js';
 import { INSPECTOR_PATH } from './inspector/index.js';
-import { checksHook, type RequestCheck } from './request-hooks.js';
 import { createRouteNotFoundHandler } from './route-not-found.js';
 
 export const DOCS_PREFIX = '/docs';
@@ -117,14 +116,14 @@ async function buildDocsApp(sources: DocsSources, { errors, messages }: DocsErro
 /**
  * Interactive docs of the monitoring API at /docs and of the control API at /docs/control,
  * served offline (Swagger UI from @fastify/swagger-ui). "Try it out" calls the fake itself.
- * `hostCheck` (the monitoring API's Host check) goes first on both routes, so a DNS-rebinding
- * page reads neither page nor asset, however the path is spelled.
+ * The Host and Origin guard (host-origin-guard.ts) gives them the monitoring API's rule, so a
+ * DNS-rebinding page reads neither page nor asset, however the path is spelled.
  *
  * The pages are served by a Fastify app of their own, built on the first request under /docs:
  * Swagger UI, its assets and the two documents took a sixth of the fake's start-up, and most
  * runs never open the docs.
  */
-export function registerDocs(app: FastifyInstance, sources: DocsSources, errors: DocsErrors, hostCheck: RequestCheck, logins?: DocsLogins): void {
+export function registerDocs(app: FastifyInstance, sources: DocsSources, errors: DocsErrors, logins?: DocsLogins): void {
   let docsApp: Promise<FastifyInstance> | undefined;
   // Built once; a failed build is tried again by the next request.
   const built = () =>
@@ -137,9 +136,8 @@ export function registerDocs(app: FastifyInstance, sources: DocsSources, errors:
     reply.hijack();
     docs.routing(request.raw, reply.raw);
   };
-  const onRequest = checksHook([hostCheck]);
-  app.get(DOCS_PREFIX, { onRequest }, forward);
-  app.get(`${DOCS_PREFIX}/*`, { onRequest }, forward);
+  app.get(DOCS_PREFIX, forward);
+  app.get(`${DOCS_PREFIX}/*`, forward);
   app.addHook('onClose', async () => {
     if (docsApp) await (await docsApp.catch(() => undefined))?.close();
   });

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import { connectionOptions, type ConnectionLimits } from './connection-limits.js';
-import type { EarlyAnswers } from './early-answers.js';
+import type { EarlyAnswers } from './answer-hook.js';
 import { BODY_LIMIT_BYTES, sendApiError, toApiError } from './error-mapping.js';
 import type { ErrorMessage } from './error-messages.js';
 import { loggerSettings } from './logger.js';

@@ -4,7 +4,7 @@ import type { Operation } from '../spec/index.js';
 import type { FaultStore } from '../store/faults.js';
 import { documentedHeaders, type HeaderValues } from './documented-headers.js';
 import { drawLatency } from './latency.js';
-import type { RequestCheck } from './request-hooks.js';
+import type { RequestCheck } from './routes.js';
 import { ScriptedAnswer } from './scripted-answer.js';
 
 /**

@@ -1,7 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FrontStep } from './front-door.js';
 import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
 import type { CodedBodyRefusal } from './content-coding.js';
@@ -25,11 +24,8 @@ export const announcesBody = (raw: IncomingMessage): boolean => {
   return (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined || (raw as MarkedMessage)[BODY_LEFT_UNREAD] === true;
 };
 
-/**
- * The front door's step (front-door.ts) that keeps Fastify from reading a body the request's
- * operation does not take (see installBodyParsers).
- */
-export const unreadBodyStep: FrontStep = function unreadBody(request) {
+/** Keeps Fastify from reading a body the request's operation does not take (see installBodyParsers). */
+function leaveBodyUnread(request: FastifyRequest): void {
   const headers = request.raw.headers;
   if (headers['content-type'] === undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return;
   // QUERY must name a Content-Type (RFC 10008); Fastify answers its absence itself.
@@ -38,7 +34,7 @@ export const unreadBodyStep: FrontStep = function unreadBody(request) {
     (request.raw as MarkedMessage)[BODY_LEFT_UNREAD] = true;
     request.raw.resume();
   }
-};
+}
 
 /**
  * JSON is the only body the API takes. Fastify's own JSON parser (which refuses `__proto__`
@@ -50,6 +46,10 @@ export const unreadBodyStep: FrontStep = function unreadBody(request) {
  * content-coded body is refused for its coding before its Content-Type is looked at.
  */
 export function installBodyParsers(app: FastifyInstance, errors: ErrorFactory, messages: ErrorMessage, codedBodyRefusal: CodedBodyRefusal): void {
+  app.addHook('onRequest', function unreadBody(request, _reply, done) {
+    leaveBodyUnread(request);
+    done();
+  });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   // As bytes: decoding to a string first would turn invalid UTF-8 into U+FFFD silently.

@@ -60,8 +60,8 @@ export interface FakeOptions {
   /** Milliseconds added before every answer of the monitoring API (default 0). */
   readonly latencyMs?: number;
   /**
-   * Honour a one-request `Prefer: code=…, latency=…` header from loopback clients and pages of
-   * allowed origins (default true); false ignores it, for those who want strictness.
+   * Honour a one-request `Prefer: code=…, latency=…` header from the clients the control API
+   * answers (default true); false ignores it, for those who want strictness.
    */
   readonly honourPrefer?: boolean;
   /** Origins of pages allowed to call the fake (CORS); default: any page of LOCAL_ORIGINS (http://localhost:*, http://127.0.0.1:*, http://[::1]:*). */

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, type ErrorFactory } from '../errors.js';
 import type { ApiErrorBody, Operation } from '../spec/index.js';
-import { isLoopback } from './control/loopback.js';
 import { documentedHeaders } from './documented-headers.js';
 import type { ErrorMessage } from './error-messages.js';
-import type { RequestCheck } from './request-hooks.js';
+import type { RequestCheck } from './routes.js';
 
 /** The most a `Prefer: latency=` may ask for: the control document's largest latency. */
 export const MAX_PREFERRED_LATENCY_MS = 60_000;
@@ -40,8 +39,8 @@ function documentedBody(operation: Operation, status: number): ApiErrorBody | un
 export interface PreferOptions {
   readonly errors: ErrorFactory;
   readonly messages: ErrorMessage;
-  /** Whether a page of this origin may call the fake (the CORS allow-list). */
-  readonly originAllowed: (origin: string) => boolean;
+  /** Whether the request may steer the fake: the control API's rule (host-origin-guard.ts). */
+  readonly heard: (request: FastifyRequest) => boolean;
   /** The answer of `code=` the operation does not document: INJECTED_FAULT's (503). */
   readonly injectedFault: ApiErrorBody;
 }
@@ -49,8 +48,9 @@ export interface PreferOptions {
 /**
  * Honours a one-request `Prefer` header, as Prism does: `code=<status>` answers that status
  * with the document's Error body for it and the examples of its headers (statuses the operation
- * documents, and 503, the status of INJECTED_FAULT), `latency=<ms>` delays the answer. Only loopback clients, and in a
- * browser only pages of allowed origins, are heard; from anyone else the header is ignored.
+ * documents, and 503, the status of INJECTED_FAULT), `latency=<ms>` delays the answer. It is
+ * heard from those the control API answers (loopback clients naming this server, and in a
+ * browser pages of allowed origins); from anyone else it is ignored.
  * A preference the fake cannot honour gets 400 INVALID_PARAMETER naming the header; so does
  * Prism's `example=`, rather than being ignored: the fake answers from its data.
  */
@@ -67,9 +67,7 @@ export function createPreferCheck(operation: Operation, options: PreferOptions):
 
   return function honourPrefer(request) {
     const header = request.headers.prefer;
-    if (header === undefined || !isLoopback(request.socket.remoteAddress)) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined && !options.originAllowed(origin)) return;
+    if (header === undefined || !options.heard(request)) return;
     const preferences = parsePrefer(header);
     const example = preferences.get('example');
     if (example !== undefined) {

@@ -4,7 +4,7 @@ import type { ErrorMessage } from './error-messages.js';
 import { parseBasic } from './auth/basic.js';
 import type { RateLimitedRequest } from '../store/rate-limiter.js';
 import type { FakeState } from '../store/state.js';
-import type { RequestCheck } from './request-hooks.js';
+import type { RequestCheck } from './routes.js';
 import { routedPath } from './request-path.js';
 
 /**

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
 import type { Operation } from '../spec/index.js';
-import { passCheck, type RequestCheck } from './request-hooks.js';
 import { routedPath } from './request-path.js';
 
 interface PathEntry {
@@ -21,12 +20,6 @@ function templatePattern(template: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** Paths under `prefix` whose requests must pass `check` before being told 404 or 405. */
-export interface GuardedPrefix {
-  readonly prefix: string;
-  readonly check: RequestCheck;
-}
-
 /** Paths where a newcomer looks first (`/`, the API's prefix): their 404 points to the docs, the inspector and the seeded logins. */
 export interface StartPaths {
   readonly paths: readonly string[];
@@ -36,17 +29,14 @@ export interface StartPaths {
 
 /**
  * The handler of requests no route takes: a path of the document with another method is
- * 405 with `Allow`, anything else 404. Only operations that have a route count. The guard of
- * the first guarded prefix that holds the path goes first, else `otherPaths` (when given): it
- * only ever refuses more (the routes carry the guard themselves), so an outsider does not learn
- * which paths exist, and a spelling no route takes (`//docs`) is refused as the route would be.
+ * 405 with `Allow`, anything else 404. Only operations that have a route count. The Host and
+ * Origin guard (host-origin-guard.ts) has already judged the path, so an outsider does not learn
+ * which paths exist.
  */
 export function createRouteNotFoundHandler(
   operations: readonly Operation[],
   errors: ErrorFactory,
   messages: ErrorMessage,
-  guarded: readonly GuardedPrefix[] = [],
-  otherPaths?: RequestCheck,
   start?: StartPaths,
 ) {
   const byTemplate = new Map<string, PathEntry>();
@@ -59,8 +49,6 @@ export function createRouteNotFoundHandler(
 
   return async function routeNotFound(request: FastifyRequest, _reply: FastifyReply): Promise<never> {
     const path = routedPath(request.url);
-    const guard = guarded.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.check ?? otherPaths;
-    if (guard) passCheck(guard, request);
     const allowed = entries.filter((e) => e.pattern.test(path)).flatMap((e) => e.methods);
     if (allowed.length > 0) {
       const allow = [...new Set(allowed)].join(', ');

@@ -1,10 +1,30 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Operation, Spec } from '../spec/index.js';
-import { checksHook, type RequestCheck } from './request-hooks.js';
 import { createJsonText, type JsonText } from './json-text.js';
 import { pageStream } from './page-stream.js';
 import { createRequestValidators, requestSchemas } from './request-schemas.js';
 import type { ValidationRefusal } from './validation-error.js';
+
+/**
+ * A check a request must pass before its handler (fault injection, rate limits, the guard):
+ * it returns nothing, or throws an ApiError that becomes the answer. A check that refuses
+ * floods (the rate limits) returns its error instead: a throw costs more than the rest of
+ * such a refusal.
+ */
+export type RequestCheck = (request: FastifyRequest) => Error | void;
+
+/** The checks of one route as a single hook that calls them in order. */
+function checksHook(checks: readonly RequestCheck[]): onRequestHookHandler & preHandlerHookHandler {
+  return function runChecks(request, _reply, done) {
+    let refusal: Error | void = undefined;
+    try {
+      for (const check of checks) if ((refusal = check(request)) !== undefined) break;
+    } catch (error) {
+      refusal = error as Error;
+    }
+    done(refusal ?? undefined);
+  };
+}
 
 const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
 

@@ -59,7 +59,7 @@ export function createClientErrorHandler(errors: ErrorFactory, messages: ErrorMe
     const apiError = apiErrorOf(error, errors, messages);
     this.log.debug({ code: error.code, status: apiError.status }, 'refused a request the HTTP parser could not take');
     // Not into the middle of an answer already being written on this connection (Node's own
-    // check), nor after the answer of a request whose body is still arriving (early-answers.ts).
+    // check), nor after the answer of a request whose body is still arriving (answer-hook.ts).
     const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true;
     if (!socket.writable || answering || answeredEarly(socket)) socket.destroy();
     else answerAndClose(socket, apiError);

@@ -43,7 +43,7 @@ const preflight = (url: string, host: string): InjectOptions => ({
 
 // Paths the docs routes take, as written and percent-escaped (the router decodes them).
 const DOCS_PATHS = ['/docs', '/docs/', '/docs/json', '/docs/static/swagger-initializer.js', '/docs/control', '/docs/control/json', '/%64ocs', '/d%6Fcs/control', '/%64ocs/static/swagger-initializer.js'];
-const PREFLIGHT_PATHS = [`${API}/event-log/5867948233835d9661c56dc8/payload`, `${API}/users/current`, '/node/%61pi/users/current', '/docs', '/__control/config', '/no-such-path'];
+const PREFLIGHT_PATHS = [`${API}/event-log/5867948233835d9661c56dc8/payload`, `${API}/users/current`, '/node/%61pi/users/current', '/docs', '/no-such-path'];
 
 describe('a Host the monitoring API refuses', () => {
   it('gets its 403 from the docs pages, their assets and documents, however the path is spelled', async () => {
@@ -56,6 +56,9 @@ describe('a Host the monitoring API refuses', () => {
   it('gets its 403 on a CORS preflight from an allowed page, on any path, instead of the CORS headers', async () => {
     const host = 'evil.example:4010';
     for (const url of PREFLIGHT_PATHS) expectRefused(await app.inject(preflight(url, host)), host, 'evil.example', url);
+    // The control API's paths get its own rule, a preflight too.
+    const control = await app.inject(preflight('/__control/config', host));
+    expect([control.statusCode, JSON.parse(control.body).message, control.headers['access-control-allow-origin']]).toEqual([403, 'The control API answers only requests whose Host names this server.', undefined]);
     // Even where no page origin is allowed at all (the plugin would not answer it).
     expectRefused(await app.inject({ ...preflight('/docs', host), headers: { host, origin: 'http://evil.example:4010', 'access-control-request-method': 'GET' } }), host, 'evil.example', 'foreign origin');
   });

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { UnauthenticatedMessage } from '../error-messages.js';
 import type { Operation } from '../../spec/index.js';
-import type { RequestCheck } from '../request-hooks.js';
+import type { RequestCheck } from '../routes.js';
 import type { Caller } from './caller.js';
 import { checkCsrf, checkPermissions } from './access.js';
 import type { Scheme } from './schemes.js';
-import type { SessionHosts } from './session-hosts.js';
+import type { SessionHosts } from '../host-origin-guard.js';
 import { presented, verify, whyRefused, type AuthDependencies } from './verify.js';
 
 export interface GuardDependencies extends AuthDependencies {

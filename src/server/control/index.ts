@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Spec } from '../../spec/index.js';
-import type { RequestCheck } from '../request-hooks.js';
 import { registerOperations, type RequestRefusal, type RouteReport } from '../routes.js';
 import { blockControlHandlers } from './handlers/blocks.js';
 import { configControlHandlers } from './handlers/config.js';
@@ -31,18 +30,16 @@ export const controlHandlers: ControlHandlerMap = {
 };
 
 /**
- * The control API's routes, from its document by operationId, like the monitoring API's.
- * `access` is each route's first check: the guard belongs to the routes the router matched,
- * never to a spelling of their URL.
+ * The control API's routes, from its document by operationId, like the monitoring API's. Who
+ * may call them is the Host and Origin guard's control rule (host-origin-guard.ts).
  */
-export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, access: RequestCheck, invalid: RequestRefusal): RouteReport {
+export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, invalid: RequestRefusal): RouteReport {
   return registerOperations(app, {
     spec: controlSpec,
     handlers: controlHandlers,
     context,
     bodyLimit: CONTROL_BODY_LIMIT_BYTES,
     surface: 'control',
-    onRequest: () => [access],
     invalid,
   });
 }

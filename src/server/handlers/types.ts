@@ -5,7 +5,7 @@ import type { ErrorMessage } from '../error-messages.js';
 import type { FilterLimits, Spec } from '../../spec/index.js';
 import type { OperationId } from '../../spec/types.js';
 import type { FakeState } from '../../store/state.js';
-import type { SessionHosts } from '../auth/session-hosts.js';
+import type { SessionHosts } from '../host-origin-guard.js';
 import type { ResolvedFakeOptions } from '../options.js';
 
 /** What every handler may use besides the request. */

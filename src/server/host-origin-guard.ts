@@ -1,0 +1,288 @@
+import { BlockList, isIP, isIPv6 } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorFactory } from '../errors.js';
+import { CONTROL_PREFIX } from './control/index.js';
+import type { ControlMessage, ErrorMessage } from './error-messages.js';
+import { INSPECTOR_PATH } from './inspector/index.js';
+import { hasUserinfo, routedPath, targetAuthority, targetHasUserinfo } from './request-path.js';
+
+// Who may reach the fake, by Host and Origin (and, for the control API, by address): the rules
+// as data, applied to every request by one hook before any route's own check. A web page that
+// re-points its own DNS name at 127.0.0.1 (DNS rebinding) still sends its own name as Host, so
+// naming the host is what keeps a page the developer visits from the seeded passwords and from
+// steering the fake.
+
+/**
+ * Paths (as the router reads them: percent-escapes decoded, so every spelling of a route) that
+ * get the control rule: the control API, and the inspector, which shows what it shows. Every other
+ * path (the monitoring API, the docs, paths no route takes, every preflight) gets the API's rule.
+ */
+const CONTROL_PATHS = [CONTROL_PREFIX, INSPECTOR_PATH];
+
+/** Host names both rules answer, with any port (a forwarded port changes the port, never the name): `localhost` and loopback addresses. */
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** The API's rule answers `*.localhost` and any IP address too: a rebinding page presents its own name, never an address. */
+const API_SUFFIXES = ['.localhost'];
+
+/** The pages allowed by default: any port of a loopback host, over http (as `--help` and the README say). */
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+export const LOCAL_ORIGINS: readonly string[] = LOCAL_HOSTS.map((host) => `http://${host}:*`);
+const LOCAL_ORIGIN = /^http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/;
+
+/**
+ * CORS for a frontend on another port: credentialed requests (SameSite=Lax cookies travel between
+ * ports of one host), the headers the API reads (Prefer: the one-request overrides a page may send
+ * in its tests), and Retry-After and Allow readable by the page.
+ */
+const CORS_ANSWER = { 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'Retry-After, Allow' };
+const CORS_PREFLIGHT = {
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+  'access-control-allow-headers': 'Content-Type, Authorization, x-csrf-token, Prefer',
+  'access-control-max-age': '600',
+  // Some browsers wait for a body of a 204 without it.
+  'content-length': '0',
+};
+
+/**
+ * Headers a request may carry once. Node keeps the first and drops the others, so a proxy in
+ * front that read another would route (Host), authenticate (Authorization) or parse
+ * (Content-Type) another request than the fake's checks looked at.
+ */
+const SINGLE_HEADERS = new Map([
+  ['host', 'Host'],
+  ['authorization', 'Authorization'],
+  ['content-type', 'Content-Type'],
+]);
+
+/** The most of a refused Host header a message repeats. */
+const SHOWN_HOST_CHARS = 200;
+/** How many recent log-ins remember their host name: enough to explain a page's 401, bounded whatever callers do. */
+const REMEMBERED_SESSIONS = 64;
+
+/** Whether an address (as a socket reports it, IPv4-mapped IPv6 included) or a host name is a loopback address. */
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return loopback.check(mapped, 'ipv4');
+  const version = isIP(address);
+  return version !== 0 && loopback.check(address, version === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** `name`, `name:port`, `[v6]` or `[v6]:port`: the host and the port, not yet checked. */
+const HOST_HEADER = /^(?:\[([^\]]*)\]|([^:[\]]*))(?::(\d{1,5}))?$/;
+/** Dot-separated labels of letters, digits, `-` and `_` (container names have it); a trailing dot makes another name. */
+const NAME = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?$/;
+
+/**
+ * The host name of a Host header, in lower case and without brackets, or undefined when the
+ * header is not a host: a name, an IPv4 address or a bracketed IPv6 address (no zone), with or
+ * without a port. Percent-escapes, other bytes, user info and empty labels are refused, so no
+ * spelling of a name can pass for another.
+ */
+function hostNameOf(header: string): string | undefined {
+  const match = HOST_HEADER.exec(header);
+  if (!match || (match[3] !== undefined && Number(match[3]) > 65535)) return undefined;
+  const [, bracketed, plain] = match;
+  if (bracketed !== undefined) return isIPv6(bracketed) && !bracketed.includes('%') ? bracketed.toLowerCase() : undefined;
+  const name = plain!.toLowerCase();
+  return name.length <= 253 && (isIP(name) === 4 || NAME.test(name)) ? name : undefined;
+}
+
+/** A host as an option gives it: a Host header's host, or a bare IPv6 address (`--host ::1`). */
+const optionHostName = (value: string): string | undefined => hostNameOf(isIPv6(value) ? `[${value}]` : value);
+
+/** Whether an `--allowed-host` entry is one: `*`, or a host name or address with an optional leading dot (no port). */
+export function isHostPattern(entry: string): boolean {
+  if (entry === '*') return true;
+  const name = entry.startsWith('.') ? entry.slice(1) : entry;
+  return optionHostName(name) === name.replace(/^\[|\]$/g, '').toLowerCase();
+}
+
+/** Which Host names a rule answers, besides `localhost` and loopback addresses. */
+interface HostNames {
+  /** Names and addresses answered exactly; the host the server listens on is added. */
+  readonly names: Set<string>;
+  /** `.name` entries: the name and its subdomains. */
+  readonly suffixes: readonly string[];
+  readonly anyAddress: boolean;
+  /** `--allowed-host *`: any Host, which gives up the guard against DNS rebinding. */
+  readonly anyHost: boolean;
+}
+
+function answers(rule: HostNames, name: string | undefined): boolean {
+  if (rule.anyHost) return true;
+  if (name === undefined) return false;
+  if (name === 'localhost' || isLoopback(name) || rule.names.has(name) || (rule.anyAddress && isIP(name) !== 0)) return true;
+  return rule.suffixes.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix));
+}
+
+/** Who may reach the fake (createFake/buildFake options of the same names). */
+export interface GuardSettings {
+  /** More names both rules answer: `--control-host`. */
+  readonly controlHosts: readonly string[];
+  /** More names the API's rule answers: a name, `.name` for it and its subdomains, `*` for any: `--allowed-host`. */
+  readonly allowedHosts: readonly string[];
+  /** The pages that may call (CORS); default LOCAL_ORIGINS. */
+  readonly corsOrigins?: readonly string[];
+  /** The control rule lets clients of any address in (default loopback only). */
+  readonly controlFromAnyAddress: boolean;
+}
+
+export interface CookieHostMismatch {
+  readonly sessionHost: string;
+  readonly pageHost: string;
+}
+
+/**
+ * The host names sessions were created on, so that a cookie-less request from a page under
+ * another name (a session made via 127.0.0.1, a page on localhost) can be told why its cookie
+ * did not come: a browser sends a cookie only to the host name that set it.
+ */
+export interface SessionHosts {
+  created(sessionId: string, request: FastifyRequest): void;
+  /** For a request from a page that may call: the newest live session created on a host name other than the page's. */
+  mismatch(request: FastifyRequest, live: (sessionId: string) => boolean): CookieHostMismatch | undefined;
+}
+
+export interface HostOriginGuard {
+  /** Adds the host the server was told to listen on to both rules (an address of every interface names no host). */
+  listenOn(host: string): void;
+  /** Whether the control rule lets the request in: who may steer the fake (a `Prefer` header) and see the seeded passwords. */
+  steers(request: FastifyRequest): boolean;
+  readonly sessionHosts: SessionHosts;
+}
+
+/**
+ * Adds the guard's hook (before any route's check, so a refused request changes and counts
+ * nothing) and the route that lets a CORS preflight be routed. Each request in turn:
+ *
+ * 1. Its Host: one Host (Authorization, Content-Type) header; no user info in the Host or the
+ *    target (HTTP never sends credentials there; they would be echoed); an absolute-form target's
+ *    host replaces the header (RFC 9112 3.2.2); HTTP/1.1 without Host is refused as Node would,
+ *    in the document's shape. These are 400 MALFORMED_REQUEST, and the connection is closed.
+ * 2. The rule of its path: the API's (the Host names a host it answers) or the control rule
+ *    (a loopback client, the Host names this server, and from a browser a page of an allowed
+ *    origin or the fake's own). A request without Host (HTTP/1.0) passes the Host part:
+ *    browsers always send one. Refusals are 403 PERMISSION_DENIED.
+ * 3. CORS: an allowed origin is reflected with credentials; a preflight (OPTIONS with
+ *    Access-Control-Request-Method) is answered 204 here; any other OPTIONS request goes on to
+ *    the router (405 with Allow). Not @fastify/cors: it answers an OPTIONS request without
+ *    Access-Control-Request-Method with a text/plain 400 outside the document.
+ */
+export function addHostOriginGuard(
+  app: FastifyInstance,
+  settings: GuardSettings,
+  errors: ErrorFactory,
+  messages: ErrorMessage,
+  controlMessages: ControlMessage,
+): HostOriginGuard {
+  const optionNames = (hosts: readonly string[]) => hosts.map((host) => optionHostName(host) ?? host.toLowerCase());
+  const bad = settings.allowedHosts.find((entry) => !isHostPattern(entry));
+  if (bad !== undefined) throw new Error(`Allowed host "${bad}" is not a host name or address, .name (the name and its subdomains) or *.`);
+  const dotted = settings.allowedHosts.filter((entry) => entry.startsWith('.'));
+  const control: HostNames = { names: new Set(optionNames(settings.controlHosts)), suffixes: [], anyAddress: false, anyHost: false };
+  const api: HostNames = {
+    names: new Set([...control.names, ...optionNames(settings.allowedHosts.filter((entry) => entry !== '*' && !dotted.includes(entry)))]),
+    suffixes: [...API_SUFFIXES, ...dotted.map((entry) => entry.toLowerCase())],
+    anyAddress: true,
+    anyHost: settings.allowedHosts.includes('*'),
+  };
+  const listed = settings.corsOrigins === undefined ? undefined : new Set(settings.corsOrigins.map((origin) => origin.replace(/\/+$/, '')));
+  const originAllowed = (origin: string) => (listed === undefined ? LOCAL_ORIGIN.test(origin) : listed.has(origin));
+  /** No Origin (not a browser, or a same-origin GET), the fake's own pages (their Host already judged), or an allowed origin. */
+  const pageAllowed = (request: FastifyRequest) => {
+    const { origin, host } = request.headers;
+    return origin === undefined || (host !== undefined && origin === `${request.protocol}://${host}`) || originAllowed(origin);
+  };
+  const controlRefusal = (request: FastifyRequest) => {
+    if (!settings.controlFromAnyAddress && !isLoopback(request.socket.remoteAddress)) return 'notLoopback';
+    const host = request.headers.host;
+    if (host !== undefined && !answers(control, hostNameOf(host))) return 'hostNotThisServer';
+    return pageAllowed(request) ? undefined : 'originNotAllowed';
+  };
+
+  const malformed = (reply: FastifyReply, name: 'hostMissing' | 'hostUserinfo' | 'targetUserinfo' | 'headerRepeated', values?: Record<string, string>) => {
+    void reply.header('connection', 'close');
+    return errors('MALFORMED_REQUEST', messages('MALFORMED_REQUEST', name, values));
+  };
+  /** The request's Host as HTTP/1.1 frames it (step 1), or its refusal. */
+  const framing = (request: FastifyRequest, reply: FastifyReply): Error | undefined => {
+    const raw = request.raw;
+    const seen = new Set<string>();
+    for (let i = 0; i < raw.rawHeaders.length; i += 2) {
+      const name = raw.rawHeaders[i]!.toLowerCase();
+      const shown = SINGLE_HEADERS.get(name);
+      if (shown === undefined) continue;
+      if (seen.has(name)) return malformed(reply, 'headerRepeated', { name: shown });
+      seen.add(name);
+    }
+    // Refused as sent, before a target replaces it, and never repeated.
+    if (raw.headers.host !== undefined && hasUserinfo(raw.headers.host)) return malformed(reply, 'hostUserinfo');
+    if (raw.url!.charCodeAt(0) !== 47 /* '/' */) {
+      if (targetHasUserinfo(raw.url!)) return malformed(reply, 'targetUserinfo');
+      const authority = targetAuthority(raw.url!);
+      if (authority !== undefined) raw.headers.host = authority;
+    }
+    return raw.headers.host === undefined && raw.httpVersion !== '1.0' ? malformed(reply, 'hostMissing') : undefined;
+  };
+  /** The rule of the request's path (step 2), or its refusal. */
+  const rule = (request: FastifyRequest): Error | undefined => {
+    const path = routedPath(request.url);
+    if (CONTROL_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+      const refusal = controlRefusal(request);
+      return refusal === undefined ? undefined : errors('PERMISSION_DENIED', controlMessages('PERMISSION_DENIED', refusal));
+    }
+    const host = request.headers.host;
+    if (host === undefined) return undefined;
+    const name = hostNameOf(host);
+    if (answers(api, name)) return undefined;
+    const shown = JSON.stringify(host.slice(0, SHOWN_HOST_CHARS));
+    return errors('PERMISSION_DENIED', name === undefined ? messages('PERMISSION_DENIED', 'hostInvalid', { host: shown }) : messages('PERMISSION_DENIED', 'hostNotAllowed', { host: shown, name }));
+  };
+
+  app.addHook('onRequest', function hostOriginGuard(request, reply, done) {
+    const refusal = framing(request, reply) ?? rule(request);
+    if (refusal !== undefined) return done(refusal);
+    void reply.header('vary', 'Origin');
+    const origin = request.headers.origin;
+    if (origin === undefined || !originAllowed(origin)) return done();
+    void reply.header('access-control-allow-origin', origin).headers(CORS_ANSWER);
+    if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return done();
+    // The preflight is answered here: the page did not make that call, its browser did.
+    void reply.code(204).headers(CORS_PREFLIGHT).send();
+  });
+  // OPTIONS on every path is routed (a path no route takes would be kept in the journal); one that is no preflight gets the not-found handler's 405.
+  app.options('*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
+
+  const hosts = new Map<string, string>();
+  return {
+    listenOn(host) {
+      const name = ['0.0.0.0', '::', '[::]', ''].includes(host) ? undefined : optionHostName(host);
+      if (name !== undefined) for (const rule of [control, api]) rule.names.add(name);
+    },
+    steers: (request) => controlRefusal(request) === undefined,
+    sessionHosts: {
+      created(sessionId, request) {
+        const host = request.headers.host === undefined ? undefined : hostNameOf(request.headers.host);
+        if (host === undefined) return;
+        hosts.set(sessionId, host);
+        if (hosts.size > REMEMBERED_SESSIONS) hosts.delete(hosts.keys().next().value!);
+      },
+      mismatch(request, live) {
+        const origin = request.headers.origin;
+        if (origin === undefined || hosts.size === 0 || !pageAllowed(request)) return undefined;
+        const authority = /^[a-z][a-z0-9+.-]*:\/\/(.*)$/i.exec(origin)?.[1];
+        const pageHost = authority === undefined ? undefined : hostNameOf(authority);
+        if (pageHost === undefined) return undefined;
+        for (const [sessionId, sessionHost] of [...hosts].reverse()) {
+          if (!live(sessionId)) hosts.delete(sessionId);
+          else if (sessionHost !== pageHost) return { sessionHost, pageHost };
+        }
+        return undefined;
+      },
+    },
+  };
+}
