@@ -3,12 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestJournal } from '../store/request-journal.js';
 import { createJournalKeeper } from './journal/journal-keeper.js';
 import { announcesBody } from './json-body.js';
-import { drawLatency } from './latency.js';
+import { drawLatency, type RuntimeConfig } from './runtime-config.js';
 import { requestLine } from './logger.js';
 import type { ResolvedFakeOptions } from './options.js';
-import { preferredLatency } from './prefer.js';
+import { preferredLatency } from './chosen-answers.js';
 import { routedPath } from './request-path.js';
-import type { RuntimeConfig } from './runtime-config.js';
 
 /** Whatever Fastify pipes to the client (a streamed page, a docs asset) rather than writes at once. */
 export const isStreamed = (payload: unknown): boolean => typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';

@@ -30,7 +30,7 @@ const API_SUFFIXES = ['.localhost'];
 /** The pages allowed by default: any port of a loopback host, over http (as `--help` and the README say). */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 export const LOCAL_ORIGINS: readonly string[] = LOCAL_HOSTS.map((host) => `http://${host}:*`);
-const LOCAL_ORIGIN = /^http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/;
+const LOCAL_ORIGIN = new RegExp(`^http://(?:${LOCAL_HOSTS.map((host) => host.replace(/[.[\]]/g, '\\$&')).join('|')})(?::\\d{1,5})?$`);
 
 /**
  * CORS for a frontend on another port: credentialed requests (SameSite=Lax cookies travel between

@@ -9,7 +9,7 @@ import { recordingUsersFile } from '../seed/recording.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import type { HandlerMap } from './handlers/types.js';
 import type { LogFormat } from './logger.js';
-import type { Sleep } from './latency.js';
+import type { Sleep } from './runtime-config.js';
 import type { RateLimitChoice } from './rate-limit-presets.js';
 
 /** Where and how much the fake logs; secrets are masked either way. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiError, ErrorFactory } from '../errors.js';
 import type { ErrorMessage } from './error-messages.js';
-import { parseBasic } from './auth/basic.js';
+import { parseBasic } from './auth/verify.js';
 import type { RateLimitedRequest } from '../store/rate-limiter.js';
 import type { FakeState } from '../store/state.js';
 import type { RequestCheck } from './routes.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { ApiError } from '../errors.js';
-import type { Sleep } from './latency.js';
+import type { Sleep } from './runtime-config.js';
 
 /** What a scripted call gets: an error answer, a closed connection, or no answer at all. */
 export type ScriptedAction = 'error' | 'drop' | 'hang';

@@ -95,11 +95,14 @@ describe('the Prefer header', () => {
     expectConforms('getEventLog', giant);
   });
 
-  it('is heard only from loopback clients and pages of allowed origins; else ignored', async () => {
+  it('is heard only from those the control API answers (loopback clients naming this server, pages of allowed origins); else ignored', async () => {
     const { app: target } = await fake();
     const fromAfar = await eventLog(target, 'code=503', {}, '203.0.113.5');
     expect(fromAfar.statusCode).toBe(200);
     expectConforms('getEventLog', fromAfar);
+    // A name the API answers that does not name this server.
+    expect((await eventLog(target, 'code=503', { host: 'app.localhost:4010' })).statusCode).toBe(200);
+    expect((await eventLog(target, 'code=503', { host: '127.0.0.1:4010' })).statusCode).toBe(503);
     expect((await eventLog(target, 'code=503', { origin: 'http://evil.example' })).statusCode).toBe(200);
     expect((await eventLog(target, 'code=503', { origin: 'https://localhost:5173' })).statusCode).toBe(200);
     const allowed = await eventLog(target, 'code=503', { origin: 'http://localhost:5173' });

@@ -1,6 +1,6 @@
 import type { ErrorDetail } from '../../spec/types.js';
 import type { Snapshot } from '../../spec/control-types.js';
-import { rangeProblem } from '../latency.js';
+import { rangeProblem } from '../runtime-config.js';
 import type { ControlContext } from './types.js';
 
 export const SNAPSHOT_FORMAT = 'monitoring-api-kit/snapshot';

@@ -1,5 +1,4 @@
-import { blockLogHandlers } from './block-log.js';
-import { eventLogHandlers } from './event-log.js';
+import { logHandlers } from './logs.js';
 import { sessionHandlers } from './sessions.js';
 import { tokenHandlers } from './tokens.js';
 import type { HandlerMap } from './types.js';
@@ -12,6 +11,5 @@ export const builtInHandlers: HandlerMap = {
   ...userHandlers,
   ...sessionHandlers,
   ...tokenHandlers,
-  ...eventLogHandlers,
-  ...blockLogHandlers,
+  ...logHandlers,
 };

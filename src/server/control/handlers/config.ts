@@ -1,5 +1,5 @@
 import type { ConfigUpdate } from '../../../spec/control-types.js';
-import { rangeProblem } from '../../latency.js';
+import { rangeProblem } from '../../runtime-config.js';
 import { invalidBody } from '../body-problems.js';
 import type { ControlHandlerMap } from '../types.js';
 

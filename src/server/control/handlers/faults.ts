@@ -1,6 +1,6 @@
 import type { Cleared, FaultSpec, TargetOperationId } from '../../../spec/control-types.js';
 import type { ErrorDetail } from '../../../spec/types.js';
-import { rangeProblem } from '../../latency.js';
+import { rangeProblem } from '../../runtime-config.js';
 import { invalidBody } from '../body-problems.js';
 import type { ControlHandlerMap } from '../types.js';
 

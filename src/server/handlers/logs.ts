@@ -1,11 +1,42 @@
+// The two logs' operations: their query parameters checked against the rules no schema states
+// (a refused query is one 400 listing every problem), then the store's answer.
+import type { ApiError, ErrorFactory } from '../../errors.js';
 import type { FilterLimits } from '../../spec/index.js';
-import type { EventLogQueryParams, EventLogRecord, PayloadUpdate } from '../../spec/types.js';
+import type { EventLogQueryParams, EventLogRecord, LimitBlockLogQueryParams, PayloadUpdate } from '../../spec/types.js';
 import { fieldPathProblem } from '../../shared/field-path.js';
 import type { EventLogQuery } from '../../store/event-log-query.js';
 import type { Filter } from '../../store/filter-check.js';
 import { filterValueProblem } from '../../store/filter-match.js';
-import { queryRefused, timeRangeProblem, type ParseResult, type QueryProblem } from './query-problems.js';
 import type { HandlerContext, HandlerMap } from './types.js';
+
+/** One refused query parameter: its name and what is wrong, for an ErrorDetail. */
+export interface QueryProblem {
+  readonly name: string;
+  readonly problem: string;
+}
+
+/** A query in the store's terms, or what is wrong with it. */
+export type ParseResult<Q> = { readonly ok: true; readonly query: Q } | { readonly ok: false; readonly problems: QueryProblem[] };
+
+/**
+ * The document's rule for time ranges that its schemas cannot state: `from` not above `to`
+ * (both bounds inclusive, in ms).
+ */
+export function timeRangeProblem(from: number | undefined, to: number | undefined): QueryProblem | undefined {
+  return from !== undefined && to !== undefined && from > to ? { name: 'from', problem: `must not be greater than "to" (${from} > ${to})` } : undefined;
+}
+
+/**
+ * A refused query as one 400: INVALID_FILTER when the filter is among the problems (the
+ * document's code for it), else INVALID_PARAMETER; every problem becomes a detail.
+ */
+export function queryRefused(problems: readonly QueryProblem[], errors: ErrorFactory): ApiError {
+  const code = problems.some((p) => p.name === 'filter') ? 'INVALID_FILTER' : 'INVALID_PARAMETER';
+  const message = problems.map((p) => `query parameter "${p.name}" ${p.problem}`).join('; ');
+  return errors(code, message, {
+    details: problems.map((p) => ({ location: 'query' as const, name: p.name, problem: p.problem })),
+  });
+}
 
 const TYPES = { '1': 'snmp-trap', '2': 'mqtt-message' } as const satisfies Record<NonNullable<EventLogQueryParams['type']>, EventLogRecord['type']>;
 
@@ -60,7 +91,7 @@ function filterOf(text: string, limits: FilterLimits): Filter | string {
   return filterValueProblem(value, limits) ?? (value as Filter);
 }
 
-export const eventLogHandlers: HandlerMap = {
+export const logHandlers: HandlerMap = {
   getEventLog: (request, _reply, { state, errors, filterLimits }) => {
     const parsed = eventLogQuery(request.query as EventLogQueryParams, filterLimits);
     if (!parsed.ok) throw queryRefused(parsed.problems, errors);
@@ -81,5 +112,13 @@ export const eventLogHandlers: HandlerMap = {
           details: [{ location: 'body', name: result.field, problem: result.problem }],
         });
     }
+  },
+
+  // The parameters are valid by the document's schemas (integers, booleans); `from` above `to` is the one rule left.
+  getLimitBlockLog: (request, _reply, { state, errors }) => {
+    const query = request.query as LimitBlockLogQueryParams;
+    const range = timeRangeProblem(query.from, query.to);
+    if (range) throw queryRefused([range], errors);
+    return state.data.blocks.query(query);
   },
 };
