@@ -1,6 +1,7 @@
 // The `check` command and its flags. The contract runner itself (check.ts) is loaded when
 // the command runs: `serve` starts without it.
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_BUDGET_MS } from '../contract/model/budget.js';
 import { GROUPS } from '../contract/run/groups.js';
 
 export interface CheckFlags {
@@ -9,6 +10,8 @@ export interface CheckFlags {
   readonly password?: string;
   readonly lowLogin?: string;
   readonly lowPassword?: string;
+  readonly operatorLogin?: string;
+  readonly operatorPassword?: string;
   readonly token?: string;
   readonly seed?: number;
   readonly allowWrites?: boolean;
@@ -22,6 +25,7 @@ export interface CheckFlags {
   readonly timeout?: number;
   readonly maxDuration?: number;
   readonly maxRecords?: number;
+  readonly budget?: number;
   readonly cases?: string | false;
   readonly only?: string[];
   readonly compareWith?: string;
@@ -68,6 +72,8 @@ export function addCheckOptions(command: Command): Command {
   return addWaitOptions(addServerOptions(command, 'check'), 600)
     .addOption(new Option('--low-login <login>', 'a low-privilege login, for the permission checks').env('MONITORING_API_LOW_LOGIN'))
     .addOption(new Option('--low-password <password>', "the low-privilege user's password").env('MONITORING_API_LOW_PASSWORD'))
+    .addOption(new Option('--operator-login <login>', 'a login that holds some permissions, not all (e.g. only manage-event-log), for the permission checks: accepted where it holds what an operation needs, refused where not').env('MONITORING_API_OPERATOR_LOGIN'))
+    .addOption(new Option('--operator-password <password>', "the operator user's password").env('MONITORING_API_OPERATOR_PASSWORD'))
     .addOption(new Option('--token <token>', "the administrator's API token (default: the one its user record shows)").env('MONITORING_API_TOKEN'))
     .addOption(new Option('--seed <n>', 'seed of every generated input and choice (printed in every report)').argParser(integer(0)))
     .addOption(new Option('--allow-writes', 'allow writes that are restored afterwards (default: only on loopback targets)'))
@@ -78,7 +84,8 @@ export function addCheckOptions(command: Command): Command {
     .addOption(new Option('--reporter <name>', 'report format').choices(['console', 'json', 'junit', 'html', 'markdown']).default('console'))
     .addOption(new Option('--min-coverage <percent>', 'fail the run (exit 1) when fewer of the documented statuses were seen').argParser(percent))
     .addOption(new Option('--output <file>', 'write the report to this file instead of stdout (with junit, the console summary still goes to stdout)'))
-    .addOption(new Option('--max-records <n>', 'the explicit large limit of reference lists').argParser(integer(2)).default(200))
+    .addOption(new Option('--max-records <n>', 'the explicit large limit of reference lists, and the most records of the window queries are judged in').argParser(integer(2)).default(200))
+    .addOption(new Option('--budget <seconds>', 'time for generated cases (queries judged against the model); a failure found is shrunk for up to as long again').argParser(integer(1)).default(DEFAULT_BUDGET_MS / 1000))
     .addOption(new Option('--cases <dir>', 'folder of contract cases (default: the kit\'s contracts/)'))
     .addOption(new Option('--no-cases', 'run no contract cases'))
     .addOption(new Option('--only <groups>', `run only these groups, comma-separated: ${GROUPS.join(', ')}`).argParser(list))

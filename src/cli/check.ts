@@ -24,11 +24,13 @@ export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunO
     throw new UsageError('administrator credentials are required: --login and --password (or MONITORING_API_LOGIN and MONITORING_API_PASSWORD)');
   }
   if ((flags.lowLogin === undefined) !== (flags.lowPassword === undefined)) throw new UsageError('--low-login and --low-password go together');
+  if ((flags.operatorLogin === undefined) !== (flags.operatorPassword === undefined)) throw new UsageError('--operator-login and --operator-password go together');
   if (flags.allowWrites && flags.readOnly) throw new UsageError('--allow-writes and --read-only contradict each other');
   return {
     baseUrl: flags.baseUrl,
     admin: { login: flags.login, password: flags.password },
     ...(flags.lowLogin !== undefined && flags.lowPassword !== undefined ? { low: { login: flags.lowLogin, password: flags.lowPassword } } : {}),
+    ...(flags.operatorLogin !== undefined && flags.operatorPassword !== undefined ? { operator: { login: flags.operatorLogin, password: flags.operatorPassword } } : {}),
     token: flags.token,
     seed: flags.seed,
     strict: flags.strict === true,
@@ -39,6 +41,7 @@ export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunO
     timeoutMs: flags.timeout,
     ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
     maxRecords: flags.maxRecords,
+    ...(flags.budget === undefined ? {} : { budgetMs: flags.budget * 1000 }),
     ...(flags.minCoverage === undefined ? {} : { minCoverage: flags.minCoverage }),
     ...(flags.cases === false ? { casesDir: false as const } : typeof flags.cases === 'string' ? { casesDir: flags.cases } : {}),
     groups: flags.only,
@@ -60,12 +63,13 @@ export function compareOptionsFrom(flags: CheckFlags, first: RunOptions): RunOpt
   if ((flags.compareLowLogin === undefined) !== (flags.compareLowPassword === undefined)) throw new UsageError('--compare-low-login and --compare-low-password go together');
   const own = flags.compareLogin !== undefined && flags.comparePassword !== undefined ? { login: flags.compareLogin, password: flags.comparePassword } : undefined;
   const ownLow = flags.compareLowLogin !== undefined && flags.compareLowPassword !== undefined ? { login: flags.compareLowLogin, password: flags.compareLowPassword } : undefined;
-  const { low: _low, token: _token, ...shared } = first;
+  const { low: _low, operator: _operator, token: _token, ...shared } = first;
   return {
     ...shared,
     baseUrl: flags.compareWith,
     admin: own ?? first.admin,
     ...(ownLow ? { low: ownLow } : own ? {} : first.low ? { low: first.low } : {}),
+    ...(own || !first.operator ? {} : { operator: first.operator }),
     ...(own ? {} : { token: first.token }),
   };
 }
@@ -95,6 +99,7 @@ function secretsOf(flags: CheckFlags, io: CheckIo): { secrets: Secrets; io: Chec
   const secrets = createSecrets();
   secrets.addCredentials(flags.login === undefined || flags.password === undefined ? undefined : { login: flags.login, password: flags.password });
   secrets.addCredentials(flags.lowLogin === undefined || flags.lowPassword === undefined ? undefined : { login: flags.lowLogin, password: flags.lowPassword });
+  secrets.addCredentials(flags.operatorLogin === undefined || flags.operatorPassword === undefined ? undefined : { login: flags.operatorLogin, password: flags.operatorPassword });
   secrets.add(flags.token);
   secrets.addCredentials(flags.compareLogin === undefined || flags.comparePassword === undefined ? undefined : { login: flags.compareLogin, password: flags.comparePassword });
   secrets.addCredentials(flags.compareLowLogin === undefined || flags.compareLowPassword === undefined ? undefined : { login: flags.compareLowLogin, password: flags.compareLowPassword });
@@ -120,7 +125,7 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo
     let result: RunResult = await runContract(primary);
     if (compare) {
       io.stderr(`Comparing with ${compare.baseUrl} (seed ${result.seed}${compare.admin === options.admin ? '' : `, as ${compare.admin.login}`})\n`);
-      const second = await runContract({ ...compare, seed: result.seed }).catch((error: unknown) => {
+      const second = await runContract({ ...compare, seed: result.seed, ...(result.drawnCases ? { drawnCases: result.drawnCases } : {}) }).catch((error: unknown) => {
         // The first server's credentials, reused, are often not the second's.
         if (error instanceof UsageError && / credentials were refused /.test(error.message) && flags.compareLogin === undefined) {
           throw new UsageError(`${error.message}; give the second server its own with --compare-login and --compare-password (and --compare-low-login, --compare-low-password)`);

@@ -6,7 +6,8 @@ import { totalsOf, type Outcome, type RunResult } from './run/results.js';
 import { maskSecretFields } from '../shared/redaction/secret-fields.js';
 import { isSecretName, REPORT_MASK } from '../shared/redaction/secret-names.js';
 import { createSecrets } from '../shared/redaction/secret-values.js';
-import type { Exchange, ReportedFailure } from './types.js';
+import { bodyDigest } from './client/retention.js';
+import type { Exchange, ReceivedResponse, ReportedFailure } from './types.js';
 
 export { normalise } from './drift.js';
 
@@ -62,9 +63,12 @@ export function compareExchanges(first: readonly Exchange[], second: readonly Ex
       if (!y) unpaired += 1;
       continue;
     }
-    // An answer kept only in part (the run's memory budget) cannot be compared.
+    // Answers kept only in part (the run's memory budget) are compared by status and digest.
     if (x.response.partial || y.response.partial) {
-      unpaired += 1;
+      const drift = digestDrift(x.response, y.response);
+      if (drift === undefined) unpaired += 1;
+      else compared += 1;
+      if (drift) differences.push({ ...drift, key, operationId: x.operationId, exchange: x });
       continue;
     }
     compared += 1;
@@ -72,6 +76,14 @@ export function compareExchanges(first: readonly Exchange[], second: readonly Ex
   }
   unpaired += [...b.keys()].filter((k) => !a.has(k)).length;
   return { differences, compared, unpaired };
+}
+
+/** Two answers kept in part: a status drift, another body, nothing (`null`), or not comparable. */
+function digestDrift(x: ReceivedResponse, y: ReceivedResponse): Drift | null | undefined {
+  if (x.status !== y.status) return { kind: 'status', path: '', first: String(x.status), second: String(y.status) };
+  const [a, b] = [bodyDigest(x), bodyDigest(y)];
+  if (!a || !b) return undefined;
+  return a === b ? null : { kind: 'value', path: '', first: 'one body', second: 'another (both kept only as a digest)' };
 }
 
 /**

@@ -19,12 +19,14 @@ export interface ReceivedResponse {
   readonly json?: unknown;
   /** Only the head of the body is kept, without `json` (a run's memory budget was spent); the answer was checked whole. */
   readonly partial?: true;
+  /** With `partial`: a digest of the normalised JSON body, so a compared run can still tell same from different. */
+  readonly digest?: string;
   /** A JSON list not read whole or not parsed (past the runner's bounds): how many items it holds at least. */
   readonly itemsAtLeast?: number;
 }
 
-/** Who sent a request: the administrator, the optional low-privilege user, or nobody. */
-export type Actor = 'admin' | 'low' | 'anonymous';
+/** Who sent a request: the administrator, the optional low-privilege and operator users, or nobody. */
+export type Actor = 'admin' | 'low' | 'operator' | 'anonymous';
 
 /** How a request was authenticated, including the deliberately wrong variants. */
 export type AuthMode =
@@ -33,10 +35,19 @@ export type AuthMode =
   | 'session'
   | 'token'
   | 'auth-token'
+  /** Basic with an unknown login. */
   | 'wrong-basic'
+  /** Basic with the actor's login and a wrong password, or an empty one. */
+  | 'wrong-password'
+  | 'wrong-empty-password'
+  /** A session id no log-in issued, or one that was logged out (sent in the call's cookies). */
   | 'wrong-session'
+  | 'wrong-ended-session'
+  /** A token no one was issued, or one that was revoked (sent in the call's query). */
   | 'wrong-token'
-  | 'wrong-auth-token';
+  | 'wrong-auth-token'
+  | 'wrong-revoked-token'
+  | 'wrong-revoked-auth-token';
 
 /** One request and what came back (or why nothing came back). */
 export interface Exchange {

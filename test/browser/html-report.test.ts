@@ -80,7 +80,9 @@ describe.skipIf(!present)('the HTML report in headless Chromium', () => {
         [op, check],
       );
     expect(await cell('getEventLog', 'response-schema')).toMatchObject({ cls: 'cell failed', text: expect.stringMatching(/^FAIL/), colour: 'rgb(255, 235, 233)' });
-    expect(await cell('getEventLog', 'sort-order')).toMatchObject({ cls: 'cell passed', colour: 'rgb(218, 251, 225)' });
+    expect(await cell('getEventLog', 'not-server-error')).toMatchObject({ cls: 'cell passed', colour: 'rgb(218, 251, 225)' });
+    // Timestamps as strings leave no closed world to judge the order by: not judged, not ok.
+    expect(await cell('getEventLog', 'sort-order')).toMatchObject({ cls: 'cell inconclusive' });
     expect(await cell('createAuthToken', 'content-type')).toMatchObject({ cls: 'cell noted' });
     expect(await cell('createAuthToken', 'case/token-flow')).toMatchObject({ cls: 'cell passed' });
     expect(await page.locator('#coverage tbody tr').count()).toBe(8);

@@ -107,7 +107,7 @@ describe('check --compare-with', () => {
       expect(code).toBe(0);
       expect(stderr).toContain(`Comparing with ${second.url} (seed 3)`);
       expect(stdout).toMatch(/^NOTE getEventLog · differs: Answers the same as http:\/\/127\.0\.0\.1:\d+$/m);
-      expect(stdout).toMatch(/value differs at step event-log\/reference/);
+      expect(stdout).toMatch(/value differs at step getEventLog\/world-0/);
     } finally {
       await first.close();
       await second.close();

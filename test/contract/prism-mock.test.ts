@@ -24,17 +24,11 @@ describe('the runner against prism mock', () => {
     expect(failed).toEqual(
       expect.arrayContaining([
         'getEventLog limit-honoured',
-        'getEventLog pages-agree',
-        'getEventLog sort-order',
-        'getEventLog inverse-order',
-        'getEventLog type-filter',
-        'getEventLog time-range',
-        'getEventLog filter-matches',
-        'getLimitBlockLog boolean-filter',
-        'updateEventLogPayload payload-update-persists',
-        'updateEventLogPayload mqtt-update-refused',
+        'getLimitBlockLog limit-honoured',
         'getEventLog wrong-credentials-refused',
       ]),
     );
+    // A sequence of payload updates stops at the first rule it breaks: the text not persisted, or an MQTT record updated.
+    expect(failed.filter((f) => ['updateEventLogPayload payload-update-persists', 'updateEventLogPayload mqtt-update-refused'].includes(f)).length).toBeGreaterThan(0);
   });
 });

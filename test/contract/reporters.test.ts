@@ -22,7 +22,7 @@ async function sample(strict = false) {
   const user = withRequest(exchange('getCurrentUser', { status: 200, body: { id: '5867948233835d9661c56dc8', login: 'admin', permissions: [], authenticationToken: secretToken } }), 'http://127.0.0.1:4010/node/api/users/current');
   return resultOf(
     [
-      { exchange: tooMany, checks: [apply(limitHonoured, { limit: 2 })] },
+      { exchange: tooMany, checks: [apply(limitHonoured, { query: { limit: '2' } })] },
       { exchange: errorShape },
       { exchange: user },
     ],
@@ -65,7 +65,7 @@ describe('console reporter', () => {
     // The secret straddles the cut (160 characters of the body): masked first, it shows as *** whole.
     const body = JSON.stringify({ text: `${'x'.repeat(141)}${secret}${'y'.repeat(400)}` });
     const patch = { ...exchange('getEventLog', { status: 200, body: records(4) }), request: { method: 'PATCH', url: 'http://127.0.0.1:4010/node/api/event-log/1/payload', headers: {}, body } };
-    const result = await resultOf([{ exchange: patch, checks: [apply(limitHonoured, { limit: 2 })] }]);
+    const result = await resultOf([{ exchange: patch, checks: [apply(limitHonoured, { query: { limit: '2' } })] }]);
     const secrets = createSecrets();
     secrets.add(secret);
     let out = '';

@@ -1,6 +1,6 @@
 // Builds the Failure records checks return; the verdict follows the citation unless a check says otherwise.
 import { severityOf, verdictOf } from '../citations.js';
-import type { Check, Citation, Exchange, Failure, Inconclusive, Judgement, Verdict } from '../types.js';
+import type { Check, Citation, Exchange, Failure, Inconclusive, Verdict } from '../types.js';
 
 export interface FailureInput {
   readonly message: string;
@@ -28,7 +28,7 @@ export function inconclusive(reason: string): Inconclusive {
   return { inconclusive: reason };
 }
 
-export function isInconclusive(judgement: Judgement): judgement is Inconclusive {
+export function isInconclusive<T>(judgement: readonly T[] | Inconclusive): judgement is Inconclusive {
   return !Array.isArray(judgement);
 }
 

@@ -1,4 +1,4 @@
-// Shared judgement for "this request must be refused with <status>".
+// Shared judgement for "this request must be refused with <status>" and "this request must be accepted".
 import type { Operation } from '../../spec/index.js';
 import { citeOperation, citeResponse } from '../citations.js';
 import type { Check, Citation, Exchange, Judgement } from '../types.js';
@@ -10,6 +10,14 @@ export interface RefusalRule {
   /** Why accepting is wrong: a spec section, or a gap-fill for extensions. */
   readonly acceptedCitation: Citation;
   readonly what: string;
+  /** The request names an id that does not exist: a 404 shows it got past authentication and permissions. */
+  readonly unknownTarget?: boolean;
+}
+
+/** Refused for who sent it (401, 403): the status, or undefined when it was let in. */
+function refusedStatus(status: number, rule: Pick<RefusalRule, 'unknownTarget'>): number | undefined {
+  if (status === 404 && rule.unknownTarget) return undefined;
+  return status >= 400 ? status : undefined;
 }
 
 /**
@@ -22,10 +30,10 @@ export function judgeRefusal(check: Pick<Check, 'name' | 'title'>, exchange: Exc
   if (status === undefined) return inconclusive('no answer');
   if (status >= 500 || status === 429) return inconclusive(`answered ${status}`);
   if (status === rule.status) return [];
-  if (status < 400) {
+  if (refusedStatus(status, rule) === undefined) {
     return [
       failure(check, exchange, {
-        message: `${rule.what} was accepted with ${status}`,
+        message: `${rule.what} was accepted with ${status}${status === 404 ? ' (the unknown id it names was looked up)' : ''}`,
         expected: `refused with ${rule.status}`,
         citation: rule.acceptedCitation,
       }),
@@ -45,4 +53,20 @@ export function citeAuthentication(op: Operation): Citation {
   return op.extension
     ? citeOperation(op)
     : { source: 'spec', ref: '5', text: 'Three methods exist (Basic, session cookie, API token); each call is authenticated by one of them.' };
+}
+
+export interface AcceptanceRule {
+  /** Why refusing is wrong. */
+  readonly citation: Citation;
+  readonly what: string;
+  readonly unknownTarget?: boolean;
+}
+
+/** Refused with 401 or 403 → judged by `citation`; any other answer got past authentication and permissions. */
+export function judgeAcceptance(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, rule: AcceptanceRule): Judgement {
+  const status = exchange.response?.status;
+  if (status === undefined) return inconclusive('no answer');
+  if (status >= 500 || status === 429) return inconclusive(`answered ${status}`);
+  if (status !== 401 && status !== 403) return [];
+  return [failure(check, exchange, { message: `${rule.what} was refused with ${status}`, expected: 'accepted (not 401 or 403)', citation: rule.citation })];
 }

@@ -1,6 +1,7 @@
 // Every check by name. The runner applies the response checks to every exchange and the
 // others to the exchanges whose step names them.
 import type { Check } from '../types.js';
+import { stateChecks } from '../model/state/state-checks.js';
 import { authMethodAccepted } from './auth-method-accepted.js';
 import { blockRecorded } from './block-recorded.js';
 import { booleanFilter } from './boolean-filter.js';
@@ -10,14 +11,15 @@ import { filterMatches } from './filter-matches.js';
 import { invalidInputRefused } from './invalid-input-refused.js';
 import { inverseOrder } from './inverse-order.js';
 import { limitHonoured } from './limit-honoured.js';
-import { mqttUpdateRefused } from './mqtt-update-refused.js';
 import { noSensitiveData } from './no-sensitive-data.js';
 import { notServerError } from './not-server-error.js';
 import { pagesAgree } from './pages-agree.js';
-import { payloadUpdatePersists } from './payload-update-persists.js';
+import { permissionAccepted } from './permission-accepted.js';
 import { permissionRefused } from './permission-refused.js';
 import { prismViolations } from './prism-violations.js';
+import { recordsConsistent } from './records-consistent.js';
 import { responseSchema } from './response-schema.js';
+import { sessionCookieAttributes } from './session-cookie-attributes.js';
 import { sortOrder } from './sort-order.js';
 import { statusDocumented } from './status-documented.js';
 import { timeRange } from './time-range.js';
@@ -25,10 +27,11 @@ import { tokenIssuedNew } from './token-issued-new.js';
 import { transportError } from './transport-error.js';
 import { typeFilter } from './type-filter.js';
 import { unauthenticatedRefused } from './unauthenticated-refused.js';
+import { undeclaredSchemeRefused } from './undeclared-scheme-refused.js';
 import { wrongCredentialsRefused } from './wrong-credentials-refused.js';
 
 /** Applied to every exchange (of the operations a check names, when it names some). */
-export const responseChecks = [transportError, notServerError, statusDocumented, contentType, responseSchema, noSensitiveData, tokenIssuedNew] as const;
+export const responseChecks = [transportError, notServerError, statusDocumented, contentType, responseSchema, noSensitiveData, tokenIssuedNew, sessionCookieAttributes] as const;
 /** Applied to every exchange too when the run goes through `prism proxy`. */
 export const prismResponseChecks = [...responseChecks, prismViolations] as const;
 
@@ -36,8 +39,11 @@ const all = [
   ...prismResponseChecks,
   unauthenticatedRefused,
   wrongCredentialsRefused,
+  undeclaredSchemeRefused,
   authMethodAccepted,
   permissionRefused,
+  permissionAccepted,
+  recordsConsistent,
   limitHonoured,
   pagesAgree,
   sortOrder,
@@ -47,8 +53,7 @@ const all = [
   filterMatches,
   invalidInputRefused,
   booleanFilter,
-  payloadUpdatePersists,
-  mqttUpdateRefused,
+  ...stateChecks,
   blockRecorded,
   caseExpectation,
 ] as const;

@@ -46,6 +46,8 @@ export interface ApiClientOptions {
   readonly random: Random;
   readonly admin: Credentials;
   readonly low?: Credentials;
+  /** A user who holds some of the permissions the document names, not all (--operator-login). */
+  readonly operator?: Credentials;
   readonly adminToken?: string;
   /** Keep every exchange in `exchanges` (default true); a long paging run keeps none, so its memory stays flat. */
   readonly keepExchanges?: boolean;
@@ -64,7 +66,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ['anonymous', { jar: new CookieJar() }],
   ]);
   if (options.low) actors.set('low', { credentials: options.low, jar: new CookieJar() });
-  for (const c of [options.admin, options.low]) secrets.addCredentials(c);
+  if (options.operator) actors.set('operator', { credentials: options.operator, jar: new CookieJar() });
+  for (const c of [options.admin, options.low, options.operator]) secrets.addCredentials(c);
   secrets.add(options.adminToken);
   const exchanges: Exchange[] = [];
   const retain = createRetention();

@@ -1,11 +1,19 @@
 // What a run keeps of each exchange after the step that sent it is done, for the differential
-// comparison at the end: everything while a budget lasts, then only the head of the body. Against a server
+// comparison at the end: everything while a budget lasts, then only the head of the body and a digest. Against a server
 // of huge answers the run's memory stays bounded; a normal run stays well within the budget.
+import { createHash } from 'node:crypto';
+import { normalise } from '../drift.js';
 import { head } from '../head.js';
-import type { Exchange } from '../types.js';
+import type { Exchange, ReceivedResponse } from '../types.js';
 
 /** A run against the fake keeps about 3 MB and 120,000 values; a hostile server's huge answers are kept in part. */
 export const RETENTION_LIMITS = { chars: 8 * 1024 * 1024, values: 200_000, partialChars: 2048 } as const;
+
+/** A digest of the normalised JSON body (ids, UUIDs and timestamps aside), as kept or computed now. */
+export function bodyDigest(response: ReceivedResponse): string | undefined {
+  if (response.digest) return response.digest;
+  return response.json === undefined ? undefined : createHash('sha256').update(JSON.stringify(normalise(response.json))).digest('base64url');
+}
 
 /** The exchange as the run keeps it; `values` is the size of its parsed body. */
 export type Retain = (exchange: Exchange, values: number) => Exchange;
@@ -23,6 +31,7 @@ export function createRetention(limits = RETENTION_LIMITS): Retain {
       return exchange;
     }
     const { json: _dropped, ...rest } = response;
-    return { ...exchange, response: { ...rest, body: head(response.body, limits.partialChars), partial: true } };
+    const digest = bodyDigest(response);
+    return { ...exchange, response: { ...rest, body: head(response.body, limits.partialChars), partial: true, ...(digest ? { digest } : {}) } };
   };
 }

@@ -15,11 +15,15 @@ const basic = (c: Credentials): string => `Basic ${Buffer.from(`${c.login}:${c.p
 
 /**
  * Adds to a request's headers, query and cookies what `auth` sends: `credentials` for Basic, the
- * actor's `token` (`who` names the actor when it has none), or wrong ones drawn from `random`.
+ * actor's `token` (`who` names the actor when it has none), or wrong ones drawn from `random`. A
+ * logged-out session id or a revoked token is a value the call itself carries (its cookies, its query).
  */
 export function addCredentials(sent: SentCredentials, auth: AuthMode, credentials: Credentials, token: string | undefined, who: string, random: Random): void {
   if (auth === 'basic') sent.headers.authorization = basic(credentials);
   if (auth === 'wrong-basic') sent.headers.authorization = basic({ login: `contract-check-${random.word(8)}`, password: random.word(12) });
+  // A known login with a password that is not its own: a server that checks only the login accepts it.
+  if (auth === 'wrong-password') sent.headers.authorization = basic({ login: credentials.login, password: `${credentials.password}-${random.word(6)}` });
+  if (auth === 'wrong-empty-password') sent.headers.authorization = basic({ login: credentials.login, password: '' });
   if (auth === 'token' || auth === 'auth-token') {
     if (!token) throw new Error(`No API token for the ${who} user.`);
     sent.query[auth === 'token' ? 'api-token' : 'auth-token'] = token;

@@ -1,56 +1,111 @@
-// No credentials and wrong credentials are refused on every operation; each method works.
+// The credential matrix (model/access/credential-cells.ts) on every operation, and the log-in
+// with a known login and a wrong or empty password, or an unknown login. The credentials it needs
+// are made first: a live session, a logged-out one, and, where writes are allowed, a revoked token
+// and a live one of another user (created for the low-privilege or operator user, never for the
+// administrator, and revoked at the end).
+import type { Operation, User } from '../../spec/index.js';
 import { authMethodAccepted } from '../checks/auth-method-accepted.js';
 import { apply } from '../checks/define.js';
-import { unauthenticatedRefused } from '../checks/unauthenticated-refused.js';
+import type { CheckName } from '../checks/registry.js';
 import { wrongCredentialsRefused } from '../checks/wrong-credentials-refused.js';
-import { wrongAuthOf } from '../client/auth-schemes.js';
+import { bodyToken } from '../client/body-token.js';
+import { cellCall, cellsOf, type MatrixCredentials } from '../model/access/credential-cells.js';
+import type { Actor } from '../types.js';
 import { harmlessCall, isSessionCall, isWrite } from './harmless-calls.js';
 import type { Plan, PlanContext } from './plan.js';
 
+const ok = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
 
-async function refusals(ctx: PlanContext): Promise<void> {
-  for (const op of ctx.spec.operations) {
-    if (op.security.length === 0) continue;
-    if (isWrite(op) && !isSessionCall(op) && !ctx.policy.writes) {
-      for (const check of [unauthenticatedRefused.name, wrongCredentialsRefused.name]) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
-      continue;
-    }
-    const call = harmlessCall(ctx, op);
-    await ctx.send({ ...call, key: `auth/${op.operationId}/none`, actor: 'anonymous', auth: 'none' }, { checks: [apply(unauthenticatedRefused)] });
-    const schemes = [...new Set(op.security.flatMap((alternative) => Object.keys(alternative)))];
-    for (const scheme of schemes) {
-      const auth = wrongAuthOf(scheme);
-      if (!auth) continue;
-      await ctx.send({ ...call, key: `auth/${op.operationId}/${auth}`, actor: 'anonymous', auth }, { checks: [apply(wrongCredentialsRefused)] });
-    }
+/** The non-administrator user whose tokens the run may create and revoke. */
+export function otherUser(ctx: PlanContext): { actor: 'low' | 'operator'; user: User } | undefined {
+  if (ctx.world.low) return { actor: 'low', user: ctx.world.low };
+  return ctx.world.operator ? { actor: 'operator', user: ctx.world.operator } : undefined;
+}
+
+const sessionCookieName = (ctx: PlanContext): string => String((ctx.spec.document.components?.securitySchemes?.sessionCookie as { name?: string } | undefined)?.name ?? 'sid');
+
+/** Log-ins with a known login and a wrong or empty password, or an unknown login: each refused. */
+async function logIns(ctx: PlanContext, op: Operation): Promise<void> {
+  const admin = ctx.client.credentials('admin');
+  if (!admin) return;
+  const bodies: [string, string, { login: string; password: string }][] = [
+    ['wrong-password', 'a log-in with a known login and a wrong password', { login: admin.login, password: `${admin.password}-${ctx.random.word(6)}` }],
+    ['empty-password', 'a log-in with a known login and an empty password', { login: admin.login, password: '' }],
+    ['unknown-login', 'a log-in with an unknown login', { login: `contract-check-${ctx.random.word(8)}`, password: ctx.random.word(12) }],
+  ];
+  for (const [name, what, body] of bodies) {
+    const sent = await ctx.send({ operationId: op.operationId, key: `auth/${op.operationId}/${name}`, actor: 'anonymous', auth: 'none', body }, { checks: [apply(wrongCredentialsRefused, { what })] });
+    // A wrongly accepted log-in opens a session: end it.
+    if (ok(sent.response?.status)) await ctx.send({ operationId: 'deleteSession', key: `auth/${op.operationId}/${name}/log-out`, actor: 'anonymous', auth: 'session' });
   }
 }
 
-async function methods(ctx: PlanContext): Promise<void> {
+interface Prepared extends MatrixCredentials {
+  release(): Promise<void>;
+}
+
+async function prepare(ctx: PlanContext): Promise<Prepared> {
   const { client } = ctx;
   const admin = client.credentials('admin');
-  const expectLogin = admin?.login;
-  const accepted = { checks: [apply(authMethodAccepted, { expectLogin })] };
-  await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/basic' }, accepted);
-  await ctx.send({ operationId: 'createSession', key: 'auth/method/session-login', auth: 'none', body: admin });
-  await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/session', auth: 'session' }, accepted);
-  await ctx.send({ operationId: 'getEventLog', key: 'auth/method/session-event-log', auth: 'session', query: { limit: '1' } }, { checks: [apply(authMethodAccepted, {})] });
-  await ctx.send({ operationId: 'deleteSession', key: 'auth/method/session-logout', auth: 'session' });
-  if (client.token('admin')) {
-    await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/token', auth: 'token' }, accepted);
-    await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/auth-token', auth: 'auth-token' }, accepted);
-  } else {
-    ctx.skip('getCurrentUser', authMethodAccepted.name, 'no API token for the administrator (give --token); the token flow case covers tokens when writes are allowed');
+  const logIn = (actor: Actor, key: string) => ctx.send({ operationId: 'createSession', key, actor, auth: 'none', body: admin }, { checks: [apply(authMethodAccepted, { what: 'a log-in with a known login and its password' })] });
+  await logIn('admin', 'auth/createSession/valid');
+  await logIn('anonymous', 'auth/ended-session/log-in');
+  const ended = await client.cookie('anonymous', sessionCookieName(ctx));
+  const logOut = await ctx.send({ operationId: 'deleteSession', key: 'auth/ended-session/log-out', actor: 'anonymous', auth: 'session' });
+  const other = otherUser(ctx);
+  let revokedToken: string | undefined;
+  let created = false;
+  if (other && ctx.policy.writes) {
+    const token = async (key: string, operationId: string): Promise<string | undefined> => bodyToken((await ctx.send({ operationId, key, path: { id: other.user.id }, auth: 'basic' })).response);
+    const first = await token('auth/token/create', 'createAuthToken');
+    const revoked = await ctx.send({ operationId: 'revokeAuthToken', key: 'auth/token/revoke', path: { id: other.user.id }, auth: 'basic' });
+    if (first && ok(revoked.response?.status)) revokedToken = first;
+    const live = await token('auth/token/create-again', 'createAuthToken');
+    created = true;
+    client.setToken(other.actor, live);
+  } else if (other) {
+    const token = (other.user as { authenticationToken?: unknown }).authenticationToken;
+    if (typeof token === 'string') client.setToken(other.actor, token);
   }
-  const low = client.credentials('low');
-  if (low) {
-    await ctx.send({ operationId: 'getCurrentUser', key: 'auth/method/basic-low', actor: 'low' }, { checks: [apply(authMethodAccepted, { expectLogin: low.login })] });
-  }
+  return {
+    admin: ctx.world.admin,
+    ...(other && client.token(other.actor) ? { other } : {}),
+    ...(ended && ok(logOut.response?.status) ? { endedSession: ended } : {}),
+    ...(revokedToken ? { revokedToken } : {}),
+    ...(client.token('admin') ? { adminToken: client.token('admin') } : {}),
+    async release() {
+      if (!created || !other) return;
+      // The run leaves no live token of its own making.
+      await ctx.send({ operationId: 'revokeAuthToken', key: 'auth/token/revoke-again', path: { id: other.user.id }, auth: 'basic' });
+      client.setToken(other.actor, undefined);
+    },
+  };
 }
 
 export const authenticationPlan: Plan = {
   async run(ctx) {
-    await refusals(ctx);
-    await methods(ctx);
+    const have = await prepare(ctx);
+    // The log-out's valid cell ends the session the others send: it goes last.
+    const operations = [...ctx.spec.operations].sort((a, b) => Number(a.operationId === 'deleteSession') - Number(b.operationId === 'deleteSession'));
+    try {
+      for (const op of operations) {
+        if (op.security.length === 0) {
+          await logIns(ctx, op);
+          continue;
+        }
+        const base = harmlessCall(ctx, op);
+        const unknownTarget = Object.keys(base.path ?? {}).length > 0;
+        const { cells, missing } = cellsOf(ctx.spec, op, have, unknownTarget);
+        if (isWrite(op) && !isSessionCall(op) && !ctx.policy.writes) {
+          for (const check of new Set([...cells.map((c) => c.check.name as CheckName), ...missing.map((m) => m.check)])) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
+          continue;
+        }
+        for (const m of missing) ctx.skip(op.operationId, m.check, m.reason);
+        // The cells of an operation change nothing the others read: sent together.
+        await Promise.all(cells.map((cell) => ctx.send(cellCall(base, cell, `auth/${op.operationId}/${cell.name}`), { checks: [cell.check] })));
+      }
+    } finally {
+      await have.release();
+    }
   },
 };

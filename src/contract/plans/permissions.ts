@@ -1,47 +1,54 @@
-// A low-privilege user is refused (403) on every operation that needs a permission it lacks.
+// Each operation that needs permissions (x-permissions), sent by each user the run knows other
+// than the administrator: accepted from one who holds them (--operator-login: e.g. only
+// manage-event-log), refused with 403 from one who lacks them (--low-login). Writes aim where an
+// accepted request changes nothing: an id that does not exist, or a trap's payload with its own text.
 import { apply } from '../checks/define.js';
+import { permissionAccepted } from '../checks/permission-accepted.js';
 import { permissionRefused } from '../checks/permission-refused.js';
+import type { Actor } from '../types.js';
 import { harmlessCall, isWrite } from './harmless-calls.js';
 import { LOW_USER_UNREAD, sampleRecord, type Plan } from './plan.js';
+import { textOf } from './payload-text.js';
+
+const USERS: readonly [Exclude<Actor, 'admin' | 'anonymous'>, string][] = [
+  ['low', '--low-login/--low-password'],
+  ['operator', '--operator-login/--operator-password'],
+];
 
 export const permissionsPlan: Plan = {
   async run(ctx) {
     const guarded = ctx.spec.operations.filter((op) => op.permissions.length > 0);
-    const low = ctx.world.low;
+    const given = USERS.filter(([actor]) => ctx.client.hasActor(actor));
     for (const op of guarded) {
-      if (!ctx.client.hasActor('low')) {
-        ctx.skip(op.operationId, 'permission-refused', 'no low-privilege user (--low-login/--low-password)');
-        continue;
-      }
-      if (!low) {
-        ctx.inconclusive(op.operationId, 'permission-refused', LOW_USER_UNREAD);
-        continue;
-      }
-      const has = Array.isArray(low.permissions) ? low.permissions : [];
-      const missing = op.permissions.filter((p) => !has.includes(p));
-      if (missing.length === 0) {
-        ctx.skip(op.operationId, 'permission-refused', `the low-privilege user has ${op.permissions.join(', ')}`);
-        continue;
-      }
+      const users = given.flatMap(([actor]) => (ctx.world[actor] ? [{ actor, user: ctx.world[actor] }] : []));
+      const holders = users.filter(({ user }) => op.permissions.every((p) => (user.permissions ?? []).includes(p)));
+      if (holders.length === 0) ctx.skip(op.operationId, permissionAccepted.name, `no user given besides the administrator holds the permission it needs${ctx.client.hasActor('operator') ? '' : ' (give --operator-login)'}`);
+      if (holders.length === users.length) ctx.skip(op.operationId, permissionRefused.name, given.length === 0 ? 'no low-privilege user (give --low-login)' : `every user given holds ${op.permissions.join(', ')}`);
+      if (users.length < given.length) ctx.inconclusive(op.operationId, permissionRefused.name, LOW_USER_UNREAD);
+      if (users.length === 0) continue;
       if (isWrite(op) && !ctx.policy.writes) {
-        ctx.skip(op.operationId, 'permission-refused', `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
+        for (const check of [permissionAccepted.name, permissionRefused.name]) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
         continue;
       }
       const call = harmlessCall(ctx, op);
-      // Aim at the low user's own id and at a real trap with its own text: a wrongly accepted
-      // request then replaces only the low user's token, or writes the text the record has.
-      let path = call.path;
-      let body = call.body;
-      if (op.path.includes('/users/{id}')) path = { id: low.id };
+      let unknownTarget = Object.keys(call.path ?? {}).length > 0;
+      let { path, body } = call;
+      // A trap's payload with the text it has: accepted, it changes nothing, and it answers 204, not 404.
       if (op.operationId === 'updateEventLogPayload') {
         const trap = await sampleRecord(ctx, 'snmp-trap');
-        const payload = trap?.payload as Record<string, unknown> | undefined;
-        if (trap && typeof payload?.text === 'string') {
+        const text = trap && textOf(trap);
+        if (trap && text !== undefined) {
           path = { id: String(trap._id) };
-          body = { text: payload.text };
+          body = { text };
+          unknownTarget = false;
         }
       }
-      await ctx.send({ ...call, path, body, key: `permissions/${op.operationId}`, actor: 'low', auth: 'basic' }, { checks: [apply(permissionRefused)] });
+      for (const { actor, user } of users) {
+        const check = holders.some((h) => h.actor === actor)
+          ? apply(permissionAccepted, { login: user.login, unknownTarget })
+          : apply(permissionRefused, { login: user.login, unknownTarget });
+        await ctx.send({ ...call, path, body, key: `permissions/${op.operationId}/${actor}`, actor, auth: 'basic' }, { checks: [check] });
+      }
     }
   },
 };

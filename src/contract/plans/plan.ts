@@ -3,6 +3,7 @@ import type { Spec, User } from '../../spec/index.js';
 import type { OutcomeCheckName } from '../checks/registry.js';
 import { noAnswer } from '../checks/transport-error.js';
 import type { ApiClient, Call } from '../client/api-client.js';
+import type { ClosedWorld } from '../model/closed-world.js';
 import type { Random } from '../random.js';
 import type { Evaluation } from '../run/recorder.js';
 import type { SafetyPolicy } from '../safety.js';
@@ -12,8 +13,11 @@ import type { Exchange } from '../types.js';
 export interface World {
   readonly admin?: User;
   readonly low?: User;
+  readonly operator?: User;
   /** The first records of the event log (default order, explicit limit), for plans that need a record. */
   eventLogSample?: Exchange;
+  /** The closed worlds of the list operations, by operationId, once a plan has made one (model/closed-world.ts). */
+  readonly closedWorlds: Map<string, ClosedWorld>;
 }
 
 export interface PlanContext {
@@ -24,8 +28,14 @@ export interface PlanContext {
   readonly random: Random;
   readonly seed: number;
   readonly world: World;
-  /** The explicit large `limit` of reference lists. */
+  /** The explicit large `limit` of reference lists, and the most records a closed world holds. */
   readonly maxRecords: number;
+  /** The time generated cases may take (model/property-run.ts shares it among the plans). */
+  readonly budgetMs: number;
+  /** Drawn cases by search label: given, each search draws that many (a compared run); the run records its own here. */
+  readonly drawnCases: Map<string, number>;
+  /** Whether `drawnCases` was given (replay its counts) rather than to be filled. */
+  readonly replayCounts: boolean;
   /** Requests of the rate-limit probe, and how long to wait for a block to end before reading the log. */
   readonly probe: { readonly requests: number; readonly maxWaitMs: number; readonly sleep: (ms: number) => Promise<void> };
   send(call: Call, evaluation?: Evaluation): Promise<Exchange>;

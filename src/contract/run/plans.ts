@@ -7,10 +7,10 @@ import { casesPlan } from '../plans/cases.js';
 import { eventLogPlan } from '../plans/event-log.js';
 import { limitBlockLogPlan } from '../plans/limit-block-log.js';
 import { negativeInputsPlan } from '../plans/negative-inputs.js';
-import { payloadUpdatePlan } from '../plans/payload-update.js';
 import { permissionsPlan } from '../plans/permissions.js';
 import type { Plan } from '../plans/plan.js';
 import { probeLimitsPlan } from '../plans/probe-limits.js';
+import { sequencesPlan } from '../plans/sequences.js';
 import { GROUPS, type Group } from './groups.js';
 
 export { GROUPS, isGroup, type Group } from './groups.js';
@@ -20,7 +20,7 @@ export function plansFor(cases: readonly ContractCase[]): Readonly<Record<Group,
     authentication: authenticationPlan,
     permissions: permissionsPlan,
     'event-log': eventLogPlan,
-    'payload-update': payloadUpdatePlan,
+    sequences: sequencesPlan,
     'limit-block-log': limitBlockLogPlan,
     'negative-inputs': negativeInputsPlan,
     cases: casesPlan(cases),

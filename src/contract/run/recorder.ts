@@ -7,6 +7,7 @@ import { head } from '../head.js';
 import { maskSecretFields } from '../../shared/redaction/secret-fields.js';
 import { REPORT_MASK } from '../../shared/redaction/secret-names.js';
 import type { Secrets } from '../../shared/redaction/secret-values.js';
+import { noAnswer } from '../checks/transport-error.js';
 import type { Applied, Check, CheckContext, Exchange, Failure, ReportedFailure } from '../types.js';
 import { createCredentialsSeen } from './credentials-seen.js';
 import { unjudgeable } from './unjudgeable.js';
@@ -22,6 +23,8 @@ export interface Evaluation {
    * name (a case step: `case/<name>` on the case's operation).
    */
   readonly reportAs?: { readonly operationId: string; readonly check?: CaseCheckName };
+  /** The requests that led to the answer, in order, this one last: the finding shows them as numbered curl steps (a shrunk sequence). */
+  readonly steps?: readonly Exchange[];
   /** Values of the answer that are credentials (those a case step captures as one): masked from then on, this answer's findings included. */
   readonly credentials?: (exchange: Exchange) => readonly string[];
 }
@@ -71,10 +74,14 @@ export function createRecorder(
     bodies.set(exchange, trimmed);
     return trimmed;
   };
-  const report = (exchange: Exchange, failure: Failure): ReportedFailure => ({
+  const curlOf = (exchange: Exchange): string => toCurl(secrets.maskRequest(exchange.request));
+  // A step's answer beside its curl line, so that a repro reads as what was sent and what came back.
+  const stepsOf = (steps: readonly Exchange[]): string =>
+    steps.map((step, i) => `${i + 1}. ${curlOf(step)}\n   # answered ${step.response?.status ?? noAnswer(step)}`).join('\n');
+  const report = (exchange: Exchange, failure: Failure, steps?: readonly Exchange[]): ReportedFailure => ({
     ...failure,
     key: exchange.key,
-    curl: toCurl(secrets.maskRequest(exchange.request)),
+    curl: steps && steps.length > 0 ? stepsOf(steps) : curlOf(exchange),
     actual: exchange.response
       ? { status: exchange.response.status, body: bodyOf(exchange, exchange.response.body) }
       : { error: exchange.error ?? 'no answer' },
@@ -89,7 +96,7 @@ export function createRecorder(
       credentials.learn(exchange);
       const context: CheckContext = { ...base, credentials: credentials.seen };
       const found: Failure[] = [];
-      const run = (check: Applied, renamed: Evaluation['reportAs']): void => {
+      const run = (check: Applied, renamed: Evaluation['reportAs'], steps?: Evaluation['steps']): void => {
         const judgement = unjudgeable(exchange, check) ?? check.judge(exchange, context);
         const o = outcome(renamed?.operationId ?? exchange.operationId, renamed?.check ?? check.name, check.title);
         o.exchanges += 1;
@@ -98,11 +105,11 @@ export function createRecorder(
           return;
         }
         const failures = judgement.map((f) => ({ ...f, operationId: o.operationId, check: o.check }));
-        for (const f of failures) o.failures.push(report(exchange, f));
+        for (const f of failures) o.failures.push(report(exchange, f, steps));
         found.push(...failures);
       };
       if (withResponseChecks) for (const check of onEvery) if (!check.operations || check.operations.includes(exchange.operationId)) run(check, undefined);
-      for (const check of evaluation.checks ?? []) run(check, evaluation.reportAs);
+      for (const check of evaluation.checks ?? []) run(check, evaluation.reportAs, evaluation.steps);
       return found;
     },
     skip(operationId, check, reason) {

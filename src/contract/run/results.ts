@@ -55,6 +55,8 @@ export function totalsOf(outcomes: readonly Outcome[], strict: boolean, belowMin
 export interface RunResult extends Totals {
   readonly baseUrl: string;
   readonly seed: number;
+  /** Drawn cases of each generated search, so that a compared run can send the same ones. */
+  readonly drawnCases?: Readonly<Record<string, number>>;
   readonly strict: boolean;
   /** Writes allowed or not, and why. */
   readonly safety: string;

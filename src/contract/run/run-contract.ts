@@ -8,6 +8,7 @@ import { defaultCasesDir, loadCases } from '../cases/load-cases.js';
 import { createApiClient, type ApiClient, type Call, type Credentials } from '../client/api-client.js';
 import { createTransport } from '../client/transport.js';
 import { UsageError } from '../errors.js';
+import { DEFAULT_BUDGET_MS } from '../model/budget.js';
 import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
@@ -26,6 +27,8 @@ export interface RunOptions {
   readonly baseUrl: string;
   readonly admin: Credentials;
   readonly low?: Credentials;
+  /** A user who holds some of the permissions the document names (--operator-login): accepted where it holds what an operation needs, refused where not. */
+  readonly operator?: Credentials;
   /** The administrator's API token; else the one the document marks `x-secret` in its record, if any (record-token.ts). */
   readonly token?: string;
   readonly seed?: number;
@@ -43,8 +46,12 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   /** The whole run's deadline (--max-duration): the request in flight is ended and the run stops. */
   readonly maxDurationMs?: number;
-  /** The explicit large `limit` of reference lists (default 200). */
+  /** The explicit large `limit` of reference lists, and the most records a closed world holds (default 200). */
   readonly maxRecords?: number;
+  /** The time generated cases may take, in ms (default DEFAULT_BUDGET_MS); shrinking a failure may take as long again. */
+  readonly budgetMs?: number;
+  /** Draw as many cases as another run did, by search (RunResult.drawnCases), so that a compared run sends the same steps. */
+  readonly drawnCases?: Readonly<Record<string, number>>;
   /** Folder of contract cases (default: the kit's contracts/), or false for none. */
   readonly casesDir?: string | false;
   readonly spec?: Spec;
@@ -72,14 +79,14 @@ async function learn(spec: Spec, client: ApiClient, send: PlanContext['send'], o
   const admin = (status < 300 ? me.response?.json : undefined) as User | undefined;
   const token = options.token ?? recordToken(spec, me);
   if (token) client.setToken('admin', token);
-  let low: User | undefined;
-  if (client.hasActor('low')) {
-    const lowMe = await send({ operationId: 'getCurrentUser', key: 'preflight/low', actor: 'low' });
-    const lowStatus = lowMe.response?.status ?? 0;
-    if (lowStatus === 401) throw new UsageError(`the low-privilege credentials were refused (401) by ${options.baseUrl}`);
-    low = (lowStatus < 300 ? lowMe.response?.json : undefined) as User | undefined;
-  }
-  return { admin, low };
+  const other = async (actor: 'low' | 'operator', what: string): Promise<User | undefined> => {
+    if (!client.hasActor(actor)) return undefined;
+    const answer = await send({ operationId: 'getCurrentUser', key: `preflight/${actor}`, actor });
+    const answered = answer.response?.status ?? 0;
+    if (answered === 401) throw new UsageError(`the ${what} credentials were refused (401) by ${options.baseUrl}`);
+    return (answered < 300 ? answer.response?.json : undefined) as User | undefined;
+  };
+  return { admin, low: await other('low', 'low-privilege'), operator: await other('operator', 'operator'), closedWorlds: new Map() };
 }
 
 /** Logs the run session out; a server that went away meanwhile is no reason for another error. */
@@ -116,11 +123,12 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   }
   const secrets = options.secrets ?? createSecrets();
   for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
-  const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, adminToken: options.token });
+  const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, operator: options.operator, adminToken: options.token });
   const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
+  const drawnCases = new Map(Object.entries(options.drawnCases ?? {}));
   const send = sender(client, recorder, wait, deadline, () => group === 'probe-limits', options.baseUrl);
   emit({ type: 'start', baseUrl: options.baseUrl, ...(options.targetUrl ? { targetUrl: options.targetUrl } : {}), seed, safety: policy.reason });
   try {
@@ -140,6 +148,9 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
         seed,
         world,
         maxRecords: options.maxRecords ?? 200,
+        budgetMs: options.budgetMs ?? DEFAULT_BUDGET_MS,
+        drawnCases,
+        replayCounts: options.drawnCases !== undefined,
         probe: { requests: options.probeRequests ?? 300, maxWaitMs: wait.maxWaitMs, sleep: (ms) => deadline.sleep(ms, wait.sleep) },
         send,
         evaluate: (exchange, evaluation) => void recorder.evaluate(exchange, evaluation, false),
@@ -166,6 +177,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     requests: client.exchanges.length,
+    drawnCases: Object.fromEntries(drawnCases),
     outcomes,
     coverage,
     ...totalsOf(outcomes, options.strict === true, coverage.belowMinimum),

@@ -11,24 +11,24 @@ const refused = (status: number) => ({ status, body: { status, code: 'UNAUTHENTI
 describe('unauthenticated-refused', () => {
   it('passes 401, flags acceptance as a violation of spec 5 and another refusal as a note', async () => {
     const ctx = await context();
-    expect(found(unauthenticatedRefused.run(exchange('getEventLog', refused(401), 'none'), ctx))).toEqual([]);
-    const [accepted] = found(unauthenticatedRefused.run(exchange('getEventLog', { status: 200, body: [] }, 'none'), ctx));
+    expect(found(unauthenticatedRefused.run(exchange('getEventLog', refused(401), 'none'), ctx, {}))).toEqual([]);
+    const [accepted] = found(unauthenticatedRefused.run(exchange('getEventLog', { status: 200, body: [] }, 'none'), ctx, {}));
     expect(accepted).toMatchObject({ verdict: 'violation', citation: { source: 'spec', ref: '5' } });
-    const [forbidden] = found(unauthenticatedRefused.run(exchange('getEventLog', refused(403), 'none'), ctx));
+    const [forbidden] = found(unauthenticatedRefused.run(exchange('getEventLog', refused(403), 'none'), ctx, {}));
     expect(forbidden).toMatchObject({ verdict: 'note', citation: { ref: 'getEventLog response 401' } });
   });
   it('does not apply to operations without security', async () => {
-    expect(found(unauthenticatedRefused.run(exchange('createSession', { status: 200, body: 'x' }, 'none'), await context()))).toEqual([]);
+    expect(found(unauthenticatedRefused.run(exchange('createSession', { status: 200, body: 'x' }, 'none'), await context(), {}))).toEqual([]);
   });
 });
 
 describe('wrong-credentials-refused', () => {
   it('flags an accepted forged token as a violation', async () => {
-    const [f] = found(wrongCredentialsRefused.run(exchange('getCurrentUser', { status: 200, body: user }, 'wrong-token'), await context()));
-    expect(f).toMatchObject({ verdict: 'violation', message: 'a request with a wrong token was accepted with 200' });
+    const [f] = found(wrongCredentialsRefused.run(exchange('getCurrentUser', { status: 200, body: user }, 'wrong-token'), await context(), {}));
+    expect(f).toMatchObject({ verdict: 'violation', message: 'a request with an api-token no one was issued was accepted with 200' });
   });
   it('makes an accepted bogus cookie on the log-out extension a note', async () => {
-    const [f] = found(wrongCredentialsRefused.run(exchange('deleteSession', { status: 204 }, 'wrong-session'), await context()));
+    const [f] = found(wrongCredentialsRefused.run(exchange('deleteSession', { status: 204 }, 'wrong-session'), await context(), {}));
     expect(f?.verdict).toBe('note');
   });
 });
@@ -55,8 +55,8 @@ describe('auth-method-accepted', () => {
 describe('permission-refused', () => {
   it('passes 403 and flags acceptance as a violation of the operation\'s permission', async () => {
     const ctx = await context();
-    expect(found(permissionRefused.run(exchange('getLimitBlockLog', { status: 403, body: {} }), ctx))).toEqual([]);
-    const [f] = found(permissionRefused.run(exchange('getLimitBlockLog', { status: 200, body: [] }), ctx));
+    expect(found(permissionRefused.run(exchange('getLimitBlockLog', { status: 403, body: {} }), ctx, { login: 'viewer' }))).toEqual([]);
+    const [f] = found(permissionRefused.run(exchange('getLimitBlockLog', { status: 200, body: [] }), ctx, { login: 'viewer' }));
     expect(f).toMatchObject({ verdict: 'violation', citation: { source: 'spec', ref: '4.6', text: 'Permission: manage-users.' } });
   });
 });

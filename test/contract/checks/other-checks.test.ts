@@ -1,56 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { blockRecorded } from '../../../src/contract/checks/block-recorded.js';
-import { booleanFilter } from '../../../src/contract/checks/boolean-filter.js';
 import { caseExpectation, subsetMismatch } from '../../../src/contract/checks/case-expectation.js';
-import { mqttUpdateRefused } from '../../../src/contract/checks/mqtt-update-refused.js';
-import { payloadUpdatePersists } from '../../../src/contract/checks/payload-update-persists.js';
 import { allChecks, getCheck, type CheckName } from '../../../src/contract/checks/registry.js';
 import type { BlockedRequest } from '../../../src/spec/index.js';
 import { resolveCitation } from '../../../src/contract/citations.js';
 import { context, exchange, found, specAndValidator, trap } from '../helpers/synthetic.js';
-
-describe('payload-update-persists', () => {
-  const original = trap(1);
-  const facts = { recordId: original._id, text: 'changed', original };
-  it('passes a persisted text with everything else unchanged', async () => {
-    const after = { ...original, payload: { ...original.payload, text: 'changed' } };
-    expect(found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [after] }), await context(), { ...facts, stage: 'read-back' }))).toEqual([]);
-  });
-  it('flags an update that did not persist and one that changed other fields', async () => {
-    const [lost] = found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [original] }), await context(), { ...facts, stage: 'read-back' }));
-    expect(lost).toMatchObject({ verdict: 'violation', citation: { ref: '4.5' } });
-    const moved = { ...original, agentId: 'other', payload: { ...original.payload, text: 'changed' } };
-    const [other] = found(payloadUpdatePersists.run(exchange('getEventLog', { status: 200, body: [moved] }), await context(), { ...facts, stage: 'read-back' }));
-    expect(other?.message).toBe('fields other than payload.text changed');
-  });
-  it('flags a refused update by an administrator', async () => {
-    const [f] = found(payloadUpdatePersists.run(exchange('updateEventLogPayload', { status: 403, body: {} }), await context(), { ...facts, stage: 'update' }));
-    expect(f?.verdict).toBe('violation');
-  });
-});
-
-describe('mqtt-update-refused', () => {
-  it('flags an accepted MQTT update as a violation, another 4xx than 422 as a note', async () => {
-    const ctx = await context();
-    expect(found(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 204 }), ctx))[0]?.verdict).toBe('violation');
-    expect(found(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 400, body: {} }), ctx))[0]?.verdict).toBe('note');
-    expect(found(mqttUpdateRefused.run(exchange('updateEventLogPayload', { status: 422, body: {} }), ctx))).toEqual([]);
-  });
-});
-
-describe('boolean-filter', () => {
-  const blocks: BlockedRequest[] = [{ ip: '198.51.100.2', timestamp: 1, ttl: 60 }, { login: 'operator', timestamp: 2, ttl: 60 }];
-  it('flags records without the field under field=true', async () => {
-    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: blocks }), await context(), { field: 'ip', value: true, reference: exchange('getLimitBlockLog', { status: 200, body: blocks }) }));
-    expect(f).toMatchObject({ verdict: 'violation', citation: { ref: '4.6' } });
-    expect(found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context(), { field: 'ip', value: true, reference: exchange('getLimitBlockLog', { status: 200, body: blocks }) }))).toEqual([]);
-  });
-  it('flags a false filter that drops records', async () => {
-    const reference = exchange('getLimitBlockLog', { status: 200, body: blocks });
-    const [f] = found(booleanFilter.run(exchange('getLimitBlockLog', { status: 200, body: [blocks[0]] }), await context(), { field: 'login', value: false, reference }));
-    expect(f?.verdict).toBe('violation');
-  });
-});
 
 describe('block-recorded', () => {
   it('finds a recent block naming the URI and flags its absence', async () => {

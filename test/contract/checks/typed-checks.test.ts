@@ -21,14 +21,14 @@ describe('typed checks', () => {
   });
 
   it('facts are each check\'s own type', async () => {
-    const applied = apply(limitHonoured, { limit: 1 });
+    const applied = apply(limitHonoured, { query: { limit: '1' } });
     expect(found(applied.judge(exchange('getEventLog', { status: 200, body: records(2) }), await context()))).toHaveLength(1);
-    // @ts-expect-error: limit-honoured needs its limit
+    // @ts-expect-error: limit-honoured needs the query sent
     apply(limitHonoured);
     // @ts-expect-error: a misspelt fact
-    apply(limitHonoured, { limt: 1 });
-    // @ts-expect-error: sortDirection is asc or desc
-    apply(sortOrder, { sortDirection: 'up' });
+    apply(limitHonoured, { qurey: { limit: '1' } });
+    // @ts-expect-error: a query is parameter texts
+    apply(sortOrder, { query: { limit: 1 } });
     // @ts-expect-error: response checks take no facts
     apply(responseSchema, { limit: 1 });
     expect(apply(responseSchema).name).toBe('response-schema');

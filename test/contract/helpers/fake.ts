@@ -11,6 +11,8 @@ export interface ListeningFake {
 
 export const ADMIN = { login: 'admin', password: 'admin-password' } as const;
 export const VIEWER = { login: 'viewer', password: 'viewer-password' } as const;
+/** Holds manage-event-log only: accepted on the payload update, refused on what needs manage-users. */
+export const OPERATOR = { login: 'operator', password: 'operator-password' } as const;
 
 export async function listeningFake(options: FakeOptions = {}): Promise<ListeningFake> {
   const app = await buildFake(options);

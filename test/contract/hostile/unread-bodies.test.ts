@@ -71,7 +71,7 @@ describe('a server that ignores limit and answers its whole log, past what the r
       const { code, stdout } = await check({ baseUrl: proxy.url, login: ADMIN.login, password: ADMIN.password, reporter: 'json', only: ['event-log'], seed: 4 });
       const report = JSON.parse(stdout) as Report;
       const limit = report.outcomes.find((o) => o.operationId === 'getEventLog' && o.check === 'limit-honoured');
-      expect(limit?.failures[0]).toMatchObject({ verdict: 'violation', message: expect.stringMatching(/^limit=200 returned at least \d+ records/) as unknown });
+      expect(limit?.failures[0]).toMatchObject({ verdict: 'violation', message: expect.stringMatching(/^limit=\d+ returned at least \d+ records/) as unknown });
       // The checks that need the records could not judge them: inconclusive, not ok.
       const sort = report.outcomes.find((o) => o.operationId === 'getEventLog' && o.check === 'sort-order');
       expect(sort?.inconclusive).toMatch(/the body was not judged: the body holds more than \d+ values/);

@@ -11,7 +11,7 @@ describe('recorder', () => {
   it('runs the response checks on every exchange and the named ones on request, counting per operation and check', async () => {
     const { spec, validator } = await specAndValidator();
     const recorder = createRecorder({ spec, validator }, createSecrets());
-    recorder.evaluate(exchange('getEventLog', { status: 200, body: records(3) }), { checks: [apply(limitHonoured, { limit: 2 })] });
+    recorder.evaluate(exchange('getEventLog', { status: 200, body: records(3) }), { checks: [apply(limitHonoured, { query: { limit: '2' } })] });
     recorder.evaluate(exchange('getEventLog', { status: 200, body: records(1) }), {});
     const outcomes = recorder.outcomes();
     const of = (check: string) => outcomes.find((o) => o.operationId === 'getEventLog' && o.check === check);

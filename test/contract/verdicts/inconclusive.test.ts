@@ -50,19 +50,19 @@ describe('inconclusive', () => {
     const refused: Breakage = { response: (r, res) => (r.url.pathname === '/node/api/event-log' ? { status: 404, headers: { 'content-type': 'application/json' }, body: '{"status":404,"code":"NOT_FOUND","message":"no"}' } : res) };
     const result = await through(refused, { groups: ['event-log'] });
     const checks = result.outcomes.filter((o) => o.group === 'event-log' && statusOf(o) === 'inconclusive').map((o) => o.check).sort();
-    expect(checks).toEqual(['filter-matches', 'inverse-order', 'limit-honoured', 'pages-agree', 'sort-order', 'time-range', 'type-filter']);
+    expect(checks).toEqual(['filter-matches', 'inverse-order', 'limit-honoured', 'pages-agree', 'records-consistent', 'sort-order', 'time-range', 'type-filter']);
     const sort = result.outcomes.find((o) => o.check === 'sort-order');
-    expect(sort?.inconclusive).toContain('answered 404');
+    expect(sort?.inconclusive).toContain('the log could not be read: answered 404');
   });
 
   it('a check of an answer that is not the list it reads says why instead of passing', async () => {
-    expect(sortOrder.run(exchange('getEventLog', { status: 400, body: { status: 400 } }), await context(), { sortField: 'timestamp' })).toEqual({ inconclusive: 'answered 400, not a list' });
+    expect(sortOrder.run(exchange('getEventLog', { status: 400, body: { status: 400 } }), await context(), { query: { sortField: 'timestamp' } })).toEqual({ inconclusive: 'answered 400, not a list' });
   });
 
   it('a request without an answer leaves every check but transport-error inconclusive', async () => {
     const { spec, validator } = await specAndValidator();
     const recorder = createRecorder({ spec, validator }, createSecrets());
-    recorder.evaluate({ ...exchange('getEventLog', undefined), error: 'ECONNRESET: socket hang up' }, { checks: [apply(sortOrder, {})] });
+    recorder.evaluate({ ...exchange('getEventLog', undefined), error: 'ECONNRESET: socket hang up' }, { checks: [apply(sortOrder, { query: {} })] });
     const statuses = Object.fromEntries(recorder.outcomes().map((o) => [o.check, statusOf(o)]));
     expect(statuses).toEqual({
       'transport-error': 'failed',

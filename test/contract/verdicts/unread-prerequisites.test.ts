@@ -23,7 +23,7 @@ describe('the payload update when the event log cannot be read', () => {
       request: (r) => (r.method === 'GET' && r.url.pathname === '/node/api/event-log' ? json(403, { status: 403, code: 'PERMISSION_DENIED', message: 'Permission denied.' }) : r),
     });
     try {
-      const result = await runContract({ baseUrl: proxy.url, admin: ADMIN, seed: 8, groups: ['payload-update'], strict: true });
+      const result = await runContract({ baseUrl: proxy.url, admin: ADMIN, seed: 8, groups: ['sequences'], strict: true });
       expect(payloadChecks(result)).toEqual({
         'payload-update-persists': ['inconclusive', 'the event log could not be read: answered 403'],
         'mqtt-update-refused': ['inconclusive', 'the event log could not be read: answered 403'],
@@ -37,7 +37,7 @@ describe('the payload update when the event log cannot be read', () => {
 
   it('a readable log gets the update judged, which shows the test above could fail', async () => {
     fake.app.fake.state.reset();
-    const result = await runContract({ baseUrl: fake.url, admin: ADMIN, seed: 8, groups: ['payload-update'], strict: true });
+    const result = await runContract({ baseUrl: fake.url, admin: ADMIN, seed: 8, groups: ['sequences'], strict: true });
     expect(payloadChecks(result)).toEqual({ 'payload-update-persists': ['passed', ''], 'mqtt-update-refused': ['passed', ''] });
     expect(result.exitCode).toBe(0);
   });

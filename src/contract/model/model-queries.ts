@@ -1,0 +1,111 @@
+// Generated queries of a list operation, each answer compared with the model of its closed
+// world; a difference is shrunk to the smallest query that still shows it and reported by the
+// check of the rule it breaks, with that query's curl line.
+import { booleanFilter } from '../checks/boolean-filter.js';
+import { apply } from '../checks/define.js';
+import { isInconclusive } from '../checks/failure.js';
+import { filterMatches } from '../checks/filter-matches.js';
+import { inverseOrder } from '../checks/inverse-order.js';
+import { limitHonoured } from '../checks/limit-honoured.js';
+import { pagesAgree } from '../checks/pages-agree.js';
+import { recordsConsistent } from '../checks/records-consistent.js';
+import { sortOrder } from '../checks/sort-order.js';
+import { timeRange } from '../checks/time-range.js';
+import { typeFilter } from '../checks/type-filter.js';
+import type { PlanContext } from '../plans/plan.js';
+import type { Check, Exchange } from '../types.js';
+import type { ClosedWorld } from './closed-world.js';
+import { faultsOf, type ModelFacts } from './faults.js';
+import type { ListModel } from './list-model.js';
+import { booleanFilters, hasParameter, type ModelCheckName, type Query } from './list-rules.js';
+import { searchAndShrink } from './property-run.js';
+import { examplesOf, queriesOf } from './query-arbitraries.js';
+
+const CHECKS: Readonly<Record<ModelCheckName, Check<ModelCheckName, ModelFacts>>> = {
+  'records-consistent': recordsConsistent,
+  'type-filter': typeFilter,
+  'time-range': timeRange,
+  'filter-matches': filterMatches,
+  'boolean-filter': booleanFilter,
+  'sort-order': sortOrder,
+  'inverse-order': inverseOrder,
+  'pages-agree': pagesAgree,
+  'limit-honoured': limitHonoured,
+};
+
+/** The model checks an operation's answers get: those of the parameters it has. */
+export function modelChecksOf(ctx: Pick<PlanContext, 'spec'>, operationId: string): ModelCheckName[] {
+  const op = ctx.spec.operation(operationId);
+  const has = (name: string) => hasParameter(op, name);
+  return (Object.keys(CHECKS) as ModelCheckName[]).filter((name) => {
+    if (name === 'type-filter') return has('type');
+    if (name === 'filter-matches') return has('filter');
+    if (name === 'inverse-order') return has('inverse');
+    if (name === 'boolean-filter') return booleanFilters(op).length > 0;
+    return true;
+  });
+}
+
+/** The checks a query's answer says something to: those of the parameters it sends. */
+function judgedBy(query: Query, all: readonly ModelCheckName[]): ModelCheckName[] {
+  const sent = (...names: string[]) => names.some((n) => query[n] !== undefined);
+  return all.filter((name) => {
+    if (name === 'type-filter') return sent('type');
+    if (name === 'filter-matches') return sent('filter');
+    if (name === 'inverse-order') return sent('inverse');
+    if (name === 'time-range') return sent('from', 'to');
+    if (name === 'boolean-filter') return sent('ip', 'login', 'uri', 'user');
+    if (name === 'pages-agree') return sent('skip', 'limit');
+    return true;
+  });
+}
+
+/**
+ * Judges the reads that made the world and the generated queries against the model, within the
+ * plan's share of the budget. Checks that no case reached are inconclusive.
+ */
+export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, share: number): Promise<void> {
+  const { operationId } = world;
+  const model: ListModel = { op: ctx.spec.operation(operationId), world };
+  const all = modelChecksOf(ctx, operationId);
+  const reached = new Set<ModelCheckName>();
+  const judge = (exchange: Exchange, query: Query, names: readonly ModelCheckName[], found?: string) => {
+    const facts: ModelFacts = { query, model, ...(found ? { found } : {}) };
+    for (const name of names) reached.add(name);
+    ctx.evaluate(exchange, { checks: names.map((name) => apply(CHECKS[name], facts)) });
+  };
+  const result = await searchAndShrink({
+    seed: ctx.seed,
+    budgetMs: ctx.budgetMs,
+    label: operationId,
+    share,
+    arbitrary: queriesOf(model.op, world, ctx.maxRecords),
+    examples: examplesOf(model.op, world),
+    ...(ctx.replayCounts ? { drawn: ctx.drawnCases.get(operationId) ?? 0 } : {}),
+    runCase: async (query: Query, step: string) => {
+      const exchange = await ctx.send({ operationId, key: `${operationId}/${step}`, query });
+      const faults = faultsOf(model.op, exchange, { query, model });
+      const failing = isInconclusive(faults) ? [] : [...new Set(faults.map((f) => f.check))];
+      if (failing.length === 0) judge(exchange, query, judgedBy(query, all));
+      return { failing, evidence: { exchange, query } };
+    },
+  });
+  if (!ctx.replayCounts) ctx.drawnCases.set(operationId, result.drawn);
+  const { found } = result;
+  if (found) judge(found.evidence.exchange, found.evidence.query, found.failing as ModelCheckName[], found.how);
+  // The reads that made the world are queries too: what they show is reported on them when the
+  // search found nothing (else it is most likely the same fault).
+  for (const read of world.reads) {
+    const query = queryOf(read);
+    const faults = faultsOf(model.op, read, { query, model });
+    const failing = found || isInconclusive(faults) ? [] : [...new Set(faults.map((f) => f.check))];
+    judge(read, query, failing.length > 0 ? failing : judgedBy(query, all).filter((name) => !found?.failing.includes(name)));
+  }
+  for (const name of all) if (!reached.has(name)) ctx.inconclusive(operationId, name, 'no generated query within the budget reached it');
+}
+
+/** The query an exchange sent, read back from its URL. */
+function queryOf(exchange: Exchange): Query {
+  const params = new URL(exchange.request.url).searchParams;
+  return Object.fromEntries([...params].filter(([name]) => name !== 'api-token' && name !== 'auth-token'));
+}

@@ -1,0 +1,81 @@
+// The queries of a list operation drawn inside its closed world: every documented parameter,
+// absent or with values on and between the records' times, around page sizes, on tie-heavy and
+// dotted sort fields. Its bounds are always sent (clamped inside), so every query stays in the world.
+import fc from 'fast-check';
+import type { Operation } from '../../spec/index.js';
+import type { ClosedWorld } from './closed-world.js';
+import { filterArbitrary, pathsOf } from './filter-arbitrary.js';
+import { booleanFilters, hasParameter, type Query } from './list-rules.js';
+
+/** Absent more often than present (3 to 2), so that a case sets few parameters; shrinks towards absent. */
+const optional = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
+  fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary, weight: 2 });
+
+function times(world: ClosedWorld): { lo: number; hi: number; stamps: number[] } {
+  const stamps = [...new Set(world.records.map((r) => r.timestamp).filter((t): t is number => typeof t === 'number'))].sort((a, b) => a - b);
+  const lo = world.bounds.from === undefined ? (stamps[0] ?? 0) - 1 : Number(world.bounds.from);
+  const hi = world.bounds.to === undefined ? (stamps.at(-1) ?? 0) + 1 : Number(world.bounds.to);
+  return { lo, hi, stamps };
+}
+
+/** `from`/`to` on a record's time or between, ordered, inside the world's bounds. */
+function boundsArbitrary(world: ClosedWorld): fc.Arbitrary<Query> {
+  const { lo, hi, stamps } = times(world);
+  const instant = stamps.length > 0 ? fc.oneof(fc.constantFrom(...stamps), fc.integer({ min: lo, max: hi })) : fc.integer({ min: lo, max: hi });
+  return fc.record({ from: optional(instant), to: optional(instant) }).map(({ from, to }) => {
+    const [a, b] = from !== undefined && to !== undefined && from > to ? [to, from] : [from, to];
+    const bounded = { from: a ?? world.bounds.from, to: b ?? world.bounds.to };
+    return Object.fromEntries(Object.entries(bounded).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  });
+}
+
+/** `skip` and `limit`: absent, 0, 1, around the world's size and common page sizes. */
+function pageArbitrary(size: number, maxRecords: number): fc.Arbitrary<Query> {
+  const count = fc.oneof(fc.constantFrom(0, 1, 2, 10, 50, 100, maxRecords), fc.integer({ min: 0, max: size + 2 }), fc.constantFrom(Math.max(0, size - 1), size, size + 1));
+  return fc.record({ skip: optional(count), limit: optional(count) }).map((page) => Object.fromEntries(Object.entries(page).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])));
+}
+
+const defined = (q: Record<string, string | undefined>): Query => Object.fromEntries(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined));
+
+/** getEventLog's queries: filter, type, from/to, sortField, sortDirection, inverse, skip, limit. */
+export function eventLogQueries(world: ClosedWorld, maxRecords: number): fc.Arbitrary<Query> {
+  const sortFields = [...pathsOf(world.records), 'noSuchField', 'entity.noSuchField'];
+  return fc
+    .record({
+      bounds: boundsArbitrary(world),
+      page: pageArbitrary(world.records.length, maxRecords),
+      filter: optional(filterArbitrary(world.records).map((f) => JSON.stringify(f))),
+      type: optional(fc.constantFrom('1', '2')),
+      sortField: optional(fc.constantFrom(...sortFields)),
+      sortDirection: optional(fc.constantFrom('asc', 'desc')),
+      inverse: optional(fc.constantFrom('true', 'false')),
+    })
+    .map(({ bounds, page, ...rest }) => ({ ...defined(rest), ...bounds, ...page }));
+}
+
+/** The queries of an operation without sort parameters (getLimitBlockLog): from/to, skip, limit and its boolean filters. */
+export function plainListQueries(op: Operation, world: ClosedWorld, maxRecords: number): fc.Arbitrary<Query> {
+  const flags = Object.fromEntries(booleanFilters(op).map((name) => [name, optional(fc.constantFrom('true', 'false'))]));
+  return fc
+    .record({ bounds: boundsArbitrary(world), page: pageArbitrary(world.records.length, maxRecords), flags: fc.record(flags) })
+    .map(({ bounds, page, flags: set }) => ({ ...defined(set), ...bounds, ...page }));
+}
+
+/** The queries of a list operation, by what the document gives it. */
+export function queriesOf(op: Operation, world: ClosedWorld, maxRecords: number): fc.Arbitrary<Query> {
+  return hasParameter(op, 'sortField') ? eventLogQueries(world, maxRecords) : plainListQueries(op, world, maxRecords);
+}
+
+/**
+ * The first cases of a search, before the drawn ones: each parameter alone at a telling value
+ * (plus the world's bounds), so that a server that reads one parameter wrongly shows it at once.
+ */
+export function examplesOf(op: Operation, world: ClosedWorld): Query[] {
+  const { stamps } = times(world);
+  const middle = stamps[Math.floor(stamps.length / 2)];
+  const common: Query[] = [{}, { limit: '0' }, { limit: '1' }, { skip: '1', limit: '2' }, ...(middle === undefined ? [] : [{ from: String(middle), to: String(middle) }])];
+  const own: Query[] = hasParameter(op, 'sortField')
+    ? [{ sortDirection: 'desc' }, { inverse: 'true' }, { inverse: 'false' }, { sortField: 'type', sortDirection: 'desc' }, { type: '1', limit: '10' }, { type: '2' }, { filter: '{"type":{"$ne":"snmp-trap"}}' }]
+    : booleanFilters(op).flatMap((name) => [{ [name]: 'true' }, { [name]: 'false' }]);
+  return [...common, ...own].map((q) => ({ ...world.bounds, ...q }));
+}

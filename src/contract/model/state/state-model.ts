@@ -1,0 +1,129 @@
+// A small model of what a sequence of writes did: the tokens it created (live, replaced or
+// revoked), the sessions it opened (live or logged out) and the texts it wrote. From it each later
+// step knows what the server must answer. What a step could not learn (no answer, a 5xx) is
+// `unknown` and judged no further.
+import type { Spec, User } from '../../../spec/index.js';
+import { citeOperation, citeResponse, resolveCitation } from '../../citations.js';
+import type { Call } from '../../client/api-client.js';
+import type { PlanContext, Row } from '../../plans/plan.js';
+import type { Actor, Citation, Exchange } from '../../types.js';
+import type { Finding, StateCheckName } from './state-checks.js';
+
+export type Known = 'live' | 'replaced' | 'revoked' | 'unknown';
+
+export interface TokenFact {
+  readonly value: string;
+  state: Known;
+  /** The step that created it, then the one that replaced or revoked it. */
+  step: number;
+}
+
+export interface SessionFact {
+  readonly sid: string;
+  readonly csrf?: string;
+  readonly login: string;
+  state: 'live' | 'ended' | 'unknown';
+  step: number;
+}
+
+export interface TextFact {
+  /** The text the record must show; undefined when a write got no answer. */
+  readonly text: string | undefined;
+  /** The update that wrote it. */
+  readonly step: number;
+}
+
+export interface StateModel {
+  readonly tokens: TokenFact[];
+  /** The subject's current token as the sequence knows it: a value, null after a revocation, undefined when unknown. */
+  current: string | null | undefined;
+  readonly sessions: SessionFact[];
+  readonly texts: Map<string, TextFact>;
+  /** The MQTT records an accepted update may have changed. */
+  readonly spoiled: Set<string>;
+  /** The first payload update's step. */
+  patched?: number;
+}
+
+/** A user who may log in, and whose record a Basic read returns. */
+export interface Person {
+  readonly actor: Exclude<Actor, 'anonymous'>;
+  readonly user: User;
+  readonly login: string;
+  readonly password: string;
+}
+
+/** The records every read of a sequence is confined to: a time window read whole before the runs. */
+export interface Window {
+  readonly query: Readonly<Record<string, string>>;
+  readonly records: readonly Row[];
+}
+
+/** What a step found wrong; the run stops there and fast-check shrinks the sequence. */
+export class ModelFailure extends Error {
+  constructor(
+    readonly finding: Finding,
+    readonly steps: readonly Exchange[],
+  ) {
+    super(finding.message);
+  }
+}
+
+export interface StateReal {
+  readonly ctx: PlanContext;
+  readonly spec: Spec;
+  readonly window: Window;
+  /** The user tokens are created for (never the administrator). */
+  readonly subject?: Person;
+  /** Who may log in and read: the administrator first. */
+  readonly people: readonly Person[];
+  readonly seed: number;
+  /** This run's requests, in order. */
+  readonly steps: Exchange[];
+  /** Records this run updated, to put their text back. */
+  readonly touched: Set<string>;
+  /** Records the model judged fine at a step, by check (for the outcome's `ok`). */
+  judged(check: StateCheckName, operationId: string, exchange: Exchange): void;
+}
+
+export const emptyModel = (): StateModel => ({ tokens: [], current: undefined, sessions: [], texts: new Map(), spoiled: new Set() });
+
+/** Sends one step of the sequence and keeps it for the repro; returns it with its 1-based number. */
+export async function step(real: StateReal, call: Omit<Call, 'key'>, name: string): Promise<{ exchange: Exchange; n: number }> {
+  const exchange = await real.ctx.send({ ...call, key: `sequence/${real.steps.length + 1}/${name}` });
+  real.steps.push(exchange);
+  return { exchange, n: real.steps.length };
+}
+
+/** Judges a step: a finding stops the run, nothing counts as an `ok` of the check. */
+export function judge(real: StateReal, exchange: Exchange, check: StateCheckName, operationId: string, finding?: Omit<Finding, 'check' | 'operationId'>): void {
+  if (finding) throw new ModelFailure({ check, operationId, ...finding }, [...real.steps]);
+  real.judged(check, operationId, exchange);
+}
+
+export const statusOf = (exchange: Exchange): number | undefined => exchange.response?.status;
+export const accepted = (exchange: Exchange): boolean => {
+  const s = statusOf(exchange);
+  return s !== undefined && s >= 200 && s < 300;
+};
+/** An answer that says nothing of the state: none, a server error, a block. */
+export const unanswered = (exchange: Exchange): boolean => {
+  const s = statusOf(exchange);
+  return s === undefined || s >= 500 || s === 429;
+};
+
+/** The citations of the rules, from the document. */
+export function citations(spec: Spec): Record<'tokenUsable' | 'tokenShown' | 'tokenReplaced' | 'tokenRevoked' | 'sessionUsable' | 'sessionEnded' | 'payload' | 'snmpOnly' | 'snmpOnlyStatus', Citation> {
+  const op = (id: string) => spec.operation(id);
+  return {
+    tokenUsable: citeOperation(op('createAuthToken'), 'Creates a new authentication token that is usable in later requests.'),
+    tokenShown: citeOperation(op('createAuthToken'), 'The token is then readable as authenticationToken in the user record (4.2).'),
+    tokenReplaced: resolveCitation(spec, 'components/securitySchemes/apiToken') ?? citeOperation(op('createAuthToken')),
+    tokenRevoked: citeOperation(op('revokeAuthToken')),
+    sessionUsable: citeOperation(op('createSession'), 'A session ID is stored in a cookie, which later requests send back (section 5).'),
+    sessionEnded: citeOperation(op('deleteSession')),
+    payload: citeOperation(op('updateEventLogPayload'), 'Updates the payload of one record; the field text is used.'),
+    snmpOnly: citeOperation(op('updateEventLogPayload'), 'Updates the payload of one record. Available only for SNMP messages.'),
+    snmpOnlyStatus: citeResponse(op('updateEventLogPayload'), 422),
+  };
+}
