@@ -1,7 +1,7 @@
 // `npm run bench`: the fake against bare Fastify and Prism, side by side in one run on this
 // machine, and the fake at scale. Writes JSON and prints a Markdown table. Never run by npm test.
-// Options: --sections throughput,startup,scale,contract,msw  --duration 3  --warmup 3
-//          --connections 10  --rounds 9  --records 10000  --startup-runs 5
+// Options: --sections throughput,startup,load,scale,contract,msw  --duration 3  --warmup 3
+//          --connections 10  --rounds 9  --records 10000  --startup-runs 5  --load-runs 7  --creates 10
 //          --scale 10000,100000,1000000  --latency-runs 200  --msw-runs 300  --out bench/results/latest.json
 //          --render <results.json> (print the Markdown of an earlier run, measuring nothing)
 import { rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { evaluateTargets, renderMarkdown, type BenchResults } from './lib/report
 import { installedSize, installKit } from '../tools/installed-kit.js';
 import { buildDist, fakeCliCommand, fakeCommand, fromSources, root, withLogLevel } from './lib/servers.js';
 import { hasCheckCommand, runContract } from './sections/contract.js';
+import { packageEntry, runLoad } from './sections/load.js';
 import { runMsw } from './sections/msw.js';
 import { runScale } from './sections/scale.js';
 import { runStartup } from './sections/startup.js';
@@ -20,13 +21,15 @@ import { JOURNAL_VARIANTS, LOGGED_VARIANT, runThroughput } from './sections/thro
 
 const { values } = parseArgs({
   options: {
-    sections: { type: 'string', default: 'throughput,startup,scale,contract,msw' },
+    sections: { type: 'string', default: 'throughput,startup,load,scale,contract,msw' },
     duration: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '9' },
     records: { type: 'string', default: '10000' },
     'startup-runs': { type: 'string', default: '5' },
+    'load-runs': { type: 'string', default: '7' },
+    creates: { type: 'string', default: '10' },
     scale: { type: 'string', default: '10000,100000,1000000' },
     'latency-runs': { type: 'string', default: '200' },
     'msw-runs': { type: 'string', default: '300' },
@@ -60,7 +63,7 @@ const fake = fakeCommand(records, 'fake', kit.bin);
 const startedAt = new Date().toISOString();
 const start = loadAverage();
 log(`load average at start: ${start.join(', ')}`);
-const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { -readonly [K in 'throughput' | 'startup' | 'scale' | 'contract' | 'msw']?: BenchResults[K] } = {
+const partial: Omit<BenchResults, 'targets' | 'finishedAt' | 'loadAverage'> & { -readonly [K in 'throughput' | 'startup' | 'load' | 'scale' | 'contract' | 'msw']?: BenchResults[K] } = {
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
   startedAt,
   machine: describeMachine(),
@@ -85,6 +88,10 @@ if (sections.has('startup')) {
   // For comparison, the same command from this checkout's sources through tsx (as the bin runs after an edit, before a build).
   const installedServe = fakeCliCommand(records, [], 'fake', kit.bin);
   partial.startup = await runStartup({ runs: num('startup-runs'), records, fake: installedServe, extra: fromSources(fakeCliCommand(records)), log });
+}
+if (sections.has('load')) {
+  // What a test file pays: importing the installed package (its exports' entry), then createFake() with its defaults.
+  partial.load = runLoad({ entry: await packageEntry(kit.packageDir), processes: num('load-runs'), creates: num('creates'), log });
 }
 if (sections.has('scale')) {
   const sizes = String(values.scale).split(',').map(Number);

@@ -8,13 +8,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { exports: Record<string, { types: string; import: string }>; types: string };
 
 describe("the package entry, as consumers import it ('monitoring-api-kit')", () => {
-  it('points at the compiled JavaScript and declarations of src/index.ts', () => {
-    expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
+  it('points at the bundle of src/index.ts and its declarations', () => {
+    expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/bin/index.js' });
     expect(pkg.types).toBe('./dist/index.d.ts');
   });
 
   it('runs from dist/ without tsx: createFake answers with the seeded users', async () => {
-    expect(existsSync(`${root}dist/index.js`), 'dist/ is missing: run `npm run build` (npm ci runs it through prepare)').toBe(true);
+    expect(existsSync(`${root}dist/bin/index.js`), 'dist/ is missing: run `npm run build` (npm ci runs it through prepare)').toBe(true);
     const script = `
       const { createFake } = await import('monitoring-api-kit');
       const fake = await createFake({ records: 3, docs: false });

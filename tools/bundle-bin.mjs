@@ -1,6 +1,8 @@
-// The bin's code as one bundle (esbuild): dist/bin/cli.js, plus chunks for what loads only
-// when used (the contract runner, the SNMP and MQTT ingesters). Node then reads and compiles a
-// few files instead of several hundred, which is most of what loading the CLI cost.
+// The bin's code and the package entry as bundles (esbuild): dist/bin/cli.js and
+// dist/bin/index.js (what `import 'monitoring-api-kit'` loads), their shared code in chunks,
+// plus chunks for what loads only when used (the contract runner, the SNMP and MQTT
+// ingesters). Node then reads and compiles a few files instead of several hundred, which is
+// most of what loading the CLI or the package cost.
 // Run by `npm run build` after tsc, from tsc's output in dist/. The bundle sits two folders
 // below the package root like every module of dist/, so paths built from import.meta.url
 // (src/spec/paths.ts) still find openapi/ and fixtures/.
@@ -19,7 +21,7 @@ const outdir = new URL('dist/bin/', root).pathname;
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root.pathname,
-  entryPoints: { cli: 'dist/cli/main.js' },
+  entryPoints: { cli: 'dist/cli/main.js', index: 'dist/index.js' },
   outdir,
   bundle: true,
   splitting: true,

@@ -1,4 +1,5 @@
 import type { ScaleQueryResult, ScaleResult } from '../sections/scale.js';
+import type { LoadResult } from '../sections/load.js';
 import type { StartupResult } from '../sections/startup.js';
 import { LOGGED_VARIANT, type PairedRatio, type ThroughputResult } from '../sections/throughput.js';
 import type { ContractResult } from '../sections/contract.js';
@@ -17,6 +18,7 @@ export interface BenchResults {
   readonly loadAverage: { readonly start: number[]; readonly end: number[] };
   readonly throughput?: ThroughputResult;
   readonly startup?: StartupResult;
+  readonly load?: LoadResult;
   readonly scale?: ScaleResult;
   readonly contract?: ContractResult;
   readonly msw?: MswResult;
@@ -44,6 +46,10 @@ export function evaluateTargets(r: Omit<BenchResults, 'targets'>): Target[] {
   }
   if (r.startup) {
     targets.push({ name: 'start-up: fake / Prism', target: '≤ 0.33×', measured: fmt.ratio(r.startup.ratio), met: r.startup.ratio <= 1 / 3 });
+  }
+  if (r.load) {
+    targets.push({ name: 'load: import of the package, median', target: '≤ 400 ms', measured: `${fmt.ms(r.load.importMedianMs)} ms`, met: r.load.importMedianMs <= 400 });
+    targets.push({ name: 'load: createFake() after the first, median', target: '≤ 20 ms', measured: `${fmt.ms(r.load.laterCreateMedianMs)} ms`, met: r.load.laterCreateMedianMs <= 20 });
   }
   const million = r.scale?.sizes.find((s) => s.records === 1_000_000);
   if (million) {
@@ -113,6 +119,22 @@ function startupSection(s: StartupResult): string[] {
   ];
 }
 
+function loadSection(l: LoadResult): string[] {
+  const later = [...l.laterCreateMs].sort((a, b) => a - b);
+  return [
+    `### A test file's start (the installed package in ${l.processes} fresh processes, one after the other; \`createFake()\` ${l.creates} times in each, its defaults)`,
+    '',
+    table(
+      ['Step', 'median ms', 'ms (each process; later calls sorted)'],
+      [
+        ['`await import(\'monitoring-api-kit\')`', fmt.ms(l.importMedianMs), l.importMs.join(', ')],
+        ['first `createFake()`', fmt.ms(l.firstCreateMedianMs), l.firstCreateMs.join(', ')],
+        ['`createFake()` after the first', fmt.ms(l.laterCreateMedianMs), `${later[0]} to ${later[later.length - 1]}`],
+      ],
+    ),
+  ];
+}
+
 function scaleSection(s: ScaleResult): string[] {
   const header = ['Records', 'seed', 'start-up to first 200', 'RSS', ...s.queryLabels.map((l) => `${l} p50 / p99 ms`)];
   const rows = s.sizes.map((size) => [
@@ -166,6 +188,7 @@ export function renderMarkdown(r: BenchResults): string {
     '',
     ...(r.throughput ? [...throughputSection(r.throughput), ''] : []),
     ...(r.startup ? [...startupSection(r.startup), ''] : []),
+    ...(r.load ? [...loadSection(r.load), ''] : []),
     ...(r.scale ? [...scaleSection(r.scale), ''] : []),
     ...(r.contract ? [...contractSection(r.contract), ''] : []),
     ...(r.msw ? [...mswSection(r.msw), ''] : []),

@@ -90,7 +90,7 @@ export interface EventFixtureOptions {
  */
 export async function loadEventFixtures(
   paths: readonly string[],
-  validator: Pick<SpecValidator, 'validateNamed'>,
+  validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>,
   options: EventFixtureOptions = {},
 ): Promise<EventLogRecord[]> {
   const { alreadyChecked = () => false, completion = { now: () => Date.now(), nextId: createObjectIdGenerator() } } = options;

@@ -66,7 +66,7 @@ function blocksOf(dir: string, validator: Pick<SpecValidator, 'validateNamed'>):
 }
 
 /** Reads a recording; throws a FixtureError naming the folder, the file and the record. */
-export async function loadRecording(dir: string, validator: Pick<SpecValidator, 'validateNamed'>): Promise<LoadedRecording> {
+export async function loadRecording(dir: string, validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>): Promise<LoadedRecording> {
   const manifest = manifestOf(dir);
   const { files } = manifest;
   const valid = files.events ? await loadEventFixtures([join(dir, RECORDING_FILES.events)], validator) : [];

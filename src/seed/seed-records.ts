@@ -2,7 +2,7 @@ import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import { anchorShift, shiftTimestamps, timeSpan } from './anchor.js';
 import { fixtureOrigin } from './event-fixtures.js';
 import { DEFAULT_BLOCK_COUNT, generateBlocks, type BlockedUser } from './generate-blocks.js';
-import { DEFAULT_END_TIME, DEFAULT_EVENT_COUNT, DEFAULT_SEED, planEvents, type GenerateEventsOptions } from './generate-events.js';
+import { DEFAULT_END_TIME, DEFAULT_EVENT_COUNT, DEFAULT_SEED, DEFAULT_SPAN_MS, planEvents, type EventPlan, type GenerateEventsOptions } from './generate-events.js';
 import type { LoadedRecording } from './recording.js';
 
 export interface SeedEventsOptions extends GenerateEventsOptions {
@@ -31,6 +31,23 @@ export interface SeedData {
   readonly shift: number;
 }
 
+/** The most generated records a seed shares with the next one made the same way (about 6 MB); a larger seed is not held after its fake closes. */
+const SHARED_MAX = 10_000;
+let shared: { readonly key: string; readonly plan: EventPlan } | undefined;
+
+/**
+ * The generated records' plan. Without an anchor the records never move, and the same
+ * options give the same records: a seed made again the same way (a test file's createFake in
+ * each test) shares the last one's records, which the store holds frozen, instead of drawing
+ * them again.
+ */
+function sharedPlan(options: Required<GenerateEventsOptions>, anchored: boolean): EventPlan {
+  if (anchored || options.count > SHARED_MAX) return planEvents(options);
+  const key = JSON.stringify(options);
+  if (shared?.key !== key) shared = { key, plan: planEvents(options) };
+  return shared.plan;
+}
+
 /** Throws when two records of the seed share an _id, naming the fixture (and the seed for a generated one). */
 function checkIds(generated: readonly string[], extra: readonly EventLogRecord[], seed: number): void {
   const taken = new Set(generated);
@@ -52,12 +69,12 @@ function checkIds(generated: readonly string[], extra: readonly EventLogRecord[]
  * anchor moves as a whole. The _ids are checked now, so a clash throws here and not on first use.
  */
 export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
-  const { seed = DEFAULT_SEED, recording, spanMs } = options;
+  const { seed = DEFAULT_SEED, recording, spanMs = DEFAULT_SPAN_MS } = options;
   const count = options.count ?? (recording ? 0 : DEFAULT_EVENT_COUNT);
   const blockCount = options.blockCount ?? (recording && count === 0 ? 0 : DEFAULT_BLOCK_COUNT);
   const recordedEnd = recording && timeSpan([...recording.events, ...recording.blocks])?.last;
   const endTime = options.endTime ?? recordedEnd ?? DEFAULT_END_TIME;
-  const plan = planEvents({ seed, count, endTime, spanMs });
+  const plan = sharedPlan({ seed, count, endTime, spanMs }, options.anchor !== undefined);
   const extra = [...(options.fixtures ?? []), ...(recording?.events ?? [])];
   checkIds(plan.ids, extra, seed);
   const blocks = [...generateBlocks({ seed, count: blockCount, endTime, spanMs, users: options.users }), ...(recording?.blocks ?? [])];

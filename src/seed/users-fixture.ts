@@ -46,7 +46,7 @@ export async function loadUsersFixture(
     const who = typeof record.login === 'string' ? `user ${index} ("${record.login}")` : `user ${index}`;
     if (typeof password !== 'string') problems.push(`${who}: field "password" must be a string`);
     for (const error of alreadyChecked ? [] : validator.validateNamed('User', record)) {
-      const { pointer, problem } = errorField(error);
+      const { pointer, problem } = errorField(error, validator.problemWords);
       problems.push(`${who}: field "${pointer.slice(1) || '/'}" ${problem}`);
     }
     for (const key of ['id', 'login'] as const) {

@@ -1,4 +1,4 @@
-import { errorCatalog, responseMessages, type Document } from '../spec/index.js';
+import { errorCatalog, fillMessage, responseMessages, type Document } from '../spec/index.js';
 import type { ErrorCode } from '../spec/types.js';
 
 type MessageNames = Readonly<Partial<Record<ErrorCode, readonly string[]>>>;
@@ -57,11 +57,7 @@ function createMessages<N extends MessageNames>(names: N, sources: readonly Mess
     }
     templates.set(code, ofCode);
   }
-  return (code, name, values) => {
-    const template = templates.get(code)!.get(name)!;
-    // Most refusals fill in nothing: a flood of them then skips the scan.
-    return values ? template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole) : template;
-  };
+  return (code, name, values) => fillMessage(templates.get(code)!.get(name)!, values);
 }
 
 const messagesOfList = (document: Document): MessagesByCode => new Map([...errorCatalog(document)].map(([code, entry]) => [code, entry.messages]));

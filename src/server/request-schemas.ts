@@ -1,7 +1,7 @@
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { createAjv, schemaProblems, type Document, type Operation, type Schema, type Spec, type VerboseError } from '../spec/index.js';
+import { createAjv, createSpecValidator, schemaProblems, type Document, type Operation, type ProblemWords, type Schema, type Spec, type VerboseError } from '../spec/index.js';
 import type { AjvChoices } from '../spec/ajv.js';
 import type { RequestPart, ValidationRefusal } from './validation-error.js';
 
@@ -81,7 +81,7 @@ function compiledOnFirstUse(compile: () => ValidateFunction): Check {
 }
 
 /** The problems of the last call of a validator, bounded. */
-const problemsOf = (validate: Check, listed: number) => schemaProblems((validate.errors ?? []) as VerboseError[], listed);
+const problemsOf = (validate: Check, listed: number, words: ProblemWords) => schemaProblems((validate.errors ?? []) as VerboseError[], listed, words);
 
 /**
  * Validators for one document, which answer Fastify with the refusal itself (the document's
@@ -102,7 +102,8 @@ export function createRequestValidators(spec: Spec, refusal: ValidationRefusal, 
     if (spec.schemasChecked) return compiledOnFirstUse(compile);
     return compile();
   };
-  const missing = { listed: [{ pointer: '/', problem: 'is required' }], count: 1 };
+  const words = createSpecValidator(spec).problemWords;
+  const missing = { listed: [{ pointer: '/', problem: words('required') }], count: 1 };
 
   /** The compiler of one operation's route; an absent body (null to Fastify) is an error only when the body is required. */
   return (operation: Operation): FastifySchemaCompiler<FastifySchema> =>
@@ -110,7 +111,7 @@ export function createRequestValidators(spec: Spec, refusal: ValidationRefusal, 
       const part = httpPart as RequestPart;
       if (part !== 'body') {
         const check = compiled(parameters, schema as Schema);
-        return (data: unknown): Verdict => check(data) || { error: refusal(part, problemsOf(check, listed), true) };
+        return (data: unknown): Verdict => check(data) || { error: refusal(part, problemsOf(check, listed, words), true) };
       }
       const required = operation.requestBody?.required === true;
       const first = compiled(bodyFirst, schema as Schema);
@@ -118,9 +119,9 @@ export function createRequestValidators(spec: Spec, refusal: ValidationRefusal, 
       return (data: unknown): Verdict => {
         if (data === null || data === undefined) return !required || { error: refusal(part, missing, true) };
         if (first(data)) return true;
-        if (holdsMoreThan(data, VALUES_CHECKED_WHOLE)) return { error: refusal(part, problemsOf(first, listed), false) };
+        if (holdsMoreThan(data, VALUES_CHECKED_WHOLE)) return { error: refusal(part, problemsOf(first, listed, words), false) };
         all(data);
-        return { error: refusal(part, problemsOf(all, listed), true) };
+        return { error: refusal(part, problemsOf(all, listed, words), true) };
       };
     };
 }

@@ -13,8 +13,8 @@ export function seededFaker(seed: number, locale: LocaleDefinition = baseFaker.r
   return new FakerClass({ locale, seed });
 }
 
-/** Uniform numbers in [0, 1) that follow from `seed`. */
+/** Uniform numbers in [0, 1) that follow from `seed`; the faker behind them is made on the first draw (most fakes never draw). */
 export function seededRandom(seed: number): () => number {
-  const faker = seededFaker(seed);
-  return () => faker.number.float();
+  let faker: Faker | undefined;
+  return () => (faker ??= seededFaker(seed)).number.float();
 }

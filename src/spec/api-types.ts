@@ -357,6 +357,13 @@ export interface components {
             location: "path" | "query" | "header" | "cookie" | "body";
             /** @description The parameter name or the body's field path (`/` for the whole body). */
             name: string;
+            /**
+             * @description What is wrong with the field and what is allowed there. `x-messages` holds the
+             *     wording of each kind of problem (`{name}` stands for a value the server fills in:
+             *     allowed values, field names, what was sent); `sent` follows any problem with what
+             *     was sent when there is one to show (never a secret), and `either` and `both` join
+             *     alternatives and fields.
+             */
             problem: string;
         };
         /**

@@ -36,6 +36,12 @@ export function messagesOf(part: Record<string, unknown>, where: string): Readon
   return messages as Record<string, string>;
 }
 
+/** A message's `{placeholders}` filled in from `values`; one without a value stays as written. */
+export function fillMessage(template: string, values?: Readonly<Record<string, string>>): string {
+  // Most refusals fill in nothing: a flood of them then skips the scan.
+  return values ? template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole) : template;
+}
+
 /** The most problems an Error body lists (`details`' `maxItems` of the document's `Error`). */
 export function errorDetailsMax(document: Document): number {
   const error = document.components?.schemas?.Error as { properties?: { details?: { maxItems?: unknown } } } | undefined;

@@ -1,3 +1,5 @@
+import type { ProblemWords } from './problem-words.js';
+
 /** The parts of an Ajv error (or a SchemaError) that say where and what; `data` and `parentSchema` when Ajv is `verbose`. */
 export interface SchemaErrorLike {
   readonly instancePath: string;
@@ -8,7 +10,7 @@ export interface SchemaErrorLike {
   readonly parentSchema?: unknown;
 }
 
-/** Where a schema error points and what is wrong there, in words a person reads. */
+/** Where a schema error points and what is wrong there, in the document's words (problem-words.ts). */
 export interface ErrorField {
   /** JSON pointer of the field at fault, `/` for the value itself. */
   readonly pointer: string;
@@ -26,12 +28,15 @@ export const escapePointer = (key: string): string => {
 };
 
 /** A value as a problem shows it: a string quoted and cut, an object or array by its kind. */
-export function shownValue(value: unknown): string {
+export function shownValue(value: unknown, words: ProblemWords): string {
   if (typeof value === 'string') return value.length > SHOWN_CHARS ? `${JSON.stringify(value.slice(0, SHOWN_CHARS))}…` : JSON.stringify(value);
-  if (Array.isArray(value)) return `an array of ${value.length} items`;
-  if (value !== null && typeof value === 'object') return 'an object';
+  if (Array.isArray(value)) return words('arrayValue', { count: String(value.length) });
+  if (value !== null && typeof value === 'object') return words('objectValue');
   return String(value);
 }
+
+/** A problem followed by what was sent (`sent`). */
+export const withSent = (problem: string, value: unknown, words: ProblemWords): string => words('sent', { problem, value: shownValue(value, words) });
 
 /** Allowed values or names, quoted, the first SHOWN_NAMES of them. */
 export function shownList(values: readonly unknown[]): string {
@@ -41,11 +46,11 @@ export function shownList(values: readonly unknown[]): string {
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** What was sent, unless the value is a secret (`x-secret` on its schema) or there is none to show. */
-function sent(error: SchemaErrorLike): string {
-  if (!('data' in error) || error.data === undefined) return '';
-  if (isObject(error.parentSchema) && error.parentSchema['x-secret'] === true) return '';
-  return `, not ${shownValue(error.data)}`;
+/** The problem with what was sent, unless the value is a secret (`x-secret` on its schema) or there is none to show. */
+function sent(problem: string, error: SchemaErrorLike, words: ProblemWords): string {
+  if (!('data' in error) || error.data === undefined) return problem;
+  if (isObject(error.parentSchema) && error.parentSchema['x-secret'] === true) return problem;
+  return withSent(problem, error.data, words);
 }
 
 /**
@@ -53,22 +58,22 @@ function sent(error: SchemaErrorLike): string {
  * property is named itself (Ajv reports those on the parent object), an enum or a constant
  * lists its values, and what was sent follows when Ajv gives it (never a secret's value).
  */
-export function errorField(error: SchemaErrorLike): ErrorField {
+export function errorField(error: SchemaErrorLike, words: ProblemWords): ErrorField {
   const { instancePath, keyword, params } = error;
   if ((keyword === 'required' || keyword === 'dependentRequired') && typeof params.missingProperty === 'string') {
-    return { pointer: `${instancePath}/${escapePointer(params.missingProperty)}`, problem: 'is required' };
+    return { pointer: `${instancePath}/${escapePointer(params.missingProperty)}`, problem: words('required') };
   }
   if (keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
     const properties = isObject(error.parentSchema) && isObject(error.parentSchema.properties) ? Object.keys(error.parentSchema.properties) : [];
-    const allowed = properties.length > 0 ? `; allowed: ${shownList(properties)}` : '';
-    return { pointer: `${instancePath}/${escapePointer(params.additionalProperty)}`, problem: `is not allowed${allowed}` };
+    const problem = properties.length > 0 ? words('notAllowedListed', { allowed: shownList(properties) }) : words('notAllowed');
+    return { pointer: `${instancePath}/${escapePointer(params.additionalProperty)}`, problem };
   }
   const pointer = instancePath || '/';
-  if (keyword === 'enum' && Array.isArray(params.allowedValues)) return { pointer, problem: `must be one of ${shownList(params.allowedValues)}${sent(error)}` };
-  if (keyword === 'const' && 'allowedValue' in params) return { pointer, problem: `must be ${JSON.stringify(params.allowedValue)}${sent(error)}` };
+  if (keyword === 'enum' && Array.isArray(params.allowedValues)) return { pointer, problem: sent(words('oneOf', { values: shownList(params.allowedValues) }), error, words) };
+  if (keyword === 'const' && 'allowedValue' in params) return { pointer, problem: sent(words('constant', { value: JSON.stringify(params.allowedValue) }), error, words) };
   // Ajv's own message for a SchemaError starts with the path; strip it, keep the wording.
   const prefix = `${instancePath || '(root)'} `;
-  const raw = error.message ?? 'is invalid';
+  const raw = error.message ?? words('invalid');
   const message = raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
-  return { pointer, problem: `${message}${sent(error)}` };
+  return { pointer, problem: sent(message, error, words) };
 }

@@ -1,4 +1,5 @@
-import { errorField, escapePointer, shownList, shownValue, type ErrorField, type SchemaErrorLike } from './error-field.js';
+import { errorField, escapePointer, shownList, withSent, type ErrorField, type SchemaErrorLike } from './error-field.js';
+import type { ProblemWords } from './problem-words.js';
 
 /** An Ajv error as a `verbose` Ajv gives it: where in the schema it failed, and the keyword's value. */
 export interface VerboseError extends SchemaErrorLike {
@@ -17,7 +18,6 @@ const isNode = (value: unknown): value is Node => value !== null && typeof value
 const under = (error: VerboseError, path: string) => error.schemaPath.startsWith(`${path}/`);
 /** Whether an error is about the value at `pointer` or a value in it. */
 const within = (error: VerboseError, pointer: string) => error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`);
-const names = (fields: readonly string[]) => shownList(fields);
 
 /** The branch of a `oneOf` with a `discriminator` that the value's tag names, or -1. */
 function taggedBranch(branches: readonly unknown[], tag: string, value: unknown): number {
@@ -45,7 +45,7 @@ interface Resolution {
  * cannot be combined, or that one of them is needed; otherwise a branch of the wrong type
  * drops out, and the problems of the one left stand, or the types allowed are named.
  */
-function resolveOneOf(error: VerboseError, branchErrors: readonly VerboseError[]): Resolution {
+function resolveOneOf(error: VerboseError, branchErrors: readonly VerboseError[], words: ProblemWords): Resolution {
   const path = error.schemaPath;
   const pointer = error.instancePath || '/';
   const branches = Array.isArray(error.schema) ? error.schema : [];
@@ -55,15 +55,19 @@ function resolveOneOf(error: VerboseError, branchErrors: readonly VerboseError[]
     const branch = taggedBranch(branches, tag, error.data[tag]);
     if (branch >= 0) return { problems: [], drop: (e) => under(e, path) && !under(e, `${path}/${branch}`) };
     const tags = branches.map((b) => (isNode(b) && isNode(b.properties) && isNode(b.properties[tag]) ? b.properties[tag].const : undefined)).filter((t) => t !== undefined);
-    const shown = error.data[tag] === undefined ? '' : `, not ${shownValue(error.data[tag])}`;
-    return { ...all, problems: [{ pointer: `${error.instancePath}/${escapePointer(tag)}`, problem: `must be one of ${names(tags as string[])}${shown}` }] };
+    const allowed = words('oneOf', { values: shownList(tags) });
+    const problem = error.data[tag] === undefined ? allowed : withSent(allowed, error.data[tag], words);
+    return { ...all, problems: [{ pointer: `${error.instancePath}/${escapePointer(tag)}`, problem }] };
   }
   const required = requiredOnly(branches);
   if (required) {
     const passing = Array.isArray(error.params.passingSchemas) ? (error.params.passingSchemas as number[]) : [];
     const fields = required.flat();
     const given = passing.flatMap((i) => required[i] ?? []);
-    const problem = passing.length > 1 ? `has ${given.map((f) => JSON.stringify(f)).join(' and ')}, which cannot be combined; give only one` : `needs exactly one of ${names(fields)}`;
+    const problem =
+      passing.length > 1
+        ? words('combined', { fields: given.map((f) => JSON.stringify(f)).reduce((one, other) => words('both', { one, other })) })
+        : words('exactlyOne', { fields: shownList(fields) });
     return { ...all, problems: [{ pointer, problem }] };
   }
   const wrongType = (i: number) => branchErrors.some((e) => e.keyword === 'type' && e.instancePath === error.instancePath && e.schemaPath === `${path}/${i}/type`);
@@ -71,18 +75,19 @@ function resolveOneOf(error: VerboseError, branchErrors: readonly VerboseError[]
   if (fitting.length === 1) return { problems: [], drop: (e) => under(e, path) && !under(e, `${path}/${fitting[0]}`) };
   if (fitting.length === 0) {
     const types = branchErrors.filter((e) => e.keyword === 'type' && e.instancePath === error.instancePath).map((e) => String(e.params.type));
-    return { ...all, problems: [{ pointer, problem: `must be ${types.join(' or ')}, not ${shownValue(error.data)}` }] };
+    const allowed = words('types', { types: types.reduce((one, other) => words('either', { one, other })) });
+    return { ...all, problems: [{ pointer, problem: withSent(allowed, error.data, words) }] };
   }
-  const problem = Array.isArray(error.params.passingSchemas) ? 'matches more than one of the forms it may take' : 'matches none of the forms it may take';
+  const problem = Array.isArray(error.params.passingSchemas) ? words('severalForms') : words('noForm');
   return { problems: [{ pointer, problem }], drop: () => false };
 }
 
 /** A property name refused by `propertyNames`: the name is the field, its schema's words say what is allowed. */
-function resolvePropertyName(error: VerboseError, nameErrors: readonly VerboseError[]): Resolution {
+function resolvePropertyName(error: VerboseError, nameErrors: readonly VerboseError[], words: ProblemWords): Resolution {
   const name = String(error.params.propertyName);
   const first = nameErrors[0];
-  const rule = first ? errorField({ ...first, data: name }).problem : 'is not an allowed name';
-  return { problems: [{ pointer: `${error.instancePath}/${escapePointer(name)}`, problem: `is not allowed: the name ${rule}` }], drop: (e) => under(e, error.schemaPath) };
+  const rule = first ? errorField({ ...first, data: name }, words).problem : words('notAName');
+  return { problems: [{ pointer: `${error.instancePath}/${escapePointer(name)}`, problem: words('badName', { rule }) }], drop: (e) => under(e, error.schemaPath) };
 }
 
 /**
@@ -102,14 +107,14 @@ function branchStart(errors: readonly VerboseError[], at: number): number {
  * `propertyNames` once as a whole rather than as the errors of its branches, the same problem
  * of a field once.
  */
-export function schemaProblems(errors: readonly VerboseError[], listed: number): Problems {
+export function schemaProblems(errors: readonly VerboseError[], listed: number, words: ProblemWords): Problems {
   const dropped = new Uint8Array(errors.length);
   const standIns = new Map<number, ErrorField[]>();
   errors.forEach((error, at) => {
     if (error.keyword !== 'oneOf' && error.keyword !== 'propertyNames') return;
     const start = branchStart(errors, at);
     const branches = errors.slice(start, at);
-    const { problems, drop } = error.keyword === 'oneOf' ? resolveOneOf(error, branches) : resolvePropertyName(error, branches);
+    const { problems, drop } = error.keyword === 'oneOf' ? resolveOneOf(error, branches, words) : resolvePropertyName(error, branches, words);
     branches.forEach((branchError, i) => {
       if (drop(branchError)) dropped[start + i] = 1;
     });
@@ -120,7 +125,7 @@ export function schemaProblems(errors: readonly VerboseError[], listed: number):
   let count = 0;
   errors.forEach((error, at) => {
     if (dropped[at]) return;
-    for (const field of standIns.get(at) ?? [errorField(error)]) {
+    for (const field of standIns.get(at) ?? [errorField(error, words)]) {
       const key = `${field.pointer}\u0000${field.problem}`;
       if (seen.has(key)) continue;
       seen.add(key);

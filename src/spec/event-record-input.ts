@@ -30,13 +30,13 @@ export function completeEventRecord(input: unknown, { now, nextId }: Completion)
  * Every problem of a record against the document's EventLogRecord. The oneOf reports both
  * branches, so the problems come from the branch of the record's own type.
  */
-export function eventRecordProblems(validator: Pick<SpecValidator, 'validateNamed'>, record: unknown): RecordProblem[] {
+export function eventRecordProblems(validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>, record: unknown): RecordProblem[] {
   if (validator.validateNamed('EventLogRecord', record).length === 0) return [];
   const type = isObject(record) ? record.type : undefined;
   const branch = typeof type === 'string' ? SCHEMA_OF_TYPE[type] : undefined;
   if (branch === undefined) return [{ pointer: '/type', problem: 'must be snmp-trap or mqtt-message' }];
   return validator.validateNamed(branch, record).map((error) => {
-    const { pointer, problem } = errorField(error);
+    const { pointer, problem } = errorField(error, validator.problemWords);
     return { pointer: pointer === '/' ? '' : pointer, problem };
   });
 }
@@ -48,7 +48,7 @@ export function eventRecordProblems(validator: Pick<SpecValidator, 'validateName
 export function completeEventRecords(
   inputs: readonly unknown[],
   completion: Completion,
-  validator: Pick<SpecValidator, 'validateNamed'>,
+  validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>,
 ): { records: EventLogRecord[]; problems: IndexedProblem[] } {
   const problems: IndexedProblem[] = [];
   const seen = new Set<unknown>();

@@ -3,6 +3,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from './ajv.js';
 import type { Spec } from './load.js';
 import { documentedResponse, type Response, type Schema } from './operations.js';
+import { problemWords, type ProblemWords } from './problem-words.js';
 
 /** One way a value fails its schema, in terms a person can read. */
 export interface SchemaError {
@@ -40,6 +41,8 @@ export interface SpecValidator {
   responseFor(operationId: string, status: number): Response | undefined;
   /** Everything about a response that disagrees with the document; empty when it conforms. */
   checkResponse(operationId: string, response: ObservedResponse): ResponseProblem[];
+  /** How the document words a schema problem (errorField, schemaProblems). */
+  readonly problemWords: ProblemWords;
 }
 
 function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[] {
@@ -96,6 +99,7 @@ function newSpecValidator(spec: Spec): SpecValidator {
       return validate(schema as Schema, value);
     },
     responseFor,
+    problemWords: problemWords(spec.document),
     checkResponse(operationId, response) {
       const documented = responseFor(operationId, response.status);
       if (!documented) {

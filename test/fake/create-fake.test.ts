@@ -80,6 +80,31 @@ describe('createFake', () => {
     await expect(fake.setConfig({ latencyMs: -5 })).rejects.toMatchObject({ status: 400, body: { code: 'INVALID_BODY' } });
   });
 
+  it('fakes made the same way start from the same records, and what one changes stays in it', async () => {
+    const events = async (f: Fake) => JSON.parse((await f.inject({ url: `${API}/event-log?sortDirection=asc`, headers: basicOf('admin') })).body) as EventLogRecord[];
+    fake = await createFake({ spec, records: 20, docs: false });
+    const other = await createFake({ spec, records: 20, docs: false });
+    const anchored = await createFake({ spec, records: 20, docs: false, anchor: START });
+    try {
+      const seeded = await events(other);
+      expect(await events(fake)).toEqual(seeded);
+      const trap = seeded.find((r) => r.type === 'snmp-trap')!;
+      const patched = await fake.inject({ method: 'PATCH', url: `${API}/event-log/${trap._id}/payload`, headers: basicOf('admin'), payload: { text: 'acknowledged' } });
+      expect(patched.statusCode).toBe(204);
+      expect((await events(fake)).find((r) => r._id === trap._id)?.payload).toMatchObject({ text: 'acknowledged' });
+      expect(await events(other)).toEqual(seeded);
+      // An anchor moves the same records in time.
+      const moved = await events(anchored);
+      expect(moved.map((r) => r._id)).toEqual(seeded.map((r) => r._id));
+      const shift = moved[0]!.timestamp - seeded[0]!.timestamp;
+      expect(shift).not.toBe(0);
+      expect(moved.map((r) => r.timestamp - shift)).toEqual(seeded.map((r) => r.timestamp));
+    } finally {
+      await other.close();
+      await anchored.close();
+    }
+  });
+
   it('listens on a free port and tells its URLs; close is safe to call twice', async () => {
     fake = await createFake({ spec, records: 5 });
     const urls = await fake.listen();

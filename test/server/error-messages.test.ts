@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createControlMessages, createErrorMessages } from '../../src/server/error-messages.js';
-import type { Document } from '../../src/spec/index.js';
+import { problemWords, type Document } from '../../src/spec/index.js';
 import { controlSpec } from './control/helpers.js';
 import { spec } from './helpers.js';
 
@@ -15,6 +15,7 @@ const without = (document: Document, messagesOf: (d: Document) => Messages, name
 const ofCode = (code: string) => (d: Document) =>
   ((d.components?.schemas?.ErrorCode as { oneOf: { const: string; 'x-messages': Messages }[] }).oneOf.find((e) => e.const === code)!)['x-messages'];
 const permissionDenied = ofCode('PERMISSION_DENIED');
+const problemWording = (d: Document) => ((d.components?.schemas?.ErrorDetail as { properties: { problem: { 'x-messages': Messages } } }).properties.problem)['x-messages'];
 const notLoopback = (d: Document) => (d.components?.responses?.NotLoopback as unknown as { 'x-messages': Record<string, Messages> })['x-messages'].PERMISSION_DENIED!;
 
 describe('the messages of refusals', () => {
@@ -55,5 +56,16 @@ describe('the messages of refusals', () => {
     const elsewhere = structuredClone(controlSpec.document);
     (elsewhere.components!.responses!.FaultNotFound as unknown as { 'x-messages': Record<string, Messages> })['x-messages'].RATE_LIMITED = { blocked: 'x' };
     expect(() => createControlMessages(elsewhere)).toThrow('Response FaultNotFound: `x-messages` has messages of RATE_LIMITED, which none of its examples shows.');
+  });
+
+  it("of schema problems come from ErrorDetail's problem in the document; what another document lacks, from the kit's", () => {
+    const words = problemWords(spec.document);
+    expect(words('sent', { problem: words('oneOf', { values: '"asc", "desc"' }), value: '"up"' })).toBe('must be one of "asc", "desc", not "up"');
+    const reworded = structuredClone(spec.document);
+    problemWording(reworded).oneOf = 'takes only {values}';
+    expect(problemWords(reworded)('oneOf', { values: '"asc"' })).toBe('takes only "asc"');
+    const lacking = without(spec.document, problemWording, 'combined');
+    expect(problemWords(lacking)('combined', { fields: '"a" and "b"' })).toBe('has "a" and "b", which cannot be combined; give only one');
+    expect(problemWords(controlSpec.document)('required')).toBe('is required');
   });
 });

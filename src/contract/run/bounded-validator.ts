@@ -19,6 +19,7 @@ export function boundedValidator(validator: SpecValidator, maxItems: number): Sp
   return {
     ajv: validator.ajv,
     responseFor: (operationId, status) => validator.responseFor(operationId, status),
+    problemWords: validator.problemWords,
     validate: (schema, value) => first(validator.validate(schema, items(value)), value),
     validateNamed: (name, value) => first(validator.validateNamed(name, items(value)), value),
     checkResponse: (operationId, response) => {
