@@ -4,7 +4,7 @@ import type { RequestJournal } from '../store/request-journal.js';
 import { createJournalKeeper } from './journal/journal-keeper.js';
 import { announcesBody } from './json-body.js';
 import { drawLatency, type RuntimeConfig } from './runtime-config.js';
-import type { Logging } from './logging.js';
+import { requestLine } from './logger.js';
 import type { ResolvedFakeOptions } from './options.js';
 import { preferredLatency } from './chosen-answers.js';
 import { routedPath } from './request-path.js';
@@ -17,7 +17,7 @@ export type AnswerStep = (request: FastifyRequest, reply: FastifyReply, payload:
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** performance.now() when the request came in: the journal's duration and the request line's time start here. */
+    /** performance.now() when the request came in: the journal's duration starts here. */
     receivedAt: number;
   }
 }
@@ -61,7 +61,6 @@ export interface AnswerHookParts {
   readonly options: ResolvedFakeOptions;
   readonly config: RuntimeConfig;
   readonly journal: RequestJournal;
-  readonly logging: Logging;
   readonly earlyAnswers: EarlyAnswers;
 }
 
@@ -75,14 +74,20 @@ function underPrefix(url: string, prefix: string): boolean {
  * The server's `onSend` hook, for every answer (the API's, the control API's, the docs',
  * errors and paths no route takes): the latency of an answer of the monitoring API (a
  * `Prefer: latency=` of the request wins over the configured one), then its record in the
- * journal, then the request line and the note of an early answer. Latency applies to the
- * monitoring API only, and comes first so that the journal's duration and the request line's
- * time include it; both run from the request's arrival, which the first `onRequest` hook notes.
+ * journal, then the line of a client that left meanwhile and the note of an early answer.
+ * Latency applies to the monitoring API only, and comes first so that the journal's duration
+ * and the request line's time include it; the journal's runs from the request's arrival, which
+ * the first `onRequest` hook notes (the line's is Fastify's own `elapsedTime`).
  */
 export function addAnswerHook(app: FastifyInstance, parts: AnswerHookParts): void {
   const { apiPrefix, options, config, journal } = parts;
   const keep = journal.capacity > 0 ? createJournalKeeper(journal, options.clock) : undefined;
-  const afterLatency: AnswerStep[] = [...(parts.logging.requestLine ? [parts.logging.requestLine] : []), parts.earlyAnswers.step];
+  // A client that left while its answer waited (an added latency, a long query) gets no answer,
+  // and Fastify no 'finish' to log it by (logger.ts): its line is written here.
+  const leftEarly: AnswerStep = (request, reply) => {
+    if (reply.raw.destroyed) requestLine(request, reply, true);
+  };
+  const afterLatency: AnswerStep[] = [leftEarly, parts.earlyAnswers.step];
   app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', function arrival(request, _reply, done) {
     request.receivedAt = performance.now();

@@ -20,7 +20,6 @@ import { installBodyParsers } from './json-body.js';
 import { createCodedBodyRefusal } from './content-coding.js';
 import { addAnswerHook, createEarlyAnswers } from './answer-hook.js';
 import { createScriptedAnswers } from './scripted-answer.js';
-import { createLogging } from './logging.js';
 import { resolveFakeOptions, type FakeOptions } from './options.js';
 import { settingsOf } from './rate-limit-presets.js';
 import { setApiErrorHandler } from './error-handler.js';
@@ -73,9 +72,8 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
   const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
 
-  const logging = createLogging(resolved.logger);
   const earlyAnswers = createEarlyAnswers();
-  const app = createFastifyApp(resolved.connections, logging, earlyAnswers, errors, messages);
+  const app = createFastifyApp(resolved.connections, resolved.logger, earlyAnswers, errors, messages);
   // Before any route (the preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
   app.addHook('preClose', (done) => {
@@ -83,9 +81,9 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     done();
   });
   setApiErrorHandler(app, scripted, errors, messages);
-  // Every answer: the API's latency, its journal record, the request line (answer-hook.ts); its hook times every request from its arrival, so it comes first.
+  // Every answer: the API's latency, its journal record (answer-hook.ts); its hook times every request from its arrival, so it comes first.
   const journal = createRequestJournal(resolved.journalSize ?? journalSize, journalBodyLimits(controlSpec));
-  addAnswerHook(app, { apiPrefix: API_PREFIX, options: resolved, config, journal, logging, earlyAnswers });
+  addAnswerHook(app, { apiPrefix: API_PREFIX, options: resolved, config, journal, earlyAnswers });
   // Every request, before any route's check: who may reach the fake, by Host and Origin (so that
   // a DNS-rebinding page learns and changes nothing), and CORS; then bodies no operation reads.
   const guard = addHostOriginGuard(app, resolved, errors, messages, controlMessages);

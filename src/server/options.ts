@@ -8,7 +8,7 @@ import type { AnchorInput } from '../seed/anchor.js';
 import { recordingUsersFile } from '../seed/recording.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import type { HandlerMap } from './handlers/types.js';
-import type { LogFormat } from './log-format.js';
+import type { LogFormat } from './logger.js';
 import type { Sleep } from './runtime-config.js';
 import type { RateLimitChoice } from './rate-limit-presets.js';
 

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskUrl } from '../../src/server/logging.js';
 import { buildFake } from '../../src/server/build.js';
 import { API, basicOf, cookieValue, spec, USERS } from './helpers.js';
-
-describe('maskUrl', () => {
-  it('replaces the values of secret query parameters only', () => {
-    expect(maskUrl('/a?api-token=abc&limit=5&auth-token=def')).toBe('/a?api-token=[redacted]&limit=5&auth-token=[redacted]');
-    expect(maskUrl('/a?API%2DTOKEN=abc&password=pw')).toBe('/a?API%2DTOKEN=[redacted]&password=[redacted]');
-    expect(maskUrl('/a?filter=%7B%7D')).toBe('/a?filter=%7B%7D');
-    expect(maskUrl('/a')).toBe('/a');
-  });
-});
 
 describe('request logs', () => {
   it('never contain a password, token, session id, csrf value or Authorization header', async () => {
@@ -71,10 +61,44 @@ describe('the line of an answered request', () => {
     expect(Object.keys(ok!)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'user', 'msg']);
     expect(typeof ok!.time).toBe('number');
     expect(typeof ok!.responseTime).toBe('number');
-    // Written to the microsecond, as a plain decimal.
-    for (const line of requestLines) expect(line).toMatch(/"responseTime":\d+\.\d{3}[,}]/);
     expect(odd).toMatchObject({ res: { statusCode: 404 } });
     expect((odd!.req as { url: string }).url).toMatch(/^\/node\/api\/nowhere\?x=.*\\/);
     expect(odd).not.toHaveProperty('user');
+  });
+});
+
+describe('what a handler logs by hand', () => {
+  it('has every secret name censored: at its top, in headers, query, body and cookies, at any level', async () => {
+    const lines: string[] = [];
+    const app = await buildFake({
+      spec,
+      logger: { level: 'trace', stream: { write: (line) => void lines.push(line) } },
+      handlers: {
+        createSession: (request, reply) => {
+          request.log.info({ headers: request.headers, body: request.body, query: request.query }, 'what came in');
+          request.log.debug({ cookies: request.cookies, password: 'x-top-secret-1' }, 'by name');
+          void reply.code(200);
+          return { token: 'x-issued-token-1' };
+        },
+      },
+    });
+    const auth = basicOf('admin').authorization;
+    await app.inject({
+      method: 'POST',
+      url: `${API}/users/session?api-token=x-query-token-1`,
+      headers: { authorization: auth, cookie: 'sid=x-cookie-sid-1' },
+      payload: { login: 'viewer', password: 'x-body-password-1' },
+    });
+    await app.close();
+    const log = lines.join('');
+    const [cameIn] = lines.filter((l) => l.includes('what came in')).map((l) => JSON.parse(l) as { headers: Record<string, string>; body: Record<string, string>; query: Record<string, string> });
+    // The fields are there, their values censored.
+    expect(cameIn?.headers.authorization).toBe('[redacted]');
+    expect(cameIn?.headers.cookie).toBe('[redacted]');
+    expect(cameIn?.body).toEqual({ login: 'viewer', password: '[redacted]' });
+    expect(cameIn?.query['api-token']).toBe('[redacted]');
+    const [byName] = lines.filter((l) => l.includes('"by name"')).map((l) => JSON.parse(l) as { cookies: Record<string, string>; password: string });
+    expect(byName).toMatchObject({ cookies: { sid: '[redacted]' }, password: '[redacted]' });
+    for (const secret of [auth, 'x-cookie-sid-1', 'x-query-token-1', 'x-body-password-1', 'x-top-secret-1']) expect(log).not.toContain(secret);
   });
 });

@@ -1,7 +1,8 @@
 import type { RequestAuth, RequestRecord } from '../../spec/control-types.js';
 import type { ApiErrorBody } from '../../spec/types.js';
 import type { JournalRecord } from '../../store/request-journal.js';
-import { maskUrl } from '../logging.js';
+import { maskUrl } from '../../shared/redaction/mask-url.js';
+import { LOG_MASK } from '../../shared/redaction/secret-names.js';
 import type { SecretMask } from './secret-mask.js';
 
 type ResponseBodyFields = Pick<RequestRecord, 'error' | 'responseBody' | 'responseText' | 'responseBodyTruncated' | 'responseBodyDropped'>;
@@ -38,7 +39,7 @@ export function journalEntry(record: JournalRecord, secretMask: SecretMask): Req
     id: record.id,
     time: record.time,
     method: record.method,
-    url: maskUrl(record.rawUrl),
+    url: maskUrl(record.rawUrl, LOG_MASK),
     ...(record.operationId !== undefined ? { operationId: record.operationId } : {}),
     ...(auth ? { auth } : {}),
     ...(record.origin !== undefined ? { origin: record.origin } : {}),
