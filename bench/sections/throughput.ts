@@ -16,7 +16,8 @@ export interface FakeVariant {
   readonly label: string;
   readonly command: ServerCommand;
   /** The least share of bare Fastify's req/s this variant should reach. */
-  readonly goalOverBare: number;
+  /** The least ratio to bare Fastify the fake must reach, where there is a floor. */
+  readonly goalOverBare?: number;
 }
 
 /** The fake's variant at the default level (a line per request), compared with bare Fastify whose own logger writes at that level too. */
@@ -52,8 +53,8 @@ export interface EndpointResult {
   readonly label: string;
   /** Per server (`bare`, each variant's key, `prism`): the figures of each cycle, and the cycle with the median req/s. */
   readonly servers: Record<string, { readonly label: string; readonly rounds: ThroughputFigures[]; readonly median: ThroughputFigures }>;
-  /** Per variant: its req/s over bare Fastify's in the same cycle, and its goal. */
-  readonly overBare: (PairedRatio & { readonly key: string; readonly label: string; readonly goal: number })[];
+  /** Per variant: its req/s over bare Fastify's in the same cycle, and its floor if it has one. */
+  readonly overBare: (PairedRatio & { readonly key: string; readonly label: string; readonly goal?: number })[];
   /** The first variant's req/s over Prism's in the same cycle. */
   readonly fakeOverPrism: PairedRatio;
   /** The journal on over off in the same cycle, when both variants ran. */
