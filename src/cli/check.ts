@@ -121,7 +121,7 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo
       prism = await startPrism({ mode: 'proxy', target: options.baseUrl });
       io.stderr(`Prism proxy at ${prism.url} in front of ${options.baseUrl}\n`);
     }
-    const primary = { ...options, listener, ...(prism ? { baseUrl: prism.url, targetUrl: options.baseUrl, viaPrism: true } : {}) };
+    const primary = { ...options, listener, compared: compare !== undefined, ...(prism ? { baseUrl: prism.url, targetUrl: options.baseUrl, viaPrism: true } : {}) };
     let result: RunResult = await runContract(primary);
     if (compare) {
       io.stderr(`Comparing with ${compare.baseUrl} (seed ${result.seed}${compare.admin === options.admin ? '' : `, as ${compare.admin.login}`})\n`);

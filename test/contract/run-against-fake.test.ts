@@ -141,7 +141,7 @@ describe('differential mode', () => {
     });
     try {
       const options = { admin: ADMIN, low: VIEWER, seed: 4, groups: ['event-log', 'authentication'] };
-      const first = await runContract({ ...options, baseUrl: fake.url });
+      const first = await runContract({ ...options, baseUrl: fake.url, compared: true });
       twin.app.fake.state.reset();
       const same = withDifferences(first, await runContract({ ...options, baseUrl: twin.url, drawnCases: first.drawnCases }));
       expect(same.outcomes.filter((o) => o.check === 'differs')).toEqual([]);

@@ -51,6 +51,8 @@ export interface ApiClientOptions {
   readonly adminToken?: string;
   /** Keep every exchange in `exchanges` (default true); a long paging run keeps none, so its memory stays flat. */
   readonly keepExchanges?: boolean;
+  /** Keep a digest of each answer kept only in part: the run is compared with another (--compare-with). */
+  readonly digests?: boolean;
 }
 
 interface ActorState {
@@ -70,7 +72,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   for (const c of [options.admin, options.low, options.operator]) secrets.addCredentials(c);
   secrets.add(options.adminToken);
   const exchanges: Exchange[] = [];
-  const retain = createRetention();
+  const retain = createRetention(options.digests === true);
   const runJar = new CookieJar();
   // The cookies of the API itself: the document's cookie scheme, and the CSRF cookie (field notes).
   const ownCookies = new Set(['csrf', ...Object.values(spec.document.components?.securitySchemes ?? {}).flatMap((scheme) => ('in' in scheme && scheme.in === 'cookie' ? [scheme.name] : []))]);

@@ -18,7 +18,8 @@ export function bodyDigest(response: ReceivedResponse): string | undefined {
 /** The exchange as the run keeps it; `values` is the size of its parsed body. */
 export type Retain = (exchange: Exchange, values: number) => Exchange;
 
-export function createRetention(limits = RETENTION_LIMITS): Retain {
+/** `digests`: a compared run's, whose answers kept in part must still tell same from different. */
+export function createRetention(digests: boolean, limits = RETENTION_LIMITS): Retain {
   let chars = 0;
   let values = 0;
   return (exchange, parsedValues) => {
@@ -31,7 +32,7 @@ export function createRetention(limits = RETENTION_LIMITS): Retain {
       return exchange;
     }
     const { json: _dropped, ...rest } = response;
-    const digest = bodyDigest(response);
+    const digest = digests ? bodyDigest(response) : undefined;
     return { ...exchange, response: { ...rest, body: textHead(response.body, limits.partialChars), partial: true, ...(digest ? { digest } : {}) } };
   };
 }

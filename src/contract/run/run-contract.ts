@@ -52,6 +52,8 @@ export interface RunOptions {
   readonly budgetMs?: number;
   /** Draw as many cases as another run did, by search (RunResult.drawnCases), so that a compared run sends the same steps. */
   readonly drawnCases?: Readonly<Record<string, number>>;
+  /** The run's answers will be compared with another run's (--compare-with); a run with `drawnCases` is. */
+  readonly compared?: boolean;
   /** Folder of contract cases (default: the kit's contracts/), or false for none. */
   readonly casesDir?: string | false;
   readonly spec?: Spec;
@@ -123,7 +125,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   }
   const secrets = options.secrets ?? createSecrets();
   for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
-  const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, operator: options.operator, adminToken: options.token });
+  const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, operator: options.operator, adminToken: options.token, digests: options.compared === true || options.drawnCases !== undefined });
   const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
