@@ -1,9 +1,8 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { systemClock, type Clock } from '../shared/clock.js';
 import { seededRandom } from '../shared/seeded-random.js';
-import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
+import { defaultEventFixturesPath, defaultUsersFixture } from '../seed/fixtures.js';
 import { controlApiPath, loadSpec, type Spec } from '../spec/index.js';
-import { defaultUsersFixture } from '../seed/users-fixture.js';
 import type { AnchorInput } from '../seed/anchor.js';
 import { recordingUsersFile } from '../seed/recording.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './connection-limits.js';
