@@ -1,5 +1,5 @@
 import type { IngestHandle } from '../ingest/delivery.js';
-import { ingestLimits } from '../ingest/ingest-limits.js';
+import { ingestLimits } from '../spec/limits.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
 import type { FakeApp } from '../server/build.js';
 import type { IngestSource } from '../server/build.js';
