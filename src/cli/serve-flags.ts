@@ -1,6 +1,6 @@
 import { MAX_LIVE_RATE } from '../live/live-feed.js';
 import { DEFAULT_EVENT_COUNT, DEFAULT_SEED } from '../seed/generate-events.js';
-import { defaultConnectionLimits } from '../server/connection-limits.js';
+import { defaultConnectionLimits } from '../server/options.js';
 import { LOCAL_ORIGINS } from '../server/host-origin-guard.js';
 import { controlApiPath, journalLimits, readDocument, type Document } from '../spec/index.js';
 import { allowedHost, anchorTime, formatCount, integer, list, origin, port, yesNo, type Flag, type ParsedFlags } from './flag.js';
