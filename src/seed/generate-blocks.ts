@@ -20,18 +20,8 @@ export interface GenerateBlocksOptions {
 
 /** The API paths that clients hammer, and so get blocked on. */
 const URIS = ['/node/api/users/session', '/node/api/event-log', '/node/api/users/current', '/node/api/limit-block-log'];
-const KINDS = [
-  { weight: 4, value: 'ip' },
-  { weight: 2, value: 'login' },
-  { weight: 2, value: 'user' },
-  { weight: 2, value: 'uri' },
-] as const;
-const TTLS = [
-  { weight: 5, value: 60 },
-  { weight: 3, value: 300 },
-  { weight: 2, value: 900 },
-  { weight: 1, value: 3600 },
-];
+const KINDS = [{ weight: 4, value: 'ip' }, { weight: 2, value: 'login' }, { weight: 2, value: 'user' }, { weight: 2, value: 'uri' }] as const;
+const TTLS = [{ weight: 5, value: 60 }, { weight: 3, value: 300 }, { weight: 2, value: 900 }, { weight: 1, value: 3600 }];
 
 /**
  * Deterministic historic blocked-request records in timestamp order: blocks by IP address,

@@ -1,6 +1,6 @@
 import type { Entity, SnmpVarbind } from '../spec/types.js';
 import { deepFreeze } from '../shared/deep-freeze.js';
-import { formatObjectId } from '../shared/object-id.js';
+import { createObjectIdGenerator } from '../shared/object-id.js';
 
 /**
  * The fixed network the seed data describes: SNMP devices with their interfaces, and MQTT
@@ -41,7 +41,7 @@ export interface Sensor {
 }
 
 /** When the inventory ids were "created" (their ObjectId time part). */
-const INVENTORY_SECONDS = Date.UTC(2024, 0, 15) / 1000;
+const INVENTORY_TIME = Date.UTC(2024, 0, 15);
 const AGENT_MACHINE = Uint8Array.from([0x61, 0x67, 0x65, 0x6e, 0x74]);
 const ENTITY_MACHINE = Uint8Array.from([0x65, 0x6e, 0x74, 0x74, 0x79]);
 
@@ -70,11 +70,11 @@ const DEVICE_SPECS: DeviceSpec[] = [
 const SENSOR_RACKS = ['rack-01', 'rack-02', 'rack-03', 'rack-04', 'rack-05', 'rack-06'];
 
 function buildInventory() {
-  let agentCounter = 1;
-  let entityCounter = 1;
-  const nextAgent = () => formatObjectId(INVENTORY_SECONDS, AGENT_MACHINE, agentCounter++);
+  const agentIds = createObjectIdGenerator(AGENT_MACHINE, 1);
+  const entityIds = createObjectIdGenerator(ENTITY_MACHINE, 1);
+  const nextAgent = () => agentIds(INVENTORY_TIME);
   const entity = (entityType: number, entityName: string): Entity => ({
-    entityId: formatObjectId(INVENTORY_SECONDS, ENTITY_MACHINE, entityCounter++),
+    entityId: entityIds(INVENTORY_TIME),
     entityType,
     entityName,
   });

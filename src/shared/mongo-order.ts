@@ -13,21 +13,13 @@ export const EMPTY_ARRAY_KEY: unique symbol = Symbol('empty array');
 
 export type SortKey = unknown;
 
+const RANKS: Readonly<Record<string, number>> = { number: 2, string: 3, boolean: 6 };
+
 function rank(value: unknown): number {
   if (value === EMPTY_ARRAY_KEY) return 0;
   if (value === null || value === undefined) return 1;
-  switch (typeof value) {
-    case 'number':
-      return 2;
-    case 'string':
-      return 3;
-    case 'boolean':
-      return 6;
-    case 'object':
-      return Array.isArray(value) ? 5 : 4;
-    default:
-      return 7;
-  }
+  if (typeof value === 'object') return Array.isArray(value) ? 5 : 4;
+  return RANKS[typeof value] ?? 7;
 }
 
 // UTF-16 code units compare like code points once surrogates are moved above U+FFFF.
@@ -53,20 +45,11 @@ export function compareValues(a: unknown, b: unknown): number {
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
-  switch (ra) {
-    case 2:
-      return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
-    case 3:
-      return compareStrings(a as string, b as string);
-    case 6:
-      return a === b ? 0 : a ? 1 : -1;
-    case 4:
-      return compareObjects(a as Record<string, unknown>, b as Record<string, unknown>);
-    case 5:
-      return compareArrays(a as unknown[], b as unknown[]);
-    default:
-      return 0;
-  }
+  if (ra === 3) return compareStrings(a as string, b as string);
+  if (ra === 4) return compareObjects(a as Record<string, unknown>, b as Record<string, unknown>);
+  if (ra === 5) return compareArrays(a as unknown[], b as unknown[]);
+  // Numbers, and booleans (false before true).
+  return ra === 2 || ra === 6 ? ((a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0) : 0;
 }
 
 function compareObjects(a: Record<string, unknown>, b: Record<string, unknown>): number {

@@ -12,31 +12,18 @@ function writeHex(codes: number[], end: number, digits: number, value: number): 
 }
 
 /**
- * MongoDB ObjectIds (the field notes: 24 lowercase hex characters): 4 bytes of seconds,
- * 5 bytes fixed per generator, 3 bytes of counter, so ids sort roughly by creation time.
+ * A generator of unique MongoDB ObjectIds (the field notes: 24 lowercase hex characters): 4 bytes
+ * of seconds, 5 bytes fixed per generator (`machine`: seeded bytes give repeatable ids), 3 bytes of
+ * counter, so ids sort roughly by creation time. Each id is one flat string made from character
+ * codes (millions of ids stay small: no concatenated pieces, no buffer each).
  */
-export function formatObjectId(seconds: number, machine: Uint8Array, counter: number): string {
-  return objectIdFormatter(machine)(seconds, counter);
-}
-
-/**
- * formatObjectId for one machine: its hex digits are written once. Each id is one flat string
- * made from character codes (millions of ids stay small: no concatenated pieces, no buffer each).
- */
-function objectIdFormatter(machine: Uint8Array): (seconds: number, counter: number) => string {
-  if (machine.length !== 5) throw new Error('an ObjectId needs 5 machine bytes');
+export function createObjectIdGenerator(machine: Uint8Array = randomBytes(5), firstCounter = 0): (timestampMs: number) => string {
   const codes = new Array<number>(24).fill(0);
   machine.forEach((byte, i) => writeHex(codes, 10 + 2 * i, 2, byte));
-  return (seconds, counter) => {
-    writeHex(codes, 8, 8, Math.floor(seconds) >>> 0);
-    writeHex(codes, 24, 6, counter & 0xffffff);
+  let counter = firstCounter;
+  return (timestampMs) => {
+    writeHex(codes, 8, 8, Math.floor(timestampMs / 1000) >>> 0);
+    writeHex(codes, 24, 6, counter++ & 0xffffff);
     return String.fromCharCode.apply(null, codes);
   };
-}
-
-/** A generator of unique ids; pass `machine` bytes (e.g. from a seeded source) for repeatable ids. */
-export function createObjectIdGenerator(machine: Uint8Array = randomBytes(5), firstCounter = 0) {
-  const format = objectIdFormatter(machine);
-  let counter = firstCounter;
-  return (timestampMs: number): string => format(timestampMs / 1000, counter++);
 }

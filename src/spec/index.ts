@@ -13,4 +13,4 @@ export type * from './types.js';
 export { responseSpecView, specDescribesBody, specView } from './spec-view.js';
 export { schemaProblems, type Problems, type VerboseError } from './error-problems.js';
 export { describeRecordProblem, eventRecordProblem, schemaProblem, type RecordProblem } from './event-record-input.js';
-export { markedValues, schemaMarks, type MarkedValue, type MarkWalk } from './marked-values.js';
+export { markedValues, schemaMarks, type MarkedValue, type MarkWalk } from './schema-branches.js';

@@ -1,4 +1,4 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from './ajv.js';
 import type { Spec } from './load.js';
@@ -73,18 +73,9 @@ export function createSpecValidator(spec: Spec): SpecValidator {
 
 function newSpecValidator(spec: Spec): SpecValidator {
   const ajv = createAjv(spec.document, { metaSchemaChecked: spec.schemasChecked });
-  // Dereferenced schemas share identity, so each is compiled once.
-  const compiled = new WeakMap<object, ValidateFunction>();
-  const compile = (schema: Schema): ValidateFunction => {
-    let fn = compiled.get(schema);
-    if (!fn) {
-      fn = ajv.compile(schema);
-      compiled.set(schema, fn);
-    }
-    return fn;
-  };
+  // Ajv keeps what it compiled by the schema object, and dereferenced schemas share identity: each is compiled once.
   const validate = (schema: Schema, value: unknown): SchemaError[] => {
-    const fn = compile(schema);
+    const fn = ajv.compile(schema);
     return fn(value) ? [] : toSchemaErrors(fn.errors);
   };
 

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRateLimit } from '../../src/cli/fake-options.js';
+import { readRateLimit } from '../../src/cli/serve.js';
 import { anchorTime, integer, list, origin, yesNo } from '../../src/cli/flag.js';
 
 describe('flag values', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createObjectIdGenerator, formatObjectId } from '../../src/shared/object-id.js';
+import { createObjectIdGenerator } from '../../src/shared/object-id.js';
 
 describe('ObjectIds', () => {
   it('lay out seconds, machine bytes and counter as 24 lowercase hex characters', () => {
-    const id = formatObjectId(0x5867_9482, Uint8Array.from([0x33, 0x83, 0x5d, 0x96, 0x61]), 0xc56dc8);
+    const id = createObjectIdGenerator(Uint8Array.from([0x33, 0x83, 0x5d, 0x96, 0x61]), 0xc56dc8)(0x5867_9482 * 1000);
     expect(id).toBe('5867948233835d9661c56dc8');
   });
 
