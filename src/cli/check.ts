@@ -1,8 +1,9 @@
 // `monitoring-api-kit check`: the contract suite against any server. Exit 0 without a
 // violation, 1 with one (or with a note under --strict), 2 on a usage or connection error.
 // The command and its flags are in check-command.ts; this module is loaded when it runs.
-import type { CheckFlags } from './program.js';
-import { reportFile } from './report-file.js';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { processIo, serverOf, type CheckFlags, type CheckIo } from './program.js';
 import { withDifferences } from '../contract/differential.js';
 import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
 import { startPrism, type RunningPrism } from '../contract/prism.js';
@@ -25,16 +26,12 @@ function pair(login: string | undefined, password: string | undefined, names: st
 
 /** The run options the flags describe; a usage error when something required is missing. */
 export function runOptionsFrom(flags: CheckFlags): RunOptions {
-  if (!flags.baseUrl) throw new UsageError('--base-url is required (or MONITORING_API_BASE_URL)');
-  if (!flags.login || flags.password === undefined) {
-    throw new UsageError('administrator credentials are required: --login and --password (or MONITORING_API_LOGIN and MONITORING_API_PASSWORD)');
-  }
+  const server = serverOf(flags);
   const low = pair(flags.lowLogin, flags.lowPassword, '--low-login and --low-password');
   const operator = pair(flags.operatorLogin, flags.operatorPassword, '--operator-login and --operator-password');
   if (flags.allowWrites && flags.readOnly) throw new UsageError('--allow-writes and --read-only contradict each other');
   return {
-    baseUrl: flags.baseUrl,
-    admin: { login: flags.login, password: flags.password },
+    ...server,
     ...(low ? { low } : {}),
     ...(operator ? { operator } : {}),
     token: flags.token,
@@ -78,12 +75,32 @@ export function compareOptionsFrom(flags: CheckFlags, first: RunOptions): RunOpt
   };
 }
 
-export interface CheckIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-}
 
-const processIo: CheckIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+/**
+ * The --output file: its place is checked before the run, so a run of minutes does not end in an
+ * unwritten report, and a failed write is a usage error (exit 2), not a crash.
+ */
+function reportFile(path: string): (text: string) => void {
+  const full = resolve(path);
+  const refused = (error: unknown): UsageError => new UsageError(`cannot write the report to ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  try {
+    if (existsSync(full)) {
+      if (statSync(full).isDirectory()) throw new Error('it is a directory');
+      accessSync(full, constants.W_OK);
+    } else {
+      accessSync(dirname(full), constants.W_OK);
+    }
+  } catch (error) {
+    throw refused(error);
+  }
+  return (text) => {
+    try {
+      writeFileSync(full, text);
+    } catch (error) {
+      throw refused(error);
+    }
+  };
+}
 
 // Reports written whole at the end (to --output or stdout), with the console summary beside them.
 const FILE_REPORTERS: Partial<Record<CheckFlags['reporter'], (write: Write) => Reporter>> = { junit: junitReporter, html: htmlReporter, markdown: markdownReporter };

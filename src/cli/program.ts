@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_BUDGET_MS } from '../contract/model/budget.js';
 import { GROUPS } from '../contract/run/groups.js';
+import { UsageError } from '../contract/errors.js';
 import { packageRoot } from '../spec/index.js';
 import { addFlags, anchorTime, integer, list, type Flag, type ParsedFlags } from './flag.js';
 import { registerServeCommand } from './serve.js';
@@ -78,11 +79,28 @@ const recordFlags = [
 export type CheckFlags = Partial<Omit<ParsedFlags<typeof checkFlags>, 'cases'>> & Pick<ParsedFlags<typeof checkFlags>, 'reporter'> & { readonly cases?: string | false };
 export type RecordFlags = Partial<ParsedFlags<typeof recordFlags>> & Pick<ParsedFlags<typeof recordFlags>, 'maxRecords' | 'pageSize'>;
 
-const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+/** Where `check` and `record` write (tests pass their own). */
+export interface CheckIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+export const processIo: CheckIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+
+/** The kit's name and version, as reports and recordings name it. */
+export const kit = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { name: string; version: string };
+
+/** The server and administrator that `check` and `record` need; a usage error when one is missing. */
+export function serverOf(flags: { baseUrl?: string; login?: string; password?: string }): { baseUrl: string; admin: { login: string; password: string } } {
+  if (!flags.baseUrl) throw new UsageError('--base-url is required (or MONITORING_API_BASE_URL)');
+  if (!flags.login || flags.password === undefined) {
+    throw new UsageError('administrator credentials are required: --login and --password (or MONITORING_API_LOGIN and MONITORING_API_PASSWORD)');
+  }
+  return { baseUrl: flags.baseUrl, admin: { login: flags.login, password: flags.password } };
+}
 
 /** The program; `check` and `record` exit with 2 on a usage error, like a connection error (a run with violations exits with 1). */
 export function createProgram(): Command {
-  const program = new Command('monitoring-api-kit').description('Mock server and contract test kit for the monitoring service REST API').version(version);
+  const program = new Command('monitoring-api-kit').description('Mock server and contract test kit for the monitoring service REST API').version(kit.version);
   registerServeCommand(program);
   const exit = (error: { exitCode: number }) => process.exit(error.exitCode === 0 ? 0 : 2);
   addFlags(program.command('check').description('run the contract suite against a server that claims to implement the API').exitOverride(exit), checkFlags).action(async (flags: CheckFlags) => {

@@ -1,18 +1,13 @@
 // `monitoring-api-kit record`: exit 0 with a whole recording written, 2 on a usage or connection
 // error, a long block, dropped connections or answers that cannot be paged safely, with
 // nothing written then. Everything printed goes through the run's secret masking.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
 import { createSecrets } from '../shared/redaction/secret-values.js';
 import { PagingError } from '../record/page-by-time.js';
 import { recordServer, type RecordResult } from '../record/record-server.js';
 import { SourceError } from '../record/source.js';
-import { packageRoot } from '../spec/index.js';
-import type { CheckIo } from './check.js';
-import type { RecordFlags } from './program.js';
+import { kit, processIo, serverOf, type CheckIo, type RecordFlags } from './program.js';
 
-const processIo: CheckIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 const SHOWN_INVALID = 20;
 const count = (n: number): string => n.toLocaleString('en-US');
 
@@ -41,15 +36,10 @@ export async function runRecord(flags: RecordFlags, rawIo: CheckIo = processIo):
   if (flags.login !== undefined && flags.password !== undefined) secrets.addCredentials({ login: flags.login, password: flags.password });
   const io: CheckIo = { stdout: (t) => rawIo.stdout(secrets.mask(t)), stderr: (t) => rawIo.stderr(secrets.mask(t)) };
   try {
-    if (!flags.baseUrl) throw new UsageError('--base-url is required (or MONITORING_API_BASE_URL)');
-    if (!flags.login || flags.password === undefined) {
-      throw new UsageError('administrator credentials are required: --login and --password (or MONITORING_API_LOGIN and MONITORING_API_PASSWORD)');
-    }
+    const server = serverOf(flags);
     if (!flags.out) throw new UsageError('--out is required: the folder to write the recording to');
-    const { name, version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { name: string; version: string };
     const result = await recordServer({
-      baseUrl: flags.baseUrl,
-      admin: { login: flags.login, password: flags.password },
+      ...server,
       out: flags.out,
       since: flags.since,
       until: flags.until,
@@ -61,7 +51,7 @@ export async function runRecord(flags: RecordFlags, rawIo: CheckIo = processIo):
       maxWaitMs: (flags.maxWait ?? 30) * 1000,
       ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
       secrets,
-      kit: { name, version },
+      kit: { name: kit.name, version: kit.version },
       progress: flags.quiet ? undefined : (line) => io.stderr(`${line}\n`),
     });
     io.stdout(`${summary(result).join('\n')}\n`);

@@ -8,11 +8,6 @@ import type { RateLimitRule } from '../spec/control-types.js';
 import { addFlags } from './flag.js';
 import { serveFlags, type ServeFlags } from './serve-flags.js';
 
-/** A problem with a flag's value, told in one line. */
-export class FlagError extends Error {
-  override readonly name = 'FlagError';
-}
-
 const PRESETS = new Set(['lenient', 'strict', 'off']);
 
 /**
@@ -26,14 +21,14 @@ export async function readRateLimit(value: string): Promise<RateLimitChoice> {
     parsed = JSON.parse(await readFile(value, 'utf8'));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new FlagError(`--rate-limit ${value}: not lenient, strict or off, and not a readable JSON file of rules (${reason})`);
+    throw new Error(`--rate-limit ${value}: not lenient, strict or off, and not a readable JSON file of rules (${reason})`);
   }
   const update = Array.isArray(parsed) ? { rules: parsed } : parsed;
   const validator = createSpecValidator(await loadSpec(controlApiPath));
   const problems = validator.validateNamed('RateLimitUpdate', update);
   if (problems.length > 0) {
     const first = validator.validateNamed('RateLimitRules', (update as { rules?: unknown }).rules)[0] ?? problems[0];
-    throw new FlagError(`--rate-limit ${value}: expected rules {key, limit, windowSeconds, blockSeconds} or {"preset": ...}: ${first?.message ?? 'invalid'}`);
+    throw new Error(`--rate-limit ${value}: expected rules {key, limit, windowSeconds, blockSeconds} or {"preset": ...}: ${first?.message ?? 'invalid'}`);
   }
   const checked = update as { rules: RateLimitRule[] } | { preset: 'lenient' | 'strict' };
   return 'preset' in checked ? checked.preset : checked.rules;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mqttMessageToRecord, renderMessage } from '../../src/ingest/mqtt-message-to-record.js';
+import { mqttMessageToRecord, renderMessage } from '../../src/ingest/mqtt-broker.js';
 import { createSpecValidator, loadSpec } from '../../src/spec/index.js';
 
 const validator = createSpecValidator(await loadSpec());
