@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apply } from '../../src/contract/checks/define.js';
+import { apply } from '../../src/contract/checks/check.js';
 import { limitHonoured } from '../../src/contract/checks/model-checks.js';
 import { markdownReporter } from '../../src/contract/reporters/markdown.js';
 import { consoleReporter } from '../../src/contract/reporters/console.js';

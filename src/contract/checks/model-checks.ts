@@ -3,8 +3,7 @@
 import { faultsOf, type ModelFacts } from '../model/faults.js';
 import type { ModelCheckName } from '../model/list-rules.js';
 import type { Check } from '../types.js';
-import { defineCheck } from './define.js';
-import { failure, isInconclusive } from './failure.js';
+import { defineCheck, failure, isInconclusive } from './check.js';
 
 function defineModelCheck<const Name extends ModelCheckName>(name: Name, title: string, options: { judgesUnreadBody?: true } = {}): Check<Name, ModelFacts> {
   return defineCheck({

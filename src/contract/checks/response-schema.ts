@@ -4,9 +4,8 @@ import { itemOf, leftOutOf, MAX_SCHEMA_ERRORS, type LeftOut } from '../schema-ca
 import { relevantErrors } from '../schema-errors.js';
 import { citeDocumentError, citeSpecError, componentNames, errorLocation } from '../schema-verdict.js';
 import type { Citation, Exchange, Failure, Verdict } from '../types.js';
-import { failure, inconclusive } from './failure.js';
-import { responseProblems } from './response-problems.js';
-import { defineCheck } from './define.js';
+import { failure, inconclusive, defineCheck } from './check.js';
+import { responseProblems } from './response-checks.js';
 
 type Node = Record<string, unknown>;
 

@@ -3,8 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Operation } from '../../spec/index.js';
 import { citeOperation, citeParameter } from '../citations.js';
-import { inconclusive } from '../checks/failure.js';
-import { describeValue } from '../checks/records.js';
+import { inconclusive, describeValue } from '../checks/check.js';
 import type { Citation, Exchange, Inconclusive } from '../types.js';
 import { expectedOf, type ListModel } from './list-model.js';
 import { criteriaOf, identityOf, type ModelCheckName, type Query, type Row } from './list-rules.js';

@@ -1,8 +1,7 @@
 // Generated queries of a list operation, each answer compared with the model of its closed
 // world; a difference is shrunk to the smallest query that still shows it and reported by the
 // check of the rule it breaks, with that query's curl line.
-import { apply } from '../checks/define.js';
-import { isInconclusive } from '../checks/failure.js';
+import { apply, isInconclusive } from '../checks/check.js';
 import { booleanFilter, filterMatches, inverseOrder, limitHonoured, pagesAgree, recordsConsistent, sortOrder, timeRange, typeFilter } from '../checks/model-checks.js';
 import type { PlanContext } from '../plans/plan.js';
 import type { Check, Exchange } from '../types.js';

@@ -2,11 +2,10 @@
 // swapped, ties not by `_id`, or the sort field itself; a spec rule or the document's gap-fill.
 import type { Operation } from '../../spec/index.js';
 import { citeOperation, citeParameter } from '../citations.js';
-import { citeOrder } from '../checks/order-citation.js';
+import { citeOrder, describeValue } from '../checks/check.js';
 import { valueAtPath } from '../../shared/field-path.js';
 import { compareOf, hasParameter, sortOf, type Query, type Row } from './list-rules.js';
 import type { Fault } from './faults.js';
-import { describeValue } from '../checks/records.js';
 
 /** The index of the first record that should come before the one above it, or -1. */
 export function firstDisorder(records: readonly Row[], compare: (a: Row, b: Row) => number): number {

@@ -2,7 +2,7 @@
 // limit exceeded, bounds read as exclusive, a default page size, skip ignored, records of the
 // selection left out, or the page itself.
 import { citeOperation, citeParameter } from '../citations.js';
-import { describeValue } from '../checks/records.js';
+import { describeValue } from '../checks/check.js';
 import type { Fault } from './faults.js';
 import { expectedOf, type Expected, type ListModel } from './list-model.js';
 import { compareOf, criteriaOf, identityOf, type Query, type Row } from './list-rules.js';

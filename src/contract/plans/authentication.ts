@@ -4,10 +4,9 @@
 // and a live one of another user (created for the low-privilege or operator user, never for the
 // administrator, and revoked at the end).
 import type { Operation, User } from '../../spec/index.js';
-import { authMethodAccepted } from '../checks/auth-method-accepted.js';
-import { apply } from '../checks/define.js';
+import { authMethodAccepted, wrongCredentialsRefused } from '../checks/access-checks.js';
+import { apply } from '../checks/check.js';
 import type { CheckName } from '../checks/registry.js';
-import { wrongCredentialsRefused } from '../checks/wrong-credentials-refused.js';
 import { bodyToken } from '../client/body-token.js';
 import { cellCall, cellsOf, type MatrixCredentials } from '../model/access/credential-cells.js';
 import type { Actor } from '../types.js';

@@ -3,8 +3,8 @@ import type { CaseStep, ContractCase, Requirement } from '../cases/case-schema.j
 import { answerValue } from '../cases/capture-value.js';
 import { capturedCredentials, secretCaptures } from '../cases/secret-captures.js';
 import { fill } from '../cases/template.js';
-import { caseExpectation } from '../checks/case-expectation.js';
-import { apply } from '../checks/define.js';
+import { caseExpectation } from '../checks/step-checks.js';
+import { apply } from '../checks/check.js';
 import type { CaseCheckName } from '../checks/registry.js';
 import { resolveCitation } from '../citations.js';
 import { isAllowed } from '../safety.js';

@@ -1,7 +1,7 @@
 // The meaning of the event log's query parameters: a closed world of the log, generated
 // queries judged against its model, and filters that are no filters refused.
-import { apply } from '../checks/define.js';
-import { invalidInputRefused } from '../checks/invalid-input-refused.js';
+import { apply } from '../checks/check.js';
+import { invalidInputRefused } from '../checks/step-checks.js';
 import { closeWorld } from '../model/closed-world.js';
 import { BUDGET_SHARES } from '../model/budget.js';
 import type { Plan } from './plan.js';

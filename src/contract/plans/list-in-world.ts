@@ -1,5 +1,5 @@
 // A list operation judged in its closed world, or its model checks said not to have run, and why.
-import { apply } from '../checks/define.js';
+import { apply } from '../checks/check.js';
 import { limitHonoured } from '../checks/model-checks.js';
 import { isNoWorld, type ClosedWorld, type NoWorld } from '../model/closed-world.js';
 import { checkAgainstModel, modelChecksOf } from '../model/model-queries.js';

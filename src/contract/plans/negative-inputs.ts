@@ -1,7 +1,7 @@
 // Invalid inputs generated from the document get a 4xx on every operation (writes only when allowed).
 import type { Operation } from '../../spec/index.js';
-import { apply } from '../checks/define.js';
-import { invalidInputRefused } from '../checks/invalid-input-refused.js';
+import { apply } from '../checks/check.js';
+import { invalidInputRefused } from '../checks/step-checks.js';
 import { negativeInputs } from '../negative-inputs.js';
 import { isSessionCall, isWrite } from './harmless-calls.js';
 import { restoreText, textOf } from './payload-text.js';

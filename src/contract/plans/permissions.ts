@@ -2,9 +2,8 @@
 // than the administrator: accepted from one who holds them (--operator-login: e.g. only
 // manage-event-log), refused with 403 from one who lacks them (--low-login). Writes aim where an
 // accepted request changes nothing: an id that does not exist, or a trap's payload with its own text.
-import { apply } from '../checks/define.js';
-import { permissionAccepted } from '../checks/permission-accepted.js';
-import { permissionRefused } from '../checks/permission-refused.js';
+import { apply } from '../checks/check.js';
+import { permissionAccepted, permissionRefused } from '../checks/access-checks.js';
 import type { Actor } from '../types.js';
 import { harmlessCall, isWrite } from './harmless-calls.js';
 import { LOW_USER_UNREAD, sampleRecord, type Plan } from './plan.js';

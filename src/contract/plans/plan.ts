@@ -1,7 +1,7 @@
 // A plan sends the requests of one group of checks and names the checks each answer gets.
 import type { Spec, User } from '../../spec/index.js';
 import type { OutcomeCheckName } from '../checks/registry.js';
-import { noAnswer } from '../checks/transport-error.js';
+import { noAnswer } from '../checks/response-checks.js';
 import type { ApiClient, Call } from '../client/api-client.js';
 import type { ClosedWorld } from '../model/closed-world.js';
 import type { Random } from '../random.js';

@@ -5,7 +5,7 @@
 // steps. Each run puts back the texts it changed and logs its sessions out; the run leaves no live
 // token of its own. Only where writes are allowed.
 import fc from 'fast-check';
-import { apply } from '../checks/define.js';
+import { apply } from '../checks/check.js';
 import { commandArbitraries } from '../model/state/state-commands.js';
 import { stateChecks, type StateCheckName } from '../model/state/state-checks.js';
 import { emptyModel, ModelFailure, type Person, type StateModel, type StateReal, type Window } from '../model/state/state-model.js';

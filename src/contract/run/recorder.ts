@@ -1,13 +1,12 @@
 // Applies checks to exchanges and keeps the outcomes, with failures made ready to report.
-import { isInconclusive } from '../checks/failure.js';
-import { apply } from '../checks/define.js';
+import { isInconclusive, apply } from '../checks/check.js';
 import { responseChecks, titleOf, type CaseCheckName, type OutcomeCheckName } from '../checks/registry.js';
 import { toCurl } from '../curl.js';
 import { textHead } from '../../shared/text-head.js';
 import { maskSecretFields } from '../../shared/redaction/secret-fields.js';
 import { REPORT_MASK } from '../../shared/redaction/secret-names.js';
 import type { Secrets } from '../../shared/redaction/secret-values.js';
-import { noAnswer } from '../checks/transport-error.js';
+import { noAnswer } from '../checks/response-checks.js';
 import type { Applied, Check, CheckContext, Exchange, Failure, ReportedFailure } from '../types.js';
 import { createCredentialsSeen } from './credentials-seen.js';
 import { unjudgeable } from './unjudgeable.js';

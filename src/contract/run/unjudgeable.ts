@@ -2,8 +2,8 @@
 // transport-error judges. An answer whose body the runner did not read whole (past its body
 // limit) or did not parse (past its bounds of depth and size) is the server's answer all the
 // same: its status is judged, its body is not, and the runner's own bounds are no finding.
-import { inconclusive } from '../checks/failure.js';
-import { noAnswer, transportError } from '../checks/transport-error.js';
+import { inconclusive } from '../checks/check.js';
+import { noAnswer, transportError } from '../checks/response-checks.js';
 import type { Applied, Exchange, Inconclusive } from '../types.js';
 
 export function unjudgeable(exchange: Exchange, check: Applied): Inconclusive | undefined {

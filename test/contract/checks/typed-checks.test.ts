@@ -2,7 +2,7 @@
 // type, so a misspelt name or a missing or misspelt fact does not compile (npm test type-checks
 // this file; each @ts-expect-error fails the type check if the error it expects goes away).
 import { describe, expect, it } from 'vitest';
-import { apply } from '../../../src/contract/checks/define.js';
+import { apply } from '../../../src/contract/checks/check.js';
 import { limitHonoured, sortOrder } from '../../../src/contract/checks/model-checks.js';
 import { getCheck, titleOf, type CheckName } from '../../../src/contract/checks/registry.js';
 import { responseSchema } from '../../../src/contract/checks/response-schema.js';

@@ -1,8 +1,7 @@
 // The rules a sequence of writes and reads is judged by. The state model (state-model.ts) decides
 // what each step must answer; a check only turns its finding into a failure, reported on the
 // operation whose effect was wrong (the write that set the expectation).
-import { defineCheck } from '../../checks/define.js';
-import { failure } from '../../checks/failure.js';
+import { defineCheck, failure } from '../../checks/check.js';
 import type { Citation } from '../../types.js';
 
 /** What the model found wrong at a step. */
