@@ -2,7 +2,7 @@
 // judged in time that grows with the number of errors (a list of wrong records has a combinator
 // error per record, and the errors of every branch of each).
 import { describe, expect, it } from 'vitest';
-import { relevantErrors } from '../../src/contract/schema-errors.js';
+import { relevantErrors } from '../../src/contract/checks/response-schema.js';
 import type { SchemaError } from '../../src/spec/index.js';
 
 const error = (keyword: string, schemaPath: string, instancePath: string): SchemaError => ({ keyword, schemaPath, instancePath, message: keyword, params: {} });

@@ -1,10 +1,9 @@
 // Who may call what: refusals of missing, wrong or undeclared credentials and of callers without
 // the permission, acceptance of valid credentials and of permission holders.
 import type { Operation } from '../../spec/index.js';
-import { citeOperation, citeResponse, gapFill } from '../citations.js';
+import { citeOperation, citeResponse, gapFill, failure, inconclusive, defineCheck, isInconclusive } from './check.js';
 import type { Check, Citation, Exchange, Judgement, AuthMode } from '../types.js';
-import { failure, inconclusive, defineCheck, isInconclusive } from './check.js';
-import { schemeOf } from '../client/auth-schemes.js';
+import { schemeOf } from '../client/credentials.js';
 
 export interface RefusalRule {
   /** The status the document gives the refusal (401, 403…). */

@@ -1,7 +1,85 @@
-// How a check is written: a named function over one exchange and the facts of its step, returning failures (or why it could not judge).
-import type { Applied, Check, Citation, Exchange, Failure, Inconclusive, Verdict } from '../types.js';
-import { severityOf, verdictOf, citeOperation, citeParameter, gapFill } from '../citations.js';
-import type { Operation } from '../../spec/index.js';
+// How a check is written: a named function over one exchange and the facts of its step, returning
+// failures (or why it could not judge); each failure cites the document and its verdict follows.
+import type { Operation, Spec } from '../../spec/index.js';
+import type { Citation, Verdict, Applied, Check, Exchange, Failure, Inconclusive } from '../types.js';
+
+type Annotated = Record<string, unknown>;
+
+export function verdictOf(citation: Citation): Verdict {
+  return citation.source === 'gap-fill' ? 'note' : 'violation';
+}
+
+export function severityOf(verdict: Verdict): 'error' | 'warning' {
+  return verdict === 'violation' ? 'error' : 'warning';
+}
+
+export function gapFill(ref: string, sentence: string): Citation {
+  return { source: 'gap-fill', ref, text: sentence };
+}
+
+/**
+ * The operation itself: its spec section (with what the spec says there, when given), or,
+ * for an operation of real deployments that the spec does not list, its gap-fill.
+ */
+export function citeOperation(op: Operation, whatTheSpecSays?: string): Citation {
+  if (op.specSection && !op.extension) {
+    return { source: 'spec', ref: op.specSection, text: whatTheSpecSays ?? `${op.method.toUpperCase()} ${op.path}: ${op.summary}` };
+  }
+  return gapFill(op.operationId, op.gapFill ?? `${op.operationId} is not in the spec.`);
+}
+
+/** A parameter's gap-fill when it has one, else the operation's spec section. */
+export function citeParameter(op: Operation, name: string, whatTheSpecSays?: string): Citation {
+  const param = op.parameters.find((p) => p.name === name) as unknown as Annotated | undefined;
+  const sentence = param?.['x-gap-fill'];
+  return typeof sentence === 'string'
+    ? gapFill(`${op.operationId} parameter "${name}"`, sentence)
+    : citeOperation(op, whatTheSpecSays);
+}
+
+/**
+ * The documented response for a status: its gap-fill when it has one (every error
+ * response of the document is a gap-fill, since the spec shows no errors), else the operation.
+ */
+export function citeResponse(op: Operation, status: number | string, whatTheSpecSays?: string): Citation {
+  const response = op.responses[String(status)] as Annotated | undefined;
+  const sentence = response?.['x-gap-fill'];
+  return typeof sentence === 'string'
+    ? gapFill(`${op.operationId} response ${String(status)}`, sentence)
+    : citeOperation(op, whatTheSpecSays);
+}
+
+/** The error responses a document gives an operation: when all carry a gap-fill, any error status is a gap. */
+export function citeErrorStatuses(op: Operation): Citation {
+  const errors = Object.entries(op.responses).filter(([code]) => /^[45]/.test(code));
+  const gap = errors.map(([, r]) => (r as Annotated)['x-gap-fill']).find((s) => typeof s === 'string');
+  return typeof gap === 'string' && errors.every(([, r]) => typeof (r as Annotated)['x-gap-fill'] === 'string')
+    ? gapFill(`${op.operationId} error responses`, gap)
+    : citeOperation(op);
+}
+
+export function formatCitation(citation: Citation): string {
+  if (citation.source === 'spec') return `spec ${citation.ref}: ${citation.text}`;
+  return `${citation.source} (${citation.ref}): ${citation.text}`;
+}
+
+/**
+ * A citation named in a contract case: an operationId, or a location in the document such as
+ * `components/securitySchemes/apiToken` (a JSON pointer without the `#/`) whose `x-gap-fill` or
+ * `x-spec-section` decides.
+ * Undefined when the name points nowhere.
+ */
+export function resolveCitation(spec: Spec, name: string): Citation | undefined {
+  const op = spec.operations.find((o) => o.operationId === name);
+  if (op) return citeOperation(op);
+  let node: unknown = spec.document;
+  for (const token of name.split('/')) node = (node as Annotated | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  if (node === null || typeof node !== 'object') return undefined;
+  const n = node as Annotated;
+  if (typeof n['x-gap-fill'] === 'string') return gapFill(name, n['x-gap-fill']);
+  if (typeof n['x-spec-section'] === 'string') return { source: 'spec', ref: n['x-spec-section'], text: name };
+  return undefined;
+}
 
 /** Declares a check; its name stays a literal type and its facts type is the `run` parameter's. */
 export function defineCheck<const Name extends string, Facts = void>(check: Check<Name, Facts>): Check<Name, Facts> {

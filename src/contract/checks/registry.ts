@@ -1,7 +1,7 @@
 // Every check by name. The runner applies the response checks to every exchange and the
 // others to the exchanges whose step names them.
 import type { Check } from '../types.js';
-import { stateChecks } from '../model/state/state-checks.js';
+import { stateChecks } from '../model/state/state-model.js';
 import { authMethodAccepted, permissionAccepted, permissionRefused, unauthenticatedRefused, undeclaredSchemeRefused, wrongCredentialsRefused } from './access-checks.js';
 import { blockRecorded, caseExpectation, invalidInputRefused } from './step-checks.js';
 import { contentType, notServerError, prismViolations, sessionCookieAttributes, statusDocumented, tokenIssuedNew, transportError } from './response-checks.js';

@@ -3,11 +3,9 @@
 // attributes and a created token being new.
 import { type ResponseProblem, specDescribesBody, type Operation, type Response } from '../../spec/index.js';
 import type { CheckContext, Exchange, Citation, Failure } from '../types.js';
-import { citeOperation, gapFill, citeResponse } from '../citations.js';
-import { failure, inconclusive, defineCheck } from './check.js';
+import { citeOperation, gapFill, citeResponse, failure, inconclusive, defineCheck } from './check.js';
 import { Cookie } from 'tough-cookie';
-import { setCookieLines } from '../client/issued-credentials.js';
-import { answerSecrets } from '../client/marked-secrets.js';
+import { setCookieLines, answerSecrets } from '../client/credentials.js';
 import { describeSecret } from '../../shared/redaction/secret-names.js';
 
 const cache = new WeakMap<Exchange, ResponseProblem[]>();
@@ -262,7 +260,7 @@ export const sessionCookieAttributes = defineCheck({
  * knows as another user's: handed to X, another user's token lets X act as that user and the
  * reverse (a reused or predictable token). The owner it compares with is the one known before
  * this answer: learning never moves a token known as one user's to the user a path names
- * (credentials-seen.ts). Names both users by id and the token only masked.
+ * (client/credentials.ts). Names both users by id and the token only masked.
  */
 export const tokenIssuedNew = defineCheck({
   name: 'token-issued-new',

@@ -1,7 +1,6 @@
 // Checks of what one step sent: invalid input refused, a probed block recorded, a case step's expectation.
-import { citeErrorStatuses, citeParameter, citeResponse, citeOperation } from '../citations.js';
+import { citeErrorStatuses, citeParameter, citeResponse, citeOperation, failure, defineCheck, notAList, isSuccess, recordsOf, describeValue } from './check.js';
 import type { Citation, Failure } from '../types.js';
-import { failure, defineCheck, notAList, isSuccess, recordsOf, describeValue } from './check.js';
 
 export interface InvalidInputFacts {
   /** The input, described for people (`filter={"agentId":`). */

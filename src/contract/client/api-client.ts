@@ -1,23 +1,165 @@
-// Sends one operation of the document as one actor with one way of authenticating, and
-// records the exchange. Cookies live in a tough-cookie jar per actor. What a request carries of
-// its credentials (sent-credentials.ts), what an answer issued (issued-credentials.ts) and a
-// server gone silent (silent-server.ts) each have a file of their own.
-import { CookieJar } from 'tough-cookie';
-import { cookieName, keepCookies } from './kept-cookies.js';
-import type { Spec } from '../../spec/index.js';
+// Sends one operation of the document as one actor with one way of authenticating (Basic, a
+// token in the query, the actor's cookie jar, or deliberately wrong ones) and records the
+// exchange. A server that stops answering ends the run.
+import type { Actor, AuthMode, Exchange, ReceivedResponse } from '../types.js';
 import type { Random } from '../random.js';
+import { CookieJar } from 'tough-cookie';
+import { StoppedError, UnreachableError } from '../errors.js';
+import { type TransportResult, type Transport, urlFor } from './transport.js';
+import { createHash } from 'node:crypto';
+import { normalise } from '../differential.js';
+import { textHead } from '../../shared/text-head.js';
+import type { Spec } from '../../spec/index.js';
 import { assertAllowed, type SafetyPolicy } from '../safety.js';
 import type { Secrets } from '../../shared/redaction/secret-values.js';
-import type { Actor, AuthMode, Exchange } from '../types.js';
-import type { Call, Credentials } from './call.js';
-import { rememberIssued, setCookieLines } from './issued-credentials.js';
-import { createRetention } from './retention.js';
-import { addCredentials } from './sent-credentials.js';
-import { silentServer } from './silent-server.js';
-import type { Transport } from './transport.js';
-import { urlFor } from './transport.js';
+import { rememberIssued, setCookieLines } from './credentials.js';
 
-export type { Call, Credentials } from './call.js';
+/** A user's login and password, as Basic sends them and the log-in body carries them. */
+export interface Credentials {
+  readonly login: string;
+  readonly password: string;
+}
+
+export interface Call {
+  readonly operationId: string;
+  /** Stable name of the step, the same for the same seed. */
+  readonly key: string;
+  readonly actor?: Actor;
+  /**
+   * How to authenticate. Left out: the administrator's run session when one is open and the
+   * operation accepts a session cookie, else Basic (see openRunSession).
+   */
+  readonly auth?: AuthMode;
+  readonly path?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Cookies sent as given, besides the actor's jar (e.g. a session id kept from before a log-out). */
+  readonly cookies?: Readonly<Record<string, string>>;
+  /** A JSON body; `rawBody` sends text as it is. */
+  readonly body?: unknown;
+  readonly rawBody?: string;
+  /** Content-Type of a body; null sends none. Default application/json. */
+  readonly contentType?: string | null;
+}
+
+export interface SentCredentials {
+  readonly headers: Record<string, string>;
+  readonly query: Record<string, string>;
+  readonly cookies: string[];
+}
+
+const basic = (c: Credentials): string => `Basic ${Buffer.from(`${c.login}:${c.password}`).toString('base64')}`;
+
+/**
+ * Adds to a request's headers, query and cookies what `auth` sends: `credentials` for Basic, the
+ * actor's `token` (`who` names the actor when it has none), or wrong ones drawn from `random`. A
+ * logged-out session id or a revoked token is a value the call itself carries (its cookies, its query).
+ */
+export function addCredentials(sent: SentCredentials, auth: AuthMode, credentials: Credentials, token: string | undefined, who: string, random: Random): void {
+  if (auth === 'basic') sent.headers.authorization = basic(credentials);
+  if (auth === 'wrong-basic') sent.headers.authorization = basic({ login: `contract-check-${random.word(8)}`, password: random.word(12) });
+  // A known login with a password that is not its own: a server that checks only the login accepts it.
+  if (auth === 'wrong-password') sent.headers.authorization = basic({ login: credentials.login, password: `${credentials.password}-${random.word(6)}` });
+  if (auth === 'wrong-empty-password') sent.headers.authorization = basic({ login: credentials.login, password: '' });
+  if (auth === 'token' || auth === 'auth-token') {
+    if (!token) throw new Error(`No API token for the ${who} user.`);
+    sent.query[auth === 'token' ? 'api-token' : 'auth-token'] = token;
+  }
+  if (auth === 'wrong-token' || auth === 'wrong-auth-token') sent.query[auth === 'wrong-token' ? 'api-token' : 'auth-token'] = random.uuid();
+  if (auth === 'wrong-session') sent.cookies.push(`sid=${random.uuid()}`);
+}
+
+/**
+ * Most cookies an actor's jar holds. The API sets two (the session and its CSRF token); a server
+ * that sets new ones on every answer would otherwise grow every later request's Cookie header,
+ * each report's curl lines and the runner's memory without end.
+ */
+export const MAX_KEPT_COOKIES = 20;
+
+/** The name of the cookie a Set-Cookie line sets. */
+export const cookieName = (setCookie: string): string => /^\s*([^=;]*)/.exec(setCookie)?.[1]?.trim() ?? '';
+
+/**
+ * Stores an answer's Set-Cookie lines in the jar: the API's own cookies (`own`: the session
+ * cookie the document names, the CSRF cookie) and those the jar already holds always, any other
+ * while the jar holds fewer than MAX_KEPT_COOKIES with room for the API's own; returns the lines kept. Those past the bound are
+ * dropped: the runner never sends them.
+ */
+export async function keepCookies(jar: CookieJar, url: string, lines: readonly string[], own: ReadonlySet<string>): Promise<string[]> {
+  if (lines.length === 0) return [];
+  const held = new Set((await jar.store.getAllCookies()).map((cookie) => cookie.key));
+  let others = [...held].filter((name) => !own.has(name)).length;
+  const kept: string[] = [];
+  for (const line of lines) {
+    const name = cookieName(line);
+    if (!own.has(name) && !held.has(name)) {
+      if (others >= MAX_KEPT_COOKIES - own.size) continue;
+      others++;
+    }
+    await jar.setCookie(line, url, { ignoreError: true });
+    held.add(name);
+    kept.push(line);
+  }
+  return kept;
+}
+
+/** Requests in a row without an answer after which the server counts as gone. */
+const SILENT_LIMIT = 5;
+
+export interface SilentServer {
+  /** Throws once the server counts as gone: no request is sent then. */
+  assertAnswering(): void;
+  /** Counts one request's result; throws when the server cannot be reached, or has now gone silent. */
+  observe(result: TransportResult, operationId: string): void;
+}
+
+export function silentServer(origin: string): SilentServer {
+  let silent = 0;
+  let stopped: StoppedError | undefined;
+  return {
+    assertAnswering() {
+      if (stopped) throw stopped;
+    },
+    observe(result, operationId) {
+      if (result.unreachable) throw new UnreachableError(`cannot reach ${origin}: ${result.error ?? 'no answer'}`);
+      silent = result.response ? 0 : silent + 1;
+      if (silent < SILENT_LIMIT) return;
+      stopped = new StoppedError(`stopped: ${silent} requests in a row got no answer from ${origin} (the last, ${operationId}: ${result.error ?? 'no answer'})`);
+      throw stopped;
+    },
+  };
+}
+
+/** A run against the fake keeps about 3 MB and 120,000 values; a hostile server's huge answers are kept in part. */
+export const RETENTION_LIMITS = { chars: 8 * 1024 * 1024, values: 200_000, partialChars: 2048 } as const;
+
+/** A digest of the normalised JSON body (ids, UUIDs and timestamps aside), as kept or computed now. */
+export function bodyDigest(response: ReceivedResponse): string | undefined {
+  if (response.digest) return response.digest;
+  return response.json === undefined ? undefined : createHash('sha256').update(JSON.stringify(normalise(response.json))).digest('base64url');
+}
+
+/** The exchange as the run keeps it; `values` is the size of its parsed body. */
+export type Retain = (exchange: Exchange, values: number) => Exchange;
+
+/** `digests`: a compared run's, whose answers kept in part must still tell same from different. */
+export function createRetention(digests: boolean, limits = RETENTION_LIMITS): Retain {
+  let chars = 0;
+  let values = 0;
+  return (exchange, parsedValues) => {
+    const response = exchange.response;
+    if (!response) return exchange;
+    const size = response.json === undefined ? 0 : parsedValues;
+    if (chars + response.body.length <= limits.chars && values + size <= limits.values) {
+      chars += response.body.length;
+      values += size;
+      return exchange;
+    }
+    const { json: _dropped, ...rest } = response;
+    const digest = digests ? bodyDigest(response) : undefined;
+    return { ...exchange, response: { ...rest, body: textHead(response.body, limits.partialChars), partial: true, ...(digest ? { digest } : {}) } };
+  };
+}
 
 export interface ApiClient {
   call(call: Call): Promise<Exchange>;
@@ -34,7 +176,7 @@ export interface ApiClient {
    */
   openRunSession(key: string): Promise<Exchange>;
   closeRunSession(key: string): Promise<Exchange | undefined>;
-  /** All exchanges so far, in order; beyond a memory budget, only the head of each body (see retention.ts). */
+  /** All exchanges so far, in order; beyond a memory budget, only the head of each body (see createRetention). */
   readonly exchanges: readonly Exchange[];
 }
 

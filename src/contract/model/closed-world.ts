@@ -3,10 +3,9 @@
 // with it), so the runner knows the exact answer any query inside it must get: the model.
 import { apply } from '../checks/check.js';
 import { limitHonoured, recordsConsistent } from '../checks/model-checks.js';
-import type { PlanContext } from '../plans/plan.js';
-import { unreadable, type Row } from '../plans/plan.js';
+import { type PlanContext, unreadable, type Row } from '../plans/plan.js';
 import type { Exchange } from '../types.js';
-import { canonical } from './list-rules.js';
+import { canonical } from './list-model.js';
 
 export type Query = Readonly<Record<string, string>>;
 

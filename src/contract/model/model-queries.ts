@@ -7,8 +7,7 @@ import type { PlanContext } from '../plans/plan.js';
 import type { Check, Exchange } from '../types.js';
 import type { ClosedWorld } from './closed-world.js';
 import { faultsOf, type ModelFacts } from './faults.js';
-import type { ListModel } from './list-model.js';
-import { booleanFilters, hasParameter, type ModelCheckName, type Query } from './list-rules.js';
+import { type ListModel, booleanFilters, hasParameter, type ModelCheckName, type Query } from './list-model.js';
 import { searchAndShrink } from './property-run.js';
 import { examplesOf, queriesOf } from './query-arbitraries.js';
 

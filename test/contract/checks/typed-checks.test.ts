@@ -7,7 +7,7 @@ import { limitHonoured, sortOrder } from '../../../src/contract/checks/model-che
 import { getCheck, titleOf, type CheckName } from '../../../src/contract/checks/registry.js';
 import { responseSchema } from '../../../src/contract/checks/response-schema.js';
 import { GROUPS } from '../../../src/contract/run/groups.js';
-import { plansFor } from '../../../src/contract/run/plans.js';
+import { plansFor } from '../../../src/contract/run/run-contract.js';
 import { context, exchange, found, records } from '../helpers/synthetic.js';
 
 describe('typed checks', () => {

@@ -6,7 +6,7 @@ import type { Operation, Spec, User } from '../../../spec/index.js';
 import { authMethodAccepted, permissionRefused, undeclaredSchemeRefused, unauthenticatedRefused, wrongCredentialsRefused } from '../../checks/access-checks.js';
 import { apply } from '../../checks/check.js';
 import type { CheckName } from '../../checks/registry.js';
-import { authModesOf, isWrongCredentials } from '../../client/auth-schemes.js';
+import { authModesOf, isWrongCredentials } from '../../client/credentials.js';
 import type { Call } from '../../client/api-client.js';
 import type { Actor, Applied, AuthMode } from '../../types.js';
 

@@ -1,12 +1,104 @@
-// The credentials a run has seen, learned from its exchanges: API tokens (with the id of the
-// user each belongs to, when known) and session ids. The no-sensitive-data check reads it to
-// tell a caller's own credential from someone else's. A token is a value the document marks
-// `x-secret` in the answer documented for the operation and status answered (marked-secrets.ts):
-// a field that only bears a token's name is whatever word the server chose.
-import type { Operation, Spec } from '../../spec/index.js';
-import { answerSecrets } from '../client/marked-secrets.js';
-import { MIN_ISSUED_CHARS } from '../../shared/redaction/secret-values.js';
-import type { Actor, AuthMode, CredentialsSeen, Exchange, Parties } from '../types.js';
+// The credentials in answers: which scheme each way of authenticating uses, the values the
+// document marks `x-secret` (masked from then on), and whose each token and session id is.
+import type { AuthMode, ReceivedResponse, Exchange, Actor, CredentialsSeen, Parties } from '../types.js';
+import { MIN_ISSUED_CHARS, type Secrets } from '../../shared/redaction/secret-values.js';
+import { documentedResponse, markedValues, type Operation, type Spec } from '../../spec/index.js';
+import { isSchemaNode } from '../../spec/schema-branches.js';
+import { MAX_KEPT_COOKIES } from './api-client.js';
+
+const SCHEMES: Readonly<Record<Exclude<AuthMode, 'none'>, string>> = {
+  basic: 'basicAuth',
+  'wrong-basic': 'basicAuth',
+  'wrong-password': 'basicAuth',
+  'wrong-empty-password': 'basicAuth',
+  session: 'sessionCookie',
+  'wrong-session': 'sessionCookie',
+  'wrong-ended-session': 'sessionCookie',
+  token: 'apiToken',
+  'wrong-token': 'apiToken',
+  'wrong-revoked-token': 'apiToken',
+  'auth-token': 'authTokenQuery',
+  'wrong-auth-token': 'authTokenQuery',
+  'wrong-revoked-auth-token': 'authTokenQuery',
+};
+
+/** The security scheme an auth mode uses; undefined for none. */
+export function schemeOf(auth: AuthMode): string | undefined {
+  return auth === 'none' ? undefined : SCHEMES[auth];
+}
+
+export const isWrongCredentials = (auth: AuthMode): boolean => auth.startsWith('wrong-');
+
+/** The ways of authenticating with a scheme, valid first, then the deliberately wrong ones. */
+export function authModesOf(scheme: string): Exclude<AuthMode, 'none'>[] {
+  return (Object.keys(SCHEMES) as Exclude<AuthMode, 'none'>[]).filter((auth) => SCHEMES[auth] === scheme);
+}
+
+// One printable word: no spaces, so an HTML page or a sentence is never taken for a token.
+const BARE_TOKEN = new RegExp(`^[A-Za-z0-9._~+/=-]{${MIN_ISSUED_CHARS},512}$`);
+
+export function bodyToken(response: ReceivedResponse | undefined): string | undefined {
+  if (!response) return undefined;
+  if (typeof response.json === 'string') return response.json;
+  if (response.json !== undefined) return undefined;
+  const text = response.body.trim();
+  return BARE_TOKEN.test(text) ? text : undefined;
+}
+
+// Deeper than any schema of this API; a value nested further is not read.
+const MAX_DEPTH = 16;
+/** Most values read of one answer: each is a mask every report text is matched against. */
+const MAX_VALUES = 20;
+
+/** A marked value and where it is in the body: `/field/0`, `` for the body itself. */
+export interface MarkedPlace {
+  readonly path: string;
+  readonly value: string;
+}
+
+export function markedSecrets(operation: Operation, status: number, body: unknown): string[] {
+  return markedPlaces(operation, status, body).map((place) => place.value);
+}
+
+/** The marked values of an answer with their places: where the document lets a credential be. */
+export function markedPlaces(operation: Operation, status: number, body: unknown): MarkedPlace[] {
+  const schema = documentedResponse(operation, status)?.content?.['application/json']?.schema;
+  if (!isSchemaNode(schema)) return [];
+  const found: MarkedPlace[] = [];
+  // Only a string can be a credential sent back; places too deep are not read.
+  for (const { kind, path, value } of markedValues(body, schema, { mark: 'x-secret', maxDepth: MAX_DEPTH })) {
+    if (kind === 'marked' && typeof value === 'string') found.push({ path: path.map((key) => `/${key}`).join(''), value });
+    if (found.length >= MAX_VALUES) break;
+  }
+  return found;
+}
+
+/** The marked values of an answer as the runner learns tokens from it: its JSON, else its body as a bare token. */
+export function answerSecrets(operation: Operation, response: ReceivedResponse): string[] {
+  return markedSecrets(operation, response.status, response.json ?? bodyToken(response));
+}
+
+/** The answer's Set-Cookie lines. */
+export const setCookieLines = (exchange: Exchange): string[] => {
+  const set = exchange.response?.headers['set-cookie'];
+  return Array.isArray(set) ? set : set ? [set] : [];
+};
+
+/** `cookies`: the Set-Cookie lines of the answer that the runner keeps (keepCookies) or that are the API's own. */
+export function rememberIssued(secrets: Secrets, operation: Operation, exchange: Exchange, cookies: readonly string[]): void {
+  const r = exchange.response;
+  if (!r) return;
+  for (const c of cookies.slice(0, MAX_KEPT_COOKIES)) secrets.addIssued(/^[^=]+=([^;]*)/.exec(c)?.[1]);
+  if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') secrets.addIssued(bodyToken(r));
+  for (const value of markedSecrets(operation, r.status, r.json)) secrets.addIssued(value);
+}
+
+export function recordToken(spec: Spec, me: Exchange): string | undefined {
+  const response = me.response;
+  if (!response) return undefined;
+  const marked = markedSecrets(spec.operation(me.operationId), response.status, response.json);
+  return marked.length === 1 && marked[0] !== '' ? marked[0] : undefined;
+}
 
 type Json = Record<string, unknown>;
 
