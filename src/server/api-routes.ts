@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Operation } from '../spec/index.js';
-import type { FaultStore } from '../store/faults.js';
+import type { FaultStore } from '../store/state.js';
 import { createGuard } from './auth/guard.js';
 import { sessionCookieName, type Scheme } from './auth/schemes.js';
 import { builtInHandlers } from './handlers/index.js';

@@ -3,7 +3,7 @@ import { controlApiPath, createSpecValidator, errorDetailsMax, monitoringApiPath
 import { VALUES_CHECKED_WHOLE } from './request-schemas.js';
 import { createValidationRefusal } from './validation-error.js';
 import type { FaultSpec } from '../spec/control-types.js';
-import { createFaultStore } from '../store/faults.js';
+import { createFaultStore } from '../store/state.js';
 import { createRequestJournal } from '../store/request-journal.js';
 import { createControlMessages, createErrorMessages } from './error-messages.js';
 import { readSchemes } from './auth/schemes.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError, type ErrorFactory } from '../errors.js';
 import type { Fault } from '../spec/control-types.js';
 import type { ApiErrorBody, Operation } from '../spec/index.js';
-import type { FaultStore } from '../store/faults.js';
+import type { FaultStore } from '../store/state.js';
 import { documentedHeaders, type HeaderValues } from './documented-headers.js';
 import type { ErrorMessage } from './error-messages.js';
 import type { RequestCheck } from './routes.js';

@@ -3,7 +3,7 @@ import type { ErrorFactory } from '../errors.js';
 import type { RecordingManifest } from '../shared/recording-layout.js';
 import type { Spec } from '../spec/index.js';
 import type { FixtureUser } from '../spec/types.js';
-import type { FaultStore } from '../store/faults.js';
+import type { FaultStore } from '../store/state.js';
 import type { RequestJournal } from '../store/request-journal.js';
 import type { FakeState } from '../store/state.js';
 import type { ControlContext } from './control/index.js';

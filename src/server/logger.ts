@@ -21,7 +21,9 @@ const REQUEST_PARTS = ['headers', 'body', 'query', 'cookies'];
  */
 export function loggerSettings(options: false | FakeLoggerOptions): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (options === false || options.level === 'silent') return { logger: false };
-  const out = options.stream ?? pino.destination({ dest: 1, sync: false });
+  // Lines go out in blocks of 4 KiB, or after 100 ms at the latest, not one write each; pino
+  // writes what is left when the process exits.
+  const out = options.stream ?? pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
   const stream = options.format === 'pretty' ? prettyLines(out, options.stream === undefined && process.stdout.isTTY === true) : out;
   return { logger: { ...pinoOptions(options.level ?? 'info'), stream }, logController: new OneLinePerRequest() };
 }

@@ -1,9 +1,63 @@
-import { systemClock } from '../shared/clock.js';
-import type { BlockedRequest } from '../spec/types.js';
+import { deepFreeze } from '../shared/deep-freeze.js';
+import { systemClock, type Clock } from '../shared/clock.js';
+import type { BlockedRequest, LimitBlockLogQueryParams } from '../spec/types.js';
 import type { RateLimitKey, RateLimitRule, RateLimitSettings } from '../spec/control-types.js';
-import type { RateLimitDecision, RateLimitedRequest, RateLimiter, RateLimiterOptions } from './rate-limiter-types.js';
 
-export type { ActiveBlock, RateLimitDecision, RateLimitedRequest, RateLimiter, RateLimiterOptions } from './rate-limiter-types.js';
+// The rate limits of spec section 8: the limiter that counts requests and blocks, and the log of the blocks.
+
+/** What the limiter knows of a request. Empty or absent fields are not counted. */
+export interface RateLimitedRequest {
+  readonly ip: string;
+  /** The login the request presents (Basic credentials or the log-in body), right or wrong. */
+  readonly login?: string;
+  /** The id of the authenticated user. */
+  readonly user?: string;
+  /** The request path without its query. */
+  readonly uri: string;
+}
+
+export type RateLimitDecision =
+  | { readonly allowed: true }
+  /** `newBlocks` holds the blocks this request activated (none when it hit an existing block). */
+  | { readonly allowed: false; readonly retryAfterSeconds: number; readonly newBlocks: BlockedRequest[] };
+
+/** A block in force, in the control API document's ActiveBlock shape. */
+export interface ActiveBlock {
+  readonly key: RateLimitKey;
+  readonly value: string;
+  readonly blockedAt: number;
+  readonly expiresAt: number;
+}
+
+export interface RateLimiter {
+  /** The rules in force and their preset (`custom` when given as rules). */
+  settings(): RateLimitSettings;
+  /** New rules (valid ones, e.g. checked by the control API document): the windows restart, active blocks stay. */
+  setRules(rules: RateLimitSettings | readonly RateLimitRule[]): RateLimitSettings;
+  /** Counts a request and says whether it may go on. */
+  hit(request: RateLimitedRequest): RateLimitDecision;
+  /** The blocks in force now, oldest first. */
+  activeBlocks(): ActiveBlock[];
+  /** Replaces the blocks (e.g. from a snapshot): windows start empty, expired blocks are dropped. */
+  restoreActiveBlocks(blocks: readonly ActiveBlock[]): void;
+  /** Lifts every block and empties the windows; returns how many blocks were in force. */
+  clear(): number;
+  /** Back to the start-up rules (unless keepRules), with no blocks and empty windows. */
+  reset(options?: { keepRules?: boolean }): void;
+  /** How many windows and blocks are tracked (bounded by maxTrackedKeys). */
+  tracked(): { windows: number; blocks: number };
+}
+
+export interface RateLimiterOptions {
+  /**
+   * The rules in force at start and after a reset, valid ones, with the preset they come from
+   * or alone (`custom`); default none (no limits).
+   */
+  readonly rules?: RateLimitSettings | readonly RateLimitRule[];
+  readonly clock?: Clock;
+  /** Most windows and most blocks held at once; the oldest go first. Default 10,000. */
+  readonly maxTrackedKeys?: number;
+}
 
 interface Window {
   start: number;
@@ -150,4 +204,70 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     },
     tracked: () => ({ windows: windowCount(), blocks: blocks.size }),
   };
+}
+
+const timeOf = (r: BlockedRequest) => r.timestamp ?? -Infinity;
+const BLOCK_FIELDS = ['ip', 'login', 'uri', 'user'] as const;
+
+/**
+ * The log of blocked requests, in timestamp order (records without one first; equal timestamps
+ * in the order added), as frozen copies. Holds at most `maxRecords`, dropping the oldest.
+ */
+export class BlockLogStore {
+  readonly #seed: readonly BlockedRequest[];
+  readonly #maxRecords: number;
+  #records: BlockedRequest[] = [];
+
+  constructor(seed: readonly BlockedRequest[] = [], options: { maxRecords?: number | undefined } = {}) {
+    this.#maxRecords = options.maxRecords ?? 100_000;
+    this.restore(seed);
+    this.#seed = this.#records.slice();
+  }
+
+  get size(): number {
+    return this.#records.length;
+  }
+
+  add(record: BlockedRequest): BlockedRequest {
+    const stored = deepFreeze(structuredClone(record));
+    const records = this.#records;
+    let i = records.length;
+    while (i > 0 && timeOf(records[i - 1]!) > timeOf(stored)) i--; // blocks arrive in time order: nearly always no step
+    records.splice(i, 0, stored);
+    if (records.length > this.#maxRecords) records.shift();
+    return stored;
+  }
+
+  /** The records a query selects (valid values: the server checks the parameters), oldest first. */
+  query(q: LimitBlockLogQueryParams = {}): BlockedRequest[] {
+    const matches = this.#records.filter((r) => {
+      if (q.from !== undefined && !(r.timestamp !== undefined && r.timestamp >= q.from)) return false;
+      if (q.to !== undefined && !(r.timestamp !== undefined && r.timestamp <= q.to)) return false;
+      return BLOCK_FIELDS.every((f) => q[f] !== true || (typeof r[f] === 'string' && r[f].length > 0));
+    });
+    const skip = q.skip ?? 0;
+    return matches.slice(skip, q.limit === undefined ? undefined : skip + q.limit);
+  }
+
+  /** Empties the log; returns how many records it held. */
+  clear(): number {
+    const count = this.size;
+    this.#records = [];
+    return count;
+  }
+
+  snapshot(): BlockedRequest[] {
+    return this.#records.slice();
+  }
+
+  restore(records: readonly BlockedRequest[]): void {
+    const copies = records.map((r) => (Object.isFrozen(r) ? r : deepFreeze(structuredClone(r))));
+    copies.sort((a, b) => timeOf(a) - timeOf(b) || 0); // stable: equal timestamps keep their order
+    this.#records = copies.slice(Math.max(0, copies.length - this.#maxRecords));
+  }
+
+  /** Back to the seed records. */
+  reset(): void {
+    this.restore(this.#seed);
+  }
 }

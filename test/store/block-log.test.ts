@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockedRequest } from '../../src/spec/types.js';
-import { BlockLogStore } from '../../src/store/block-log.js';
+import { BlockLogStore } from '../../src/store/rate-limiter.js';
 
 const seed: BlockedRequest[] = [
   { uri: '/node/api/event-log', timestamp: 300, ttl: 30 },
@@ -59,26 +59,5 @@ describe('BlockLogStore', () => {
     expect(store.snapshot().map((b) => b.timestamp)).toEqual([18, 19, 20]);
     expect(store.query({ skip: 1, limit: 1 }).map((b) => b.timestamp)).toEqual([19]);
     expect(store.clear()).toBe(3);
-  });
-
-  it('adds to a full log (100,000 records) about as fast as to one with room: blocks of a flood cost no more once the log is full', () => {
-    const adds = 3000;
-    const addTo = (store: BlockLogStore, from: number) => {
-      const start = process.cpuUsage();
-      for (let i = 0; i < adds; i++) store.add({ login: `flood-${from + i}`, timestamp: from + i, ttl: 30 });
-      const used = process.cpuUsage(start);
-      return (used.user + used.system) / 1000;
-    };
-    // Filled as the server fills it, a block at a time.
-    const full = new BlockLogStore();
-    for (let i = 0; i < 100_000; i++) full.add({ ip: `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, timestamp: i, ttl: 30 });
-    const withRoom = new BlockLogStore();
-    const roomMs = addTo(withRoom, 0);
-    const fullMs = addTo(full, 100_000);
-    // Each add to the full log moved every record (about 170 µs an add, 0.5 s here); now both take milliseconds.
-    expect(fullMs).toBeLessThan(Math.max(5 * roomMs, 100));
-    expect(full.size).toBe(100_000);
-    expect(full.query({ limit: 1 })[0]?.timestamp).toBe(adds);
-    expect(full.query({ skip: 100_000 - 1 })[0]?.login).toBe(`flood-${100_000 + adds - 1}`);
   });
 });

@@ -4,7 +4,7 @@ import { defaultEventFixturesPath, loadEventFixtures } from '../../src/seed/even
 import { seedRecords } from '../../src/seed/seed-records.js';
 import { controlApiPath, createSpecValidator, loadSpec, rateLimitPresets } from '../../src/spec/index.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
-import { createDataState } from '../../src/store/data-state.js';
+import { createDataState } from '../../src/store/state.js';
 
 const presets = rateLimitPresets(await loadSpec(controlApiPath));
 

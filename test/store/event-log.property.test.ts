@@ -3,7 +3,7 @@ import { Query } from 'mingo';
 import { describe, expect, it } from 'vitest';
 import type { EventLogRecord } from '../../src/spec/types.js';
 import { EventLogStore } from '../../src/store/event-log.js';
-import type { EventLogQuery } from '../../src/store/event-log-query.js';
+import type { EventLogQuery } from '../../src/store/event-log.js';
 import type { Filter } from '../../src/store/filter-check.js';
 
 // Records with many ties (timestamps 0..15, few values per field), missing fields and mixed

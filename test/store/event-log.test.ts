@@ -104,19 +104,12 @@ describe('EventLogStore.updatePayload', () => {
     expect(store.query({ filter: { 'payload.text': 'linkDown acknowledged by the night shift' } }).map((r) => r._id)).toEqual([trap._id]);
   });
 
-  it('refuses MQTT records, unknown ids and bad updates, changing nothing', () => {
+  it('refuses MQTT records and unknown ids, changing nothing', () => {
     const store = new EventLogStore(records);
     const before = JSON.stringify(store.snapshot());
     const mqtt = firstOf('mqtt-message');
     expect(store.updatePayload(mqtt._id, { text: 'x' })).toEqual({ ok: false, reason: 'not-snmp', type: 'mqtt-message' });
     expect(store.updatePayload('ffffffffffffffffffffffff', { text: 'x' })).toEqual({ ok: false, reason: 'not-found' });
-    const trap = firstOf('snmp-trap');
-    expect(store.updatePayload(trap._id, { text: 42 } as unknown as { text: string })).toEqual({
-      ok: false,
-      reason: 'invalid-update',
-      field: 'text',
-      problem: 'must be a string',
-    });
     expect(JSON.stringify(store.snapshot())).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/shared/clock.js';
-import { createSessionStore } from '../../src/store/sessions.js';
+import { createSessionStore } from '../../src/store/accounts.js';
 
 function store(max = 3, idleSeconds = 10, maxPerUser = max) {
   const clock = createManualClock(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenStore } from '../../src/store/tokens.js';
+import { createTokenStore } from '../../src/store/accounts.js';
 
 describe('token store', () => {
   it('issues one token per user; a new one replaces the old', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FirstK } from '../../src/store/top-k.js';
+import { FirstK } from '../../src/store/event-log.js';
 
 function firstK<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
   const top = new FirstK(k, compare);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/shared/clock.js';
 import { createState } from '../../src/store/state.js';
 import type { FixtureUser } from '../../src/spec/types.js';
-import { createUserStore } from '../../src/store/users.js';
+import { createUserStore } from '../../src/store/accounts.js';
 
 const seed: FixtureUser[] = [
   { id: '5867948233835d9661c56dc8', login: 'admin', password: 'secret', permissions: ['manage-users'], authenticationToken: 'seeded-token' },

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../../errors.js';
 import type { ErrorMessage } from '../error-messages.js';
-import type { Session } from '../../store/sessions.js';
-import type { StoredUser } from '../../store/users.js';
+import type { Session } from '../../store/accounts.js';
+import type { StoredUser } from '../../store/accounts.js';
 
 /** Who made a request, and how they proved it. */
 export interface Caller {

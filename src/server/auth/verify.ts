@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../../errors.js';
 import type { ErrorMessage, UnauthenticatedMessage } from '../error-messages.js';
 import type { FakeState } from '../../store/state.js';
-import type { Session } from '../../store/sessions.js';
-import type { StoredUser } from '../../store/users.js';
+import type { Session } from '../../store/accounts.js';
+import type { StoredUser } from '../../store/accounts.js';
 import { cookieOf } from '../cookies.js';
 import type { Scheme } from './schemes.js';
 

@@ -2,7 +2,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { ErrorFactory } from '../../errors.js';
 import type { Spec, SpecValidator } from '../../spec/index.js';
 import type { ControlOperationId } from '../../spec/control-types.js';
-import type { FaultStore } from '../../store/faults.js';
+import type { FaultStore } from '../../store/state.js';
 import type { RequestJournal } from '../../store/request-journal.js';
 import type { FakeState } from '../../store/state.js';
 import type { ControlMessage, ErrorMessage } from '../error-messages.js';

@@ -4,7 +4,7 @@ import type { ApiError, ErrorFactory } from '../../errors.js';
 import type { FilterLimits } from '../../spec/index.js';
 import type { EventLogQueryParams, EventLogRecord, LimitBlockLogQueryParams, PayloadUpdate } from '../../spec/types.js';
 import { fieldPathProblem } from '../../shared/field-path.js';
-import type { EventLogQuery } from '../../store/event-log-query.js';
+import type { EventLogQuery } from '../../store/event-log.js';
 import type { Filter } from '../../store/filter-check.js';
 import { filterValueProblem } from '../../store/filter-match.js';
 import type { HandlerContext, HandlerMap } from './types.js';
@@ -107,10 +107,6 @@ export const logHandlers: HandlerMap = {
         throw errors('NOT_FOUND', messages('NOT_FOUND', 'record', { id }));
       case 'not-snmp':
         throw errors('NOT_AN_SNMP_RECORD', messages('NOT_AN_SNMP_RECORD', 'notSnmp', { id, type: result.type }));
-      case 'invalid-update':
-        throw errors('INVALID_BODY', `body field "${result.field}" ${result.problem}`, {
-          details: [{ location: 'body', name: result.field, problem: result.problem }],
-        });
     }
   },
 

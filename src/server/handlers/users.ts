@@ -1,7 +1,7 @@
 import type { User } from '../../spec/types.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
 import type { FakeState } from '../../store/state.js';
-import type { StoredUser } from '../../store/users.js';
+import type { StoredUser } from '../../store/accounts.js';
 import { requireCaller } from '../auth/caller.js';
 import type { HandlerMap } from './types.js';
 

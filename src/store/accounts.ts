@@ -1,5 +1,104 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../shared/clock.js';
+import type { FixtureUser, User } from '../spec/types.js';
+
+// Who may call: the seeded users, their API tokens and their sessions.
+
+/** A user held by the store: its record as the API shows it (no password, no token). */
+export interface StoredUser {
+  readonly id: string;
+  readonly login: string;
+  readonly permissions: readonly string[];
+  /** The user's record without `authenticationToken` (that lives in the token store). */
+  readonly record: Readonly<Omit<User, 'authenticationToken'>>;
+}
+
+export interface UserStore {
+  byId(id: string): StoredUser | undefined;
+  byLogin(login: string): StoredUser | undefined;
+  /** The user whose login and password these are, or undefined. */
+  verify(login: string, password: string): StoredUser | undefined;
+  list(): readonly StoredUser[];
+  /** Puts these users in place of all (their file changed). */
+  replace(users: readonly FixtureUser[]): void;
+}
+
+export function createUserStore(users: readonly FixtureUser[]): UserStore {
+  let stored: StoredUser[] = [];
+  let byId = new Map<string, StoredUser>();
+  let byLogin = new Map<string, StoredUser>();
+  // Apart from the records, so that no listing of users shows a password.
+  let passwords = new Map<StoredUser, string>();
+  const replace = (next: readonly FixtureUser[]) => {
+    passwords = new Map();
+    stored = next.map(({ password, authenticationToken: _token, ...record }) => {
+      const user = { id: record.id, login: record.login, permissions: [...record.permissions], record };
+      passwords.set(user, password);
+      return user;
+    });
+    byId = new Map(stored.map((u) => [u.id, u]));
+    byLogin = new Map(stored.map((u) => [u.login, u]));
+  };
+  replace(users);
+  return {
+    replace,
+    byId: (id) => byId.get(id),
+    byLogin: (login) => byLogin.get(login),
+    verify(login, password) {
+      const user = byLogin.get(login);
+      return user !== undefined && passwords.get(user) === password ? user : undefined;
+    },
+    list: () => stored,
+  };
+}
+
+/** API tokens: one per user at a time; a new one replaces the old, which stops working at once. */
+export interface TokenStore {
+  /** Creates a new token for the user, replacing (and invalidating) any previous one. */
+  issue(userId: string): string;
+  /** Sets a known token (seeding from fixtures), replacing any previous one. */
+  assign(userId: string, token: string): void;
+  /** Revokes the user's token; false when there was none. */
+  revoke(userId: string): boolean;
+  tokenOf(userId: string): string | undefined;
+  /** The id of the user whose current token this is. */
+  userFor(token: string): string | undefined;
+  clear(): void;
+}
+
+export function createTokenStore(generate: () => string = randomUUID): TokenStore {
+  const byUser = new Map<string, string>();
+  const byToken = new Map<string, string>();
+  const revoke = (userId: string): boolean => {
+    const old = byUser.get(userId);
+    if (old === undefined) return false;
+    byUser.delete(userId);
+    byToken.delete(old);
+    return true;
+  };
+  const assign = (userId: string, token: string): void => {
+    revoke(userId);
+    const holder = byToken.get(token);
+    if (holder !== undefined) byUser.delete(holder);
+    byUser.set(userId, token);
+    byToken.set(token, userId);
+  };
+  return {
+    issue(userId) {
+      const token = generate();
+      assign(userId, token);
+      return token;
+    },
+    assign,
+    revoke,
+    tokenOf: (userId) => byUser.get(userId),
+    userFor: (token) => byToken.get(token),
+    clear() {
+      byUser.clear();
+      byToken.clear();
+    },
+  };
+}
 
 export interface Session {
   readonly id: string;
