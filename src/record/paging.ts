@@ -41,6 +41,8 @@ export const integerTimestamp = (record: unknown): number | undefined => {
   return Number.isSafeInteger(t) ? (t as number) : undefined;
 };
 
+// By time, ascending, within an upper bound fixed at the start (records arriving later neither shift
+// the pages nor slip in). The cursor is the last timestamp taken and how many of it were taken.
 export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<PagedRecords<T>> {
   const { to, pageSize, maxRecords, keyOf } = options;
   const records: T[] = [];
@@ -98,6 +100,8 @@ export interface PageBySkipOptions<T> {
   readonly onPage?: (taken: number, reached: number | undefined) => void;
 }
 
+// By skip and limit, oldest first, stopping at the first record after the upper bound; records
+// without a timestamp are taken where the server puts them.
 export async function pageBySkip<T>(options: PageBySkipOptions<T>): Promise<PagedRecords<T>> {
   const { since, until, pageSize, maxRecords } = options;
   const records: T[] = [];

@@ -33,6 +33,7 @@ function identity(record: unknown): Pick<InvalidRecordNote, '_id' | 'timestamp'>
   return { ...(typeof _id === 'string' ? { _id } : {}), ...(Number.isSafeInteger(timestamp) ? { timestamp: timestamp as number } : {}) };
 }
 
+/** An invalid record is listed with its first problem and left out, or kept apart (--keep-invalid) when the fake can hold it. */
 export function checkEvents(records: readonly unknown[], validator: SpecValidator, keepInvalid: boolean): CheckedRecords {
   const out: CheckedRecords = { valid: [], kept: [], invalid: [] };
   for (const record of records) {
@@ -97,6 +98,8 @@ export interface RecordingFiles {
   readonly users?: readonly unknown[];
 }
 
+// Written whole or not at all: into a hidden folder beside --out, the manifest last, then renamed;
+// every line is checked for the run's secrets on its way out.
 export async function writeRecording(out: string, files: RecordingFiles, manifest: RecordingManifest, secrets: Secrets): Promise<void> {
   const target = resolve(out);
   await assertWritableOut(target);

@@ -70,6 +70,9 @@ function schemeNames(spec: Spec): Set<string> {
 const lastKey = (at: string): string => at.replace(/\[\d+\]/g, '').split('.').at(-1) ?? '';
 
 /** The names of a case's captures whose values are credentials. */
+// Which captures are credentials, decided from the case before it runs: a cookie; a header named
+// like one (Authorization, *token*, *session*, a security scheme's name); a body field the document
+// marks `x-secret` or named like a credential; any value a later step sends as a credential.
 export function secretCaptures(spec: Spec, c: ContractCase): ReadonlySet<string> {
   const named = schemeNames(spec);
   const credentialName = (name: string): boolean => CREDENTIAL_NAME.test(name) || named.has(name.toLowerCase());

@@ -9,6 +9,8 @@ import type { Citation, Exchange, Failure, Verdict } from '../types.js';
 import { responseProblems } from './response-checks.js';
 
 /** Errors judged per answer at most: a few pages of wrong records, far more than a reader needs. */
+// Ajv reports every error of every record (tens of thousands for a megabyte of wrong records): only
+// the first errors and records are judged, and a check says how many more there were.
 export const MAX_SCHEMA_ERRORS = 200;
 
 export interface LeftOut {

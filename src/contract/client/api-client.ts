@@ -5,7 +5,7 @@ import type { Actor, AuthMode, Exchange, ReceivedResponse } from '../types.js';
 import type { Random } from '../random.js';
 import { CookieJar } from 'tough-cookie';
 import { StoppedError, UnreachableError } from '../errors.js';
-import { type TransportResult, type Transport, urlFor } from './transport.js';
+import { type Transport, urlFor } from './transport.js';
 import { createHash } from 'node:crypto';
 import { normalise } from '../differential.js';
 import { textHead } from '../../shared/text-head.js';
@@ -42,32 +42,7 @@ export interface Call {
   readonly contentType?: string | null;
 }
 
-export interface SentCredentials {
-  readonly headers: Record<string, string>;
-  readonly query: Record<string, string>;
-  readonly cookies: string[];
-}
-
 const basic = (c: Credentials): string => `Basic ${Buffer.from(`${c.login}:${c.password}`).toString('base64')}`;
-
-/**
- * Adds to a request's headers, query and cookies what `auth` sends: `credentials` for Basic, the
- * actor's `token` (`who` names the actor when it has none), or wrong ones drawn from `random`. A
- * logged-out session id or a revoked token is a value the call itself carries (its cookies, its query).
- */
-export function addCredentials(sent: SentCredentials, auth: AuthMode, credentials: Credentials, token: string | undefined, who: string, random: Random): void {
-  if (auth === 'basic') sent.headers.authorization = basic(credentials);
-  if (auth === 'wrong-basic') sent.headers.authorization = basic({ login: `contract-check-${random.word(8)}`, password: random.word(12) });
-  // A known login with a password that is not its own: a server that checks only the login accepts it.
-  if (auth === 'wrong-password') sent.headers.authorization = basic({ login: credentials.login, password: `${credentials.password}-${random.word(6)}` });
-  if (auth === 'wrong-empty-password') sent.headers.authorization = basic({ login: credentials.login, password: '' });
-  if (auth === 'token' || auth === 'auth-token') {
-    if (!token) throw new Error(`No API token for the ${who} user.`);
-    sent.query[auth === 'token' ? 'api-token' : 'auth-token'] = token;
-  }
-  if (auth === 'wrong-token' || auth === 'wrong-auth-token') sent.query[auth === 'wrong-token' ? 'api-token' : 'auth-token'] = random.uuid();
-  if (auth === 'wrong-session') sent.cookies.push(`sid=${random.uuid()}`);
-}
 
 /**
  * Most cookies an actor's jar holds. The API sets two (the session and its CSRF token); a server
@@ -75,90 +50,18 @@ export function addCredentials(sent: SentCredentials, auth: AuthMode, credential
  * each report's curl lines and the runner's memory without end.
  */
 export const MAX_KEPT_COOKIES = 20;
+/** Requests in a row without an answer after which the server counts as gone: every later request fails at once. */
+const SILENT_LIMIT = 5;
+/** A run against the fake keeps about 3 MB and 120,000 values of answers; beyond that, the head of each body (and a digest when compared). */
+const RETENTION_LIMITS = { chars: 8 * 1024 * 1024, values: 200_000, partialChars: 2048 } as const;
 
 /** The name of the cookie a Set-Cookie line sets. */
 export const cookieName = (setCookie: string): string => /^\s*([^=;]*)/.exec(setCookie)?.[1]?.trim() ?? '';
-
-/**
- * Stores an answer's Set-Cookie lines in the jar: the API's own cookies (`own`: the session
- * cookie the document names, the CSRF cookie) and those the jar already holds always, any other
- * while the jar holds fewer than MAX_KEPT_COOKIES with room for the API's own; returns the lines kept. Those past the bound are
- * dropped: the runner never sends them.
- */
-export async function keepCookies(jar: CookieJar, url: string, lines: readonly string[], own: ReadonlySet<string>): Promise<string[]> {
-  if (lines.length === 0) return [];
-  const held = new Set((await jar.store.getAllCookies()).map((cookie) => cookie.key));
-  let others = [...held].filter((name) => !own.has(name)).length;
-  const kept: string[] = [];
-  for (const line of lines) {
-    const name = cookieName(line);
-    if (!own.has(name) && !held.has(name)) {
-      if (others >= MAX_KEPT_COOKIES - own.size) continue;
-      others++;
-    }
-    await jar.setCookie(line, url, { ignoreError: true });
-    held.add(name);
-    kept.push(line);
-  }
-  return kept;
-}
-
-/** Requests in a row without an answer after which the server counts as gone. */
-const SILENT_LIMIT = 5;
-
-export interface SilentServer {
-  /** Throws once the server counts as gone: no request is sent then. */
-  assertAnswering(): void;
-  /** Counts one request's result; throws when the server cannot be reached, or has now gone silent. */
-  observe(result: TransportResult, operationId: string): void;
-}
-
-export function silentServer(origin: string): SilentServer {
-  let silent = 0;
-  let stopped: StoppedError | undefined;
-  return {
-    assertAnswering() {
-      if (stopped) throw stopped;
-    },
-    observe(result, operationId) {
-      if (result.unreachable) throw new UnreachableError(`cannot reach ${origin}: ${result.error ?? 'no answer'}`);
-      silent = result.response ? 0 : silent + 1;
-      if (silent < SILENT_LIMIT) return;
-      stopped = new StoppedError(`stopped: ${silent} requests in a row got no answer from ${origin} (the last, ${operationId}: ${result.error ?? 'no answer'})`);
-      throw stopped;
-    },
-  };
-}
-
-/** A run against the fake keeps about 3 MB and 120,000 values; a hostile server's huge answers are kept in part. */
-export const RETENTION_LIMITS = { chars: 8 * 1024 * 1024, values: 200_000, partialChars: 2048 } as const;
 
 /** A digest of the normalised JSON body (ids, UUIDs and timestamps aside), as kept or computed now. */
 export function bodyDigest(response: ReceivedResponse): string | undefined {
   if (response.digest) return response.digest;
   return response.json === undefined ? undefined : createHash('sha256').update(JSON.stringify(normalise(response.json))).digest('base64url');
-}
-
-/** The exchange as the run keeps it; `values` is the size of its parsed body. */
-export type Retain = (exchange: Exchange, values: number) => Exchange;
-
-/** `digests`: a compared run's, whose answers kept in part must still tell same from different. */
-export function createRetention(digests: boolean, limits = RETENTION_LIMITS): Retain {
-  let chars = 0;
-  let values = 0;
-  return (exchange, parsedValues) => {
-    const response = exchange.response;
-    if (!response) return exchange;
-    const size = response.json === undefined ? 0 : parsedValues;
-    if (chars + response.body.length <= limits.chars && values + size <= limits.values) {
-      chars += response.body.length;
-      values += size;
-      return exchange;
-    }
-    const { json: _dropped, ...rest } = response;
-    const digest = digests ? bodyDigest(response) : undefined;
-    return { ...exchange, response: { ...rest, body: textHead(response.body, limits.partialChars), partial: true, ...(digest ? { digest } : {}) } };
-  };
 }
 
 export interface ApiClient {
@@ -214,12 +117,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   for (const c of [options.admin, options.low, options.operator]) secrets.addCredentials(c);
   secrets.add(options.adminToken);
   const exchanges: Exchange[] = [];
-  const retain = createRetention(options.digests === true);
+  const kept = { chars: 0, values: 0 };
   const runJar = new CookieJar();
   // The cookies of the API itself: the document's cookie scheme, and the CSRF cookie (field notes).
   const ownCookies = new Set(['csrf', ...Object.values(spec.document.components?.securitySchemes ?? {}).flatMap((scheme) => ('in' in scheme && scheme.in === 'cookie' ? [scheme.name] : []))]);
   let runSession = false;
-  const silence = silentServer(transport.baseUrl.origin);
+  const origin = transport.baseUrl.origin;
+  let silent = 0;
+  let stopped: StoppedError | undefined;
   const state = (actor: Actor): ActorState => {
     const s = actors.get(actor);
     if (!s) throw new Error(`No credentials for the ${actor} user.`);
@@ -254,7 +159,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   async function send(call: Call, jar?: CookieJar): Promise<Exchange> {
-    silence.assertAnswering();
+    if (stopped) throw stopped;
     const op = spec.operation(call.operationId);
     const method = op.method.toUpperCase();
     assertAllowed(policy, method, op.operationId);
@@ -275,7 +180,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const usesJar = auth === 'session' || op.operationId === 'createSession';
     const url = urlFor(transport.baseUrl, path).href;
 
-    addCredentials({ headers, query, cookies }, auth, me.credentials ?? options.admin, me.token, actor, random);
+    const own = me.credentials ?? options.admin;
+    if (auth === 'basic') headers.authorization = basic(own);
+    if (auth === 'wrong-basic') headers.authorization = basic({ login: `contract-check-${random.word(8)}`, password: random.word(12) });
+    // A known login with a password that is not its own: a server that checks only the login accepts it.
+    if (auth === 'wrong-password') headers.authorization = basic({ login: own.login, password: `${own.password}-${random.word(6)}` });
+    if (auth === 'wrong-empty-password') headers.authorization = basic({ login: own.login, password: '' });
+    if (auth === 'token' || auth === 'auth-token') {
+      if (!me.token) throw new Error(`No API token for the ${actor} user.`);
+      query[auth === 'token' ? 'api-token' : 'auth-token'] = me.token;
+    }
+    // A logged-out session id or a revoked token is a value the call itself carries (its cookies, its query).
+    if (auth === 'wrong-token' || auth === 'wrong-auth-token') query[auth === 'wrong-token' ? 'api-token' : 'auth-token'] = random.uuid();
+    if (auth === 'wrong-session') cookies.push(`sid=${random.uuid()}`);
     if (usesJar) {
       const jarCookies = await cookieJar.getCookieString(url);
       if (jarCookies) cookies.push(jarCookies);
@@ -290,7 +207,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (body !== undefined && call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/json';
 
     const result = await transport.send({ method, path, query, headers, body });
-    silence.observe(result, op.operationId);
+    if (result.unreachable) throw new UnreachableError(`cannot reach ${origin}: ${result.error ?? 'no answer'}`);
+    silent = result.response ? 0 : silent + 1;
+    if (silent >= SILENT_LIMIT) throw (stopped = new StoppedError(`stopped: ${silent} requests in a row got no answer from ${origin} (the last, ${op.operationId}: ${result.error ?? 'no answer'})`));
     const exchange: Exchange = {
       key: call.key,
       operationId: op.operationId,
@@ -304,10 +223,48 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Only an answer to a request that used the jar has its cookies kept (and sent back later); the
     // API's own (a session id, a CSRF token) are credentials whichever answer sets them.
     const lines = setCookieLines(exchange);
-    const credentials = usesJar ? await keepCookies(cookieJar, url, lines, ownCookies) : lines.filter((line) => ownCookies.has(cookieName(line)));
+    const credentials = usesJar ? await keepCookies(cookieJar, url, lines) : lines.filter((line) => ownCookies.has(cookieName(line)));
     rememberIssued(secrets, op, exchange, credentials);
     if (options.keepExchanges !== false) exchanges.push(retain(exchange, result.values ?? 0));
     return exchange;
+  }
+
+  /**
+   * Stores an answer's Set-Cookie lines in the jar: the API's own cookies and those the jar holds
+   * always, any other while the jar has room (MAX_KEPT_COOKIES); returns the lines kept. The runner
+   * never sends those dropped.
+   */
+  async function keepCookies(jar: CookieJar, url: string, lines: readonly string[]): Promise<string[]> {
+    if (lines.length === 0) return [];
+    const held = new Set((await jar.store.getAllCookies()).map((cookie) => cookie.key));
+    let others = [...held].filter((name) => !ownCookies.has(name)).length;
+    const keptLines: string[] = [];
+    for (const line of lines) {
+      const name = cookieName(line);
+      if (!ownCookies.has(name) && !held.has(name)) {
+        if (others >= MAX_KEPT_COOKIES - ownCookies.size) continue;
+        others++;
+      }
+      await jar.setCookie(line, url, { ignoreError: true });
+      held.add(name);
+      keptLines.push(line);
+    }
+    return keptLines;
+  }
+
+  /** The exchange as the run keeps it: whole while the budget lasts, then the head of its body, and a digest when compared. */
+  function retain(exchange: Exchange, parsedValues: number): Exchange {
+    const response = exchange.response;
+    if (!response) return exchange;
+    const size = response.json === undefined ? 0 : parsedValues;
+    if (kept.chars + response.body.length <= RETENTION_LIMITS.chars && kept.values + size <= RETENTION_LIMITS.values) {
+      kept.chars += response.body.length;
+      kept.values += size;
+      return exchange;
+    }
+    const { json: _dropped, ...rest } = response;
+    const digest = options.digests ? bodyDigest(response) : undefined;
+    return { ...exchange, response: { ...rest, body: textHead(response.body, RETENTION_LIMITS.partialChars), partial: true, ...(digest ? { digest } : {}) } };
   }
 
   return client;

@@ -45,6 +45,9 @@ export function bodyToken(response: ReceivedResponse | undefined): string | unde
   return BARE_TOKEN.test(text) ? text : undefined;
 }
 
+// The values the document marks `x-secret` in the response documented for the status answered are
+// an answer's credentials. A field that merely bears a credential's name holds whatever word the
+// server chose: masked, that word would be cut out of every report.
 // Deeper than any schema of this API; a value nested further is not read.
 const MAX_DEPTH = 16;
 /** Most values read of one answer: each is a mask every report text is matched against. */
@@ -84,6 +87,8 @@ export const setCookieLines = (exchange: Exchange): string[] => {
   return Array.isArray(set) ? set : set ? [set] : [];
 };
 
+// Masked from now on: the cookies the runner keeps (each a pattern every report text is matched
+// against, so at most MAX_KEPT_COOKIES), the token or session id 4.1 and 4.3 answer, the marked values.
 /** `cookies`: the Set-Cookie lines of the answer that the runner keeps (keepCookies) or that are the API's own. */
 export function rememberIssued(secrets: Secrets, operation: Operation, exchange: Exchange, cookies: readonly string[]): void {
   const r = exchange.response;
@@ -93,6 +98,7 @@ export function rememberIssued(secrets: Secrets, operation: Operation, exchange:
   for (const value of markedSecrets(operation, r.status, r.json)) secrets.addIssued(value);
 }
 
+/** The administrator's token as its record shows it (no --token): the one value the document marks there, else none. */
 export function recordToken(spec: Spec, me: Exchange): string | undefined {
   const response = me.response;
   if (!response) return undefined;
@@ -114,15 +120,10 @@ export interface CredentialsLearner {
 
 /** The `{id}` of an operation's path in a URL (createAuthToken: the user the token is for). */
 function pathIdReader(operation: Operation): (pathname: string) => string | undefined {
-  const names: string[] = [];
-  const pattern = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+?)\\?\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  const path = new RegExp(`^${pattern}$`);
-  const at = names.indexOf('id');
+  const escaped = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const path = new RegExp(`^${escaped.replace('{id}', '([^/]+)').replace(/\{[^}]+\}/g, '[^/]+')}$`);
   return (pathname) => {
-    const id = at < 0 ? undefined : path.exec(pathname)?.[at + 1];
+    const id = path.exec(pathname)?.[1];
     return id === undefined ? undefined : decodeURIComponent(id);
   };
 }
@@ -167,8 +168,7 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
     learn(exchange) {
       const response = exchange.response;
       if (!response) return;
-      const cookies = response.headers['set-cookie'];
-      for (const cookie of Array.isArray(cookies) ? cookies : cookies ? [cookies] : []) {
+      for (const cookie of setCookieLines(exchange)) {
         const [, name, value] = /^\s*([^=;\s]+)=([^;]*)/.exec(cookie) ?? [];
         if (name === sessionCookie && value && value.length >= MIN_ISSUED_CHARS) sessions.add(value);
       }

@@ -26,6 +26,9 @@ export function answerLimitsFor(maxRecords: number): { readonly maxBodyBytes: nu
   };
 }
 
+// JSON from a server is parsed only within bounds: a body nested thousands of levels deep would
+// overflow every recursive walk after it, and one of countless values would cost memory and a
+// schema error each. The bytes are measured before anything is decoded.
 const [QUOTE, BACKSLASH, COMMA] = [34, 92, 44];
 const OPEN = new Set([91, 123]);
 const CLOSE = new Set([93, 125]);

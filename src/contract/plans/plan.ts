@@ -85,6 +85,7 @@ export async function sampleRecord(ctx: PlanContext, type: 'snmp-trap' | 'mqtt')
 
 export type HarmlessCall = Omit<Call, 'key' | 'actor' | 'auth'>;
 
+/** A request that does no harm if a server wrongly accepts it: reads as they are, writes at ids that do not exist, a payload with the text it has. */
 export function harmlessCall(ctx: PlanContext, op: Operation): HarmlessCall {
   const path: Record<string, string> = {};
   for (const p of op.parameters.filter((x) => x.in === 'path')) path[p.name] = ctx.random.objectId();

@@ -183,6 +183,8 @@ function causeOf(findings: readonly ReportedFailure[]): Cause {
 }
 
 /** The causes of a run's findings: violations first, then the most frequent. */
+// Findings grouped by cause (the same check finding the same kind of difference): a server that answers
+// 422 for 400 does so everywhere, and a reader needs that once, with a count and one example.
 export function causesOf(failures: readonly ReportedFailure[]): Cause[] {
   const byKind = new Map<string, ReportedFailure[]>();
   for (const f of failures) {

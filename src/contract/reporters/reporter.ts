@@ -19,6 +19,9 @@ export const shownText =
   (text: string): string =>
     terminalText(secrets.mask(text));
 
+// The one door every reporter goes through: every string of each event and of the result has the
+// known secrets masked and control characters escaped, so no reporter can print a secret or let a
+// server's text act on a terminal.
 export function maskedReporter(reporter: Reporter, secrets: Secrets): Reporter {
   const text = shownText(secrets);
   const shown = <T>(value: T): T => mapStrings(value, text) as T;
@@ -39,6 +42,8 @@ export function jsonReporter(write: Write): Reporter {
   };
 }
 
+// A curl line a person reads: a long body cut to its head, with its size. Reporters get text already
+// masked (maskedReporter), so a cut never leaves part of a secret a whole text would have hidden.
 const BODY = / --data-raw '((?:[^']|'\\'')*)'$/;
 const HEAD = 160;
 

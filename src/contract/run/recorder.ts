@@ -11,6 +11,8 @@ import type { Secrets } from '../../shared/redaction/secret-values.js';
 import { createCredentialsSeen } from '../client/credentials.js';
 import type { Outcome } from './results.js';
 
+// Without an answer only transport-error judges. A body the runner did not read whole or parse (its
+// own bounds, no finding) leaves the status judged and the body not: inconclusive, not `ok`.
 export function unjudgeable(exchange: Exchange, check: Applied): Inconclusive | undefined {
   if (!exchange.response) return check.name === transportError.name ? undefined : inconclusive(noAnswer(exchange));
   if (exchange.error && !check.judgesUnreadBody) return inconclusive(`the body was not judged: ${exchange.error}`);

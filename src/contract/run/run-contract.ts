@@ -36,6 +36,7 @@ export interface Deadline {
   clear(): void;
 }
 
+/** The run's deadline (--max-duration): one signal ends the request in flight and cuts any wait short. */
 export function startDeadline(maxDurationMs: number | undefined): Deadline {
   const controller = new AbortController();
   const { signal } = controller;
@@ -77,6 +78,8 @@ const MIN_WAIT_MS = 1000;
 const RETRIES = 5;
 
 /** Sends until the answer is not a 429, waiting each block out within the bounds above; then a BlockedError. */
+// Waiting out a block (429) is bounded whatever the server says: at least a second a wait, a few
+// retries per request, --max-wait in all, never past the run's deadline. `record` waits the same way.
 export async function waitingOutBlocks(send: () => Promise<Exchange>, options: BlockWaitOptions): Promise<Exchange> {
   const { wait, deadline, what, baseUrl } = options;
   let exchange = await send();
@@ -100,6 +103,7 @@ export async function waitingOutBlocks(send: () => Promise<Exchange>, options: B
   return exchange;
 }
 
+/** Sends and checks. Outside the probe a block is no finding: a short one is waited out, a long one stops the run. */
 export function sender(client: ApiClient, recorder: Recorder, wait: Wait, deadline: Deadline, probing: () => boolean, baseUrl: string): PlanContext['send'] {
   return async (call: Call, evaluation: Evaluation = {}): Promise<Exchange> => {
     deadline.doing(call.operationId);
@@ -110,6 +114,7 @@ export function sender(client: ApiClient, recorder: Recorder, wait: Wait, deadli
   };
 }
 
+/** The plan of each group (a group without a plan is a type error); the rate-limit probe runs last: it may get the prober blocked. */
 export function plansFor(cases: readonly ContractCase[]): Readonly<Record<Group, Plan>> {
   return {
     authentication: authenticationPlan,
@@ -135,6 +140,9 @@ const MAX_PLACES = 3;
 const MAX_PLACE_CHARS = 200;
 
 /** The note with these statuses and places, and how many places more there were. */
+// A run whose every answer was a redirect never reached the API (a log-in proxy, a base URL
+// without the path prefix): the runner follows none, so it says so once. Of each Location it shows
+// origin and path only: the query of a log-in URL carries state and tokens.
 export function redirectNoteText(statuses: readonly number[], places: readonly string[], more: number): string {
   const where = places.length === 0 ? 'without a Location' : `to ${places.join(', ')}${more > 0 ? ` and ${more} other place(s)` : ''}`;
   return `every answer was a redirect (${statuses.join(', ')} ${where}): the runner follows none, so the API was not reached; --base-url may be behind a log-in page or lack a path prefix`;
