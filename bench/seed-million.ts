@@ -3,7 +3,7 @@
 import { generateEvents } from '../src/seed/generate-events.js';
 import { EventLogStore } from '../src/store/event-log.js';
 import { filterLimits, loadSpec } from '../src/spec/index.js';
-import { eventLogQuery } from '../src/server/handlers/logs.js';
+import { eventLogQuery } from '../src/server/handlers.js';
 import type { EventLogQueryParams } from '../src/spec/types.js';
 
 const count = Number(process.argv[2] ?? 1_000_000);

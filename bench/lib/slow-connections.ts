@@ -3,7 +3,7 @@
 // /users/current. Loopback only; the count is bounded and every connection ends by the
 // fake's timeouts (or after a deadline, counted as not shed).
 import { connect, type Socket } from 'node:net';
-import { defaultConnectionLimits } from '../../src/server/connection-limits.js';
+import { defaultConnectionLimits } from '../../src/server/options.js';
 import type { HostileResult } from './hostile-requests.js';
 import { loopDelayPhase } from './loop-delay.js';
 import { epochNow, startProbes } from './probes.js';

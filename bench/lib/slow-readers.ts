@@ -3,7 +3,7 @@
 // served. A reader that slow holds its page until the send timeout (5 minutes); what is measured
 // is that nothing else waits for it and what it costs in memory while it is held.
 import { connect } from 'node:net';
-import { defaultConnectionLimits } from '../../src/server/connection-limits.js';
+import { defaultConnectionLimits } from '../../src/server/options.js';
 import type { HostileResult } from './hostile-requests.js';
 import { residentBytes } from './machine.js';
 import { loopDelayPhase } from './loop-delay.js';

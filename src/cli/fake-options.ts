@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { CreateFakeOptions } from '../fake/create-fake.js';
 import { defaultEventFixtures } from '../server/options.js';
-import type { RateLimitChoice } from '../server/rate-limit-presets.js';
+import type { RateLimitChoice } from '../server/options.js';
 import { controlApiPath, createSpecValidator, loadSpec } from '../spec/index.js';
 import type { RateLimitRule } from '../spec/control-types.js';
 import type { ServeFlags } from './serve-flags.js';

@@ -1,4 +1,4 @@
-import { defaultConnectionLimits } from '../server/connection-limits.js';
+import { defaultConnectionLimits } from '../server/options.js';
 import { LOCAL_ORIGINS } from '../server/host-origin-guard.js';
 import { SERVE_ENV, type Flag } from './flag.js';
 import { allowedHost, integer, list, origin, port, yesNo } from './flag-values.js';

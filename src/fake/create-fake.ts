@@ -1,5 +1,5 @@
 import { buildFakeWithListenHosts, type FakeApp } from '../server/build.js';
-import { LISTEN_BACKLOG } from '../server/connection-limits.js';
+import { LISTEN_BACKLOG } from '../server/options.js';
 import type { FakeOptions } from '../server/options.js';
 import { controlClient } from './control-client.js';
 import { controlMethods, type FakeControl } from './control-methods.js';

@@ -1,8 +1,8 @@
 import type { IngestHandle } from '../ingest/delivery.js';
-import { ingestLimits } from '../ingest/ingest-limits.js';
+import { ingestLimits } from '../spec/limits.js';
 import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
 import type { FakeApp } from '../server/build.js';
-import type { IngestSource } from '../server/ingest-counts.js';
+import type { IngestSource } from '../server/build.js';
 import { createSpecValidator } from '../spec/index.js';
 import type { EventLogRecord } from '../spec/types.js';
 

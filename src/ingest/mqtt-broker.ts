@@ -1,10 +1,9 @@
 import { once, type EventEmitter } from 'node:events';
-import { createServer, type Socket } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Aedes } from 'aedes';
 import { createDelivery, type IngestHandle, type IngestOptions } from './delivery.js';
-import type { IngestLimits } from './ingest-limits.js';
+import type { IngestLimits } from '../spec/limits.js';
 import { mqttMessageToRecord } from './mqtt-message-to-record.js';
-import { PUBLISH, watchPacketSizes } from './mqtt-packet-size.js';
 
 export interface MqttBrokerOptions extends IngestOptions {
   /** TCP port; 0 picks a free one (see `port` on the handle). */
@@ -16,6 +15,46 @@ export interface MqttBrokerOptions extends IngestOptions {
 }
 
 const SYS_PREFIX = '$SYS/';
+/** MQTT control packet type of PUBLISH (the high 4 bits of the first byte). */
+const PUBLISH = 3;
+
+/**
+ * Reads the fixed header of each MQTT packet a connection sends (type, then the remaining length
+ * as a variable byte integer) and calls `tooLarge` once, with the packet's type, as soon as one
+ * announces more than `maxBytes`: before its body arrives. aedes (and mqtt-packet under it) has
+ * no size limit and would buffer any packet whole (up to 256 MB). The bytes seen are those aedes
+ * reads (a 'data' listener on a stream read through 'readable' is told of each `read()`).
+ */
+function watchPacketSizes(socket: Socket, maxBytes: number, tooLarge: (type: number) => void): void {
+  let body = 0; // bytes of the current packet's body not seen yet
+  let type = -1; // the current packet's type, -1 before its first byte
+  let length = 0;
+  let shift = 0;
+  const onData = (chunk: Buffer): void => {
+    for (let i = 0; i < chunk.length; ) {
+      if (body > 0) {
+        const n = Math.min(body, chunk.length - i);
+        body -= n;
+        i += n;
+        continue;
+      }
+      const byte = chunk[i++] as number;
+      if (type < 0) {
+        [type, length, shift] = [byte >> 4, 0, 0];
+        continue;
+      }
+      length += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (length > maxBytes) {
+        socket.off('data', onData);
+        return tooLarge(type);
+      }
+      if (byte & 0x80) continue; // more length bytes follow
+      [body, type] = [length, -1];
+    }
+  };
+  socket.on('data', onData);
+}
 
 /**
  * An embedded MQTT 3.1/3.1.1 broker (aedes) on a TCP server. Every message a client
@@ -68,22 +107,12 @@ export async function startMqttBroker(options: MqttBrokerOptions): Promise<Inges
     throw error;
   }
   server.on('error', () => delivery.drop({ reason: 'transport-error', detail: 'server error' }));
-  const address = server.address();
-  const bound = typeof address === 'object' && address ? address.port : port;
-
-  let closing: Promise<void> | undefined;
   const close = async (): Promise<void> => {
     const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     await new Promise<void>((resolve) => broker.close(() => resolve()));
     for (const socket of sockets) socket.destroy();
     await serverClosed;
   };
-  return {
-    port: bound,
-    stats: delivery.stats,
-    close() {
-      closing ??= close();
-      return closing;
-    },
-  };
+  let closing: Promise<void> | undefined;
+  return { port: (server.address() as AddressInfo).port, stats: delivery.stats, close: () => (closing ??= close()) };
 }

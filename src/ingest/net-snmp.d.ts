@@ -4,97 +4,36 @@ declare module 'net-snmp' {
 
   export interface RawVarbind {
     oid: string;
-    /** ASN.1 tag, a key of `ObjectType`. */
+    /** ASN.1 tag. */
     type: number;
     value: unknown;
   }
-
-  export interface RawPdu {
-    /** A key of `PduType`: Trap (v1), TrapV2 or InformRequest. */
-    type: number;
-    varbinds: RawVarbind[];
-    /** SNMPv1 Trap-PDU fields. */
-    enterprise?: string;
-    agentAddr?: string;
-    generic?: number;
-    specific?: number;
-    upTime?: number;
-  }
-
-  export interface Notification {
-    pdu: RawPdu;
-    rinfo: { address: string; family: string; port: number; size: number };
-  }
-
-  export interface Authorizer {
-    addCommunity(community: string): void;
-  }
-
-  export interface Receiver {
-    getAuthorizer(): Authorizer;
-    close(callback?: (socketInfo: unknown) => void): void;
-  }
-
-  export interface ReceiverOptions {
-    port?: number;
-    address?: string | null;
-    transport?: SocketType;
-    disableAuthorization?: boolean;
-    includeAuthentication?: boolean;
-    dgramModule?: { createSocket(type: SocketType): Socket };
-  }
-
   export interface TrapOptions {
     agentAddr?: string;
     upTime?: number;
   }
-
-  export interface Session {
-    trap(typeOrOid: number | string, varbinds: RawVarbind[], options: TrapOptions | string, callback: (error: Error | null) => void): Session;
-    close(): Session;
+  /** A trap as the receiver delivers it; `pdu.type` 164 Trap-PDU (v1), 166 InformRequest, 167 SNMPv2-Trap-PDU. */
+  export interface Notification {
+    pdu: { type: number; varbinds: RawVarbind[]; enterprise?: string; agentAddr?: string; generic?: number; specific?: number; upTime?: number };
+    rinfo: { address: string };
   }
-
-  export interface SessionOptions {
-    version?: number;
-    trapPort?: number;
-    transport?: SocketType;
+  interface Receiver {
+    getAuthorizer(): { addCommunity(community: string): void };
+    close(callback: () => void): void;
   }
-
-  export function createReceiver(options: ReceiverOptions, callback: (error: Error | null, notification: Notification | null) => void): Receiver;
-  export function createSession(target: string, community: string, options?: SessionOptions): Session;
-
-  export const Version1: number;
-  export const Version2c: number;
-  export const ObjectType: {
-    readonly Boolean: 1;
-    readonly Integer: 2;
-    readonly OctetString: 4;
-    readonly Null: 5;
-    readonly OID: 6;
-    readonly IpAddress: 64;
-    readonly Counter: 65;
-    readonly Gauge: 66;
-    readonly TimeTicks: 67;
-    readonly Opaque: 68;
-    readonly Counter64: 70;
-  };
-  export const TrapType: {
-    readonly ColdStart: 0;
-    readonly WarmStart: 1;
-    readonly LinkDown: 2;
-    readonly LinkUp: 3;
-    readonly AuthenticationFailure: 4;
-    readonly EgpNeighborLoss: 5;
-    readonly EnterpriseSpecific: 6;
-  };
+  interface Session {
+    trap(typeOrOid: number | string, varbinds: RawVarbind[], options: TrapOptions, callback: (error: Error | null) => void): void;
+    close(): void;
+  }
+  type ReceiverOptions = { port: number; address: string; transport: SocketType; dgramModule: { createSocket(type: SocketType): Socket } };
 
   const snmp: {
-    createReceiver: typeof createReceiver;
-    createSession: typeof createSession;
+    createReceiver(options: ReceiverOptions, callback: (error: Error | null, notification: Notification | null) => void): Receiver;
+    createSession(target: string, community: string, options: { version: number; trapPort?: number }): Session;
     Version1: number;
     Version2c: number;
-    ObjectType: typeof ObjectType;
-    TrapType: typeof TrapType;
+    ObjectType: Readonly<Record<'Boolean' | 'Integer' | 'OctetString' | 'OID' | 'IpAddress' | 'Counter' | 'Gauge' | 'Counter64', number>>;
+    TrapType: Readonly<Record<'ColdStart' | 'WarmStart' | 'LinkDown' | 'LinkUp', number>>;
   };
   export default snmp;
 }

@@ -2,8 +2,9 @@ import dgram, { type RemoteInfo, type Socket, type SocketType } from 'node:dgram
 import { once } from 'node:events';
 import { isIPv6 } from 'node:net';
 import snmp from 'net-snmp';
-import { createDelivery, type DropReason, type IngestHandle, type IngestOptions } from './delivery.js';
-import type { IngestLimits } from './ingest-limits.js';
+import type { DropReason } from '../spec/control-types.js';
+import { createDelivery, type IngestHandle, type IngestOptions } from './delivery.js';
+import type { IngestLimits } from '../spec/limits.js';
 import { snmpTrapToRecord } from './snmp-trap-to-record.js';
 
 export interface SnmpTrapListenerOptions extends IngestOptions {
@@ -19,19 +20,7 @@ export interface SnmpTrapListenerOptions extends IngestOptions {
 
 // net-snmp reports packet problems through its error callback; only the error's class is
 // used, never its message, which can quote the community string.
-function reasonOf(error: Error): DropReason {
-  switch (error.name) {
-    case 'RequestFailedError':
-      return 'unknown-community';
-    case 'RequestInvalidError':
-      return 'unsupported';
-    case 'ProcessingError':
-    case 'ResponseInvalidError':
-      return 'malformed';
-    default:
-      return 'transport-error';
-  }
-}
+const REASONS: Readonly<Record<string, DropReason>> = { RequestFailedError: 'unknown-community', RequestInvalidError: 'unsupported', ProcessingError: 'malformed', ResponseInvalidError: 'malformed' };
 
 /** Listens for SNMPv1 and v2c traps (and v2c informs) on UDP and turns each into an SnmpTrapRecord. */
 export async function startSnmpTrapListener(options: SnmpTrapListenerOptions): Promise<IngestHandle> {
@@ -64,7 +53,7 @@ export async function startSnmpTrapListener(options: SnmpTrapListenerOptions): P
     if (!listening) return; // a bind failure is reported by start-up below
     if (error) {
       const from = (error as Error & { rinfo?: { address?: string } }).rinfo?.address;
-      return delivery.drop({ reason: reasonOf(error), detail: error.name, from });
+      return delivery.drop({ reason: REASONS[error.name] ?? 'transport-error', detail: error.name, from });
     }
     if (!notification) return;
     const timestamp = clock.now();
@@ -81,15 +70,6 @@ export async function startSnmpTrapListener(options: SnmpTrapListenerOptions): P
     throw error;
   }
   listening = true;
-  const bound = socket.address().port;
-
   let closing: Promise<void> | undefined;
-  return {
-    port: bound,
-    stats: delivery.stats,
-    close() {
-      closing ??= new Promise<void>((resolve) => receiver.close(() => resolve()));
-      return closing;
-    },
-  };
+  return { port: socket.address().port, stats: delivery.stats, close: () => (closing ??= new Promise<void>((resolve) => receiver.close(() => resolve()))) };
 }

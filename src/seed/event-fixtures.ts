@@ -4,7 +4,7 @@ import { completeEventRecord, eventRecordProblems, type Completion } from '../sp
 import { packageRoot } from '../spec/paths.js';
 import type { EventLogRecord } from '../spec/types.js';
 import type { SpecValidator } from '../spec/validator.js';
-import { describeRecordProblem } from '../spec/record-problem.js';
+import { describeRecordProblem } from '../spec/event-record-input.js';
 import { readFixtureFile } from './fixture-file.js';
 import { problemList } from './problem-list.js';
 

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORDING_FILES, type RecordingManifest } from '../shared/recording-layout.js';
 import { unstorableReason } from '../shared/storable-record.js';
-import { describeRecordProblem, schemaProblem } from '../spec/record-problem.js';
+import { describeRecordProblem, schemaProblem } from '../spec/event-record-input.js';
 import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import type { SpecValidator } from '../spec/validator.js';
 import { FixtureError, loadEventFixtures } from './event-fixtures.js';

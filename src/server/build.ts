@@ -1,38 +1,29 @@
-import { createErrorFactory } from '../errors.js';
-import { controlApiPath, createSpecValidator, errorDetailsMax, monitoringApiPath } from '../spec/index.js';
-import { VALUES_CHECKED_WHOLE } from './request-schemas.js';
-import { createValidationRefusal } from './validation-error.js';
-import type { FaultSpec } from '../spec/control-types.js';
-import { createFaultStore } from '../store/state.js';
-import { createRequestJournal } from '../store/request-journal.js';
-import { createControlMessages, createErrorMessages } from './error-messages.js';
-import { readSchemes } from './auth/schemes.js';
-import { registerApiRoutes } from './api-routes.js';
-import { installCookies } from './cookies.js';
-import { registerControlApi, type ControlContext } from './control/index.js';
-import { addHostOriginGuard } from './host-origin-guard.js';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createErrorFactory, type ErrorFactory } from '../errors.js';
+import type { RecordingManifest } from '../shared/recording-layout.js';
+import type { FaultSpec, IngestCounts, IngestSourceRunning } from '../spec/control-types.js';
+import { controlApiPath, createSpecValidator, errorDetailsMax, monitoringApiPath, type Spec } from '../spec/index.js';
+import type { FixtureUser } from '../spec/types.js';
+import { createRequestJournal, type RequestJournal } from '../store/request-journal.js';
+import { createFaultStore, type FakeState, type FaultStore } from '../store/state.js';
+import { addAnswerHook, createEarlyAnswers, type EarlyAnswers } from './answer-hook.js';
+import { readSchemes } from './auth.js';
+import { installBodyParsers } from './body.js';
+import { createSecretMask, registerControlApi, type ControlContext } from './control/index.js';
 import { registerDocs } from './docs.js';
-import { sendApiError } from './error-mapping.js';
-import { createFastifyApp } from './fastify-app.js';
-import { registerInspector } from './inspector/index.js';
-import { createSecretMask } from './journal/secret-mask.js';
-import { installBodyParsers } from './json-body.js';
-import { createCodedBodyRefusal } from './content-coding.js';
-import { addAnswerHook, createEarlyAnswers } from './answer-hook.js';
-import { createScriptedAnswers } from './scripted-answer.js';
-import { resolveFakeOptions, type FakeOptions } from './options.js';
-import { settingsOf } from './rate-limit-presets.js';
-import { setApiErrorHandler } from './error-handler.js';
-import { createRouteNotFoundHandler } from './route-not-found.js';
-import { createRuntimeConfig } from './runtime-config.js';
-import { faultDefaults, filterLimitsOf, journalBodyLimits, journalSizeDefault, kitFallback } from './document-defaults.js';
+import {
+  createClientErrorHandler, createControlMessages, createErrorMessages, createRouteNotFoundHandler, createValidationRefusal, installTransportRefusals, sendApiError, setApiErrorHandler, toApiError, BODY_LIMIT_BYTES, type ErrorMessage,
+} from './error-answers.js';
 import { createFakeData } from './fake-data.js';
-import { createIngestCountsBoard } from './ingest-counts.js';
+import { addHostOriginGuard } from './host-origin-guard.js';
+import { registerInspector } from './inspector/index.js';
+import { loggerSettings } from './logger.js';
+import {
+  connectionOptions, createRuntimeConfig, faultDefaults, filterLimitsOf, journalBodyLimits, journalSizeDefault, kitFallback, resolveFakeOptions, settingsOf, type ConnectionLimits, type FakeLoggerOptions, type FakeOptions, type ResolvedFakeOptions, type RuntimeConfig,
+} from './options.js';
+import { createScriptedAnswers } from './route-checks.js';
+import { registerApiRoutes, VALUES_CHECKED_WHOLE, type RouteReport } from './routes.js';
 import { keepTickObjectShape } from './tick-object-shape.js';
-import type { FakeApp, FakeWithListenHosts } from './fake-handle.js';
-
-export type { FakeApp, FakeHandle, FakeWithListenHosts } from './fake-handle.js';
-
 /** `a`, `a or b`, `a, b or c`. */
 const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 
@@ -60,7 +51,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     latencyMs: resolved.latencyMs,
     rateLimit: settingsOf(resolved.rateLimit, controlSpec),
   }, controlSpec);
-  const { state, users, seededUsers, reloadFixtures, recordIds, recording } = await createFakeData(resolved, validator, config.rateLimit);
+  const { state, users, seededUsers, reloadFixtures, recordIds, recording } = await createFakeData(resolved, validator, config.current.rateLimit);
   config.onRateLimitChange((settings) => state.data.limiter.setRules(settings));
   const errors = createErrorFactory(spec.document);
   const schemes = readSchemes(spec.document);
@@ -87,8 +78,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   // Every request, before any route's check: who may reach the fake, by Host and Origin (so that
   // a DNS-rebinding page learns and changes nothing), and CORS; then bodies no operation reads.
   const guard = addHostOriginGuard(app, resolved, errors, messages, controlMessages);
-  installBodyParsers(app, errors, messages, createCodedBodyRefusal(spec.operations, errors, messages));
-  installCookies(app);
+  installBodyParsers(app, spec.operations, errors, messages);
   app.decorateRequest('caller', null);
 
   const filterLimits = await filterLimitsOf(spec);
@@ -140,3 +130,99 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
 }
 
 export type { FaultSpec };
+
+/** The fake's Fastify instance before any hook or route: its connections' limits, its logging, and Fastify's and Node's own refusals in the document's shape. */
+function createFastifyApp(connections: ConnectionLimits, logger: false | FakeLoggerOptions, earlyAnswers: EarlyAnswers, errors: ErrorFactory, messages: ErrorMessage) {
+  const app = Fastify({
+    ...connectionOptions(connections),
+    clientErrorHandler: createClientErrorHandler(errors, messages, earlyAnswers.answered),
+    ...loggerSettings(logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
+    exposeHeadRoutes: false,
+    frameworkErrors: (error, request, reply) => {
+      void sendApiError(reply as unknown as FastifyReply, toApiError(error, request as unknown as FastifyRequest, errors, messages));
+    },
+  });
+  app.server.maxConnections = connections.maxConnections;
+  installTransportRefusals(app.server, errors, messages);
+  return app;
+}
+
+/** What `app.fake` exposes: the state (for resets), and what the start found. */
+export interface FakeHandle {
+  readonly state: FakeState;
+  readonly spec: Spec;
+  readonly options: ResolvedFakeOptions;
+  /** The users of the users fixture, with their passwords (the fake's development credentials). */
+  readonly seededUsers: readonly FixtureUser[];
+  /** Reads the users and event fixture files again and puts them in place (see FakeState.reloadFixtures); throws, changing nothing, when they have problems. */
+  readonly reloadFixtures: () => Promise<void>;
+  readonly errors: ErrorFactory;
+  /** The configuration that the control API changes at run time. */
+  readonly config: RuntimeConfig;
+  readonly faults: FaultStore;
+  /** The last requests the monitoring API answered (`/__control/requests`). */
+  readonly journal: RequestJournal;
+  /** Where the SNMP listener and the MQTT broker, started beside the app, are read for `/__control/ingest`. */
+  readonly ingest: Pick<IngestCountsBoard, 'attach'>;
+  /** operationIds that have a route. */
+  readonly registered: readonly string[];
+  /** operationIds of the document without a handler, and so without a route. */
+  readonly missingHandlers: readonly string[];
+  /** The control API's routes (`/__control`). */
+  readonly control: RouteReport & { readonly spec: Spec; readonly context: ControlContext };
+  /** The manifest of the recording served (`recording` option), if any. */
+  readonly recording?: RecordingManifest;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fake: FakeHandle;
+  }
+}
+
+export type FakeApp = FastifyInstance;
+
+/** A built fake, and the one way to widen the Host names it answers, held apart from the app so that no user of the app widens them. */
+export interface FakeWithListenHosts {
+  readonly app: FakeApp;
+  /** Answers the host the app was told to listen on (unless 0.0.0.0 or ::) as a `controlHosts` name: createFake's `listen` calls it. */
+  readonly answerListenHost: (host: string) => void;
+}
+
+/** A source of received records: a key of the control API's `IngestCounts` (`snmp`, `mqtt`). */
+export type IngestSource = keyof IngestCounts;
+
+/** What a running source reports when read: its port and its counts. */
+export type IngestReading = Omit<IngestSourceRunning, 'running'>;
+
+/**
+ * Where the control API reads the counts of the SNMP listener and the MQTT broker. Those run
+ * beside the app, started by code the server must not import (createFake's record sources), so
+ * whatever starts one tells this board how to read it; a source never attached, or detached once
+ * it stops, answers as not running.
+ */
+export interface IngestCountsBoard {
+  /** Reads `source` with `read` from now on, until the returned function is called. */
+  attach(source: IngestSource, read: () => IngestReading): () => void;
+  /** Every source, read now. */
+  read(): IngestCounts;
+}
+
+export function createIngestCountsBoard(): IngestCountsBoard {
+  const readers = new Map<IngestSource, () => IngestReading>();
+  const one = (source: IngestSource): IngestCounts[IngestSource] => {
+    const read = readers.get(source);
+    return read ? { running: true, ...read() } : { running: false };
+  };
+  return {
+    attach(source, read) {
+      readers.set(source, read);
+      return () => {
+        if (readers.get(source) === read) readers.delete(source);
+      };
+    },
+    read: () => ({ snmp: one('snmp'), mqtt: one('mqtt') }),
+  };
+}

@@ -3,11 +3,9 @@ import { bundle as bundleRefs } from '@apidevtools/json-schema-ref-parser';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { JSON_SCHEMA, load } from 'js-yaml';
 import type { ErrorFactory } from '../errors.js';
-import type { ErrorMessage } from './error-messages.js';
 import { examplesShownNotFilled, withSeededLogins, type DocsLogin } from './docs-document.js';
-import { sendApiError, toApiError } from './error-mapping.js';
-import { INSPECTOR_PATH } from './inspector/index.js';
-import { createRouteNotFoundHandler } from './route-not-found.js';
+import { createRouteNotFoundHandler, sendApiError, toApiError, type ErrorMessage } from './error-answers.js';
+import { INSPECTOR_PATH } from './host-origin-guard.js';
 
 export const DOCS_PREFIX = '/docs';
 export const CONTROL_DOCS_PREFIX = '/docs/control';

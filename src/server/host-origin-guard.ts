@@ -1,10 +1,12 @@
 import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
-import { CONTROL_PREFIX } from './control/index.js';
-import type { ControlMessage, ErrorMessage } from './error-messages.js';
-import { INSPECTOR_PATH } from './inspector/index.js';
-import { hasUserinfo, routedPath, targetAuthority, targetHasUserinfo } from './request-path.js';
+import type { ControlMessage, ErrorMessage } from './error-answers.js';
+
+/** Every path of the control API starts with this. */
+export const CONTROL_PREFIX = '/__control';
+/** Where the fake serves its request inspector. */
+export const INSPECTOR_PATH = '/__inspector';
 
 // Who may reach the fake, by Host and Origin (and, for the control API, by address): the rules
 // as data, applied to every request by one hook before any route's own check. A web page that
@@ -45,17 +47,6 @@ const CORS_PREFLIGHT = {
   // Some browsers wait for a body of a 204 without it.
   'content-length': '0',
 };
-
-/**
- * Headers a request may carry once. Node keeps the first and drops the others, so a proxy in
- * front that read another would route (Host), authenticate (Authorization) or parse
- * (Content-Type) another request than the fake's checks looked at.
- */
-const SINGLE_HEADERS = new Map([
-  ['host', 'Host'],
-  ['authorization', 'Authorization'],
-  ['content-type', 'Content-Type'],
-]);
 
 /** The most of a refused Host header a message repeats. */
 const SHOWN_HOST_CHARS = 200;
@@ -159,10 +150,7 @@ export interface HostOriginGuard {
  * Adds the guard's hook (before any route's check, so a refused request changes and counts
  * nothing) and the route that lets a CORS preflight be routed. Each request in turn:
  *
- * 1. Its Host: one Host (Authorization, Content-Type) header; no user info in the Host or the
- *    target (HTTP never sends credentials there; they would be echoed); an absolute-form target's
- *    host replaces the header (RFC 9112 3.2.2); HTTP/1.1 without Host is refused as Node would,
- *    in the document's shape. These are 400 MALFORMED_REQUEST, and the connection is closed.
+ * 1. HTTP/1.1 without Host: 400 MALFORMED_REQUEST, and the connection is closed.
  * 2. The rule of its path: the API's (the Host names a host it answers) or the control rule
  *    (a loopback client, the Host names this server, and from a browser a page of an allowed
  *    origin or the fake's own). A request without Host (HTTP/1.0) passes the Host part:
@@ -204,29 +192,11 @@ export function addHostOriginGuard(
     return pageAllowed(request) ? undefined : 'originNotAllowed';
   };
 
-  const malformed = (reply: FastifyReply, name: 'hostMissing' | 'hostUserinfo' | 'targetUserinfo' | 'headerRepeated', values?: Record<string, string>) => {
+  /** HTTP/1.1 without Host is refused as Node would, in the document's shape; a request without Host (HTTP/1.0) passes: browsers always send one. */
+  const hostMissing = (request: FastifyRequest, reply: FastifyReply): Error | undefined => {
+    if (request.headers.host !== undefined || request.raw.httpVersion === '1.0') return undefined;
     void reply.header('connection', 'close');
-    return errors('MALFORMED_REQUEST', messages('MALFORMED_REQUEST', name, values));
-  };
-  /** The request's Host as HTTP/1.1 frames it (step 1), or its refusal. */
-  const framing = (request: FastifyRequest, reply: FastifyReply): Error | undefined => {
-    const raw = request.raw;
-    const seen = new Set<string>();
-    for (let i = 0; i < raw.rawHeaders.length; i += 2) {
-      const name = raw.rawHeaders[i]!.toLowerCase();
-      const shown = SINGLE_HEADERS.get(name);
-      if (shown === undefined) continue;
-      if (seen.has(name)) return malformed(reply, 'headerRepeated', { name: shown });
-      seen.add(name);
-    }
-    // Refused as sent, before a target replaces it, and never repeated.
-    if (raw.headers.host !== undefined && hasUserinfo(raw.headers.host)) return malformed(reply, 'hostUserinfo');
-    if (raw.url!.charCodeAt(0) !== 47 /* '/' */) {
-      if (targetHasUserinfo(raw.url!)) return malformed(reply, 'targetUserinfo');
-      const authority = targetAuthority(raw.url!);
-      if (authority !== undefined) raw.headers.host = authority;
-    }
-    return raw.headers.host === undefined && raw.httpVersion !== '1.0' ? malformed(reply, 'hostMissing') : undefined;
+    return errors('MALFORMED_REQUEST', messages('MALFORMED_REQUEST', 'hostMissing'));
   };
   /** The rule of the request's path (step 2), or its refusal. */
   const rule = (request: FastifyRequest): Error | undefined => {
@@ -244,7 +214,7 @@ export function addHostOriginGuard(
   };
 
   app.addHook('onRequest', function hostOriginGuard(request, reply, done) {
-    const refusal = framing(request, reply) ?? rule(request);
+    const refusal = hostMissing(request, reply) ?? rule(request);
     if (refusal !== undefined) return done(refusal);
     void reply.header('vary', 'Origin');
     const origin = request.headers.origin;
@@ -285,4 +255,43 @@ export function addHostOriginGuard(
       },
     },
   };
+}
+
+/** An absolute-form target: a scheme, `://`, then the authority (up to the path or the query). */
+const ABSOLUTE_FORM = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i;
+/** The schemes whose targets the router takes for their path alone (any other target is a path it does not know). */
+const ROUTED_SCHEME = /^https?:\/\/$/i;
+
+/**
+ * The target in origin form (`/path?query`): a routed absolute-form target without its scheme and
+ * authority, as the router takes it (`http://host?x` is `/?x`); any other target as it is.
+ */
+export function originForm(url: string): string {
+  const match = ABSOLUTE_FORM.exec(url);
+  if (match === null || !ROUTED_SCHEME.test(match[1]!)) return url;
+  const rest = url.slice(match[0].length);
+  return rest.charCodeAt(0) === 47 ? rest : `/${rest}`;
+}
+
+/**
+ * The path of a request URL (up to `?` or `#`) with percent-escapes decoded as the router decodes
+ * them before matching: `/%5F_control` is `/__control`, while `%2F` stays (it does not
+ * separate segments), and without the scheme and host of an absolute-form target. Code that
+ * reasons about paths (not-found answers, rate-limit keys) uses this, so a spelling the router
+ * takes cannot dodge it.
+ */
+export function routedPath(target: string): string {
+  // An absolute-form target (`http://host/path`) is routed by its path alone.
+  const url = target.charCodeAt(0) === 47 /* '/' */ ? target : originForm(target);
+  // The router ends the path at `?` or `#`. (indexOf: this runs for every counted request.)
+  let end = url.indexOf('?');
+  const hash = url.indexOf('#');
+  if (hash >= 0 && (end < 0 || hash < end)) end = hash;
+  const path = end < 0 ? url : url.slice(0, end);
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }

@@ -1,16 +1,22 @@
 import { setTimeout as wait } from 'node:timers/promises';
+import type { FastifyServerOptions } from 'fastify';
+import type { ServerOptions } from 'node:http';
 import { systemClock, type Clock } from '../shared/clock.js';
 import { seededRandom } from '../shared/seeded-random.js';
 import { defaultEventFixturesPath } from '../seed/event-fixtures.js';
-import { controlApiPath, loadSpec, type Spec } from '../spec/index.js';
+import { controlApiPath, createSpecValidator, filterLimits, journalLimits, loadSpec, monitoringApiPath, rateLimitPresets, type FilterLimits, type Spec } from '../spec/index.js';
 import { defaultUsersFixture } from '../seed/users-fixture.js';
 import type { AnchorInput } from '../seed/anchor.js';
 import { recordingUsersFile } from '../seed/recording.js';
-import { defaultConnectionLimits, type ConnectionLimits } from './connection-limits.js';
-import type { HandlerMap } from './handlers/types.js';
+import type { components } from '../spec/control-api-types.js';
+import type { ConfigUpdate, ControlConfig, RateLimitPreset, RateLimitRule, RateLimitSettings, RateLimitUpdate } from '../spec/control-types.js';
+import type { ErrorDetail } from '../spec/types.js';
+import type { JournalBodyLimits } from '../store/request-journal.js';
+import type { HandlerMap } from './handlers.js';
 import type { LogFormat } from './logger.js';
-import type { Sleep } from './runtime-config.js';
-import type { RateLimitChoice } from './rate-limit-presets.js';
+
+// What the fake is told: its options at start, what it takes from the documents, and the
+// configuration the control API changes while it runs.
 
 /** Where and how much the fake logs; secrets are masked either way. */
 export interface FakeLoggerOptions {
@@ -166,3 +172,187 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     random: options.random ?? seededRandom(seed + 7),
   };
 }
+
+/**
+ * How long a client may take and how many connections may be open, as settings of Fastify and
+ * Node's HTTP server: together they shed slow clients in seconds and keep the fake's file
+ * descriptors bounded, while every normal client (which sends its headers at once) is served.
+ */
+export interface ConnectionLimits {
+  /** Most open connections; more are closed at once (`server.maxConnections`). */
+  readonly maxConnections: number;
+  /** A request's headers must be complete this long after it starts. */
+  readonly headersTimeoutMs: number;
+  /** A whole request (headers and body) must have arrived this long after it starts. */
+  readonly requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  readonly keepAliveTimeoutMs: number;
+  /**
+   * A connection on which nothing moves for this long is closed (Node's socket timeout, Fastify's
+   * `connectionTimeout`): a client that stops reading an answer, or a request the server works on
+   * for longer (an injected `hang`; no added latency is that long).
+   */
+  readonly idleTimeoutMs: number;
+  /** How often Node looks for requests over their time (Node's default, 30 s, would let them linger that much longer). */
+  readonly checkIntervalMs: number;
+}
+
+export const defaultConnectionLimits: ConnectionLimits = {
+  // Far below the usual file limits (Node raises its own to the hard limit, 4,096 at the
+  // least on common systems), far above what tests, browsers and load tools open at once.
+  maxConnections: 4000,
+  // Clients send their headers in one go; 10 s is generous for a slow network and still sheds a flood in seconds.
+  headersTimeoutMs: 10_000,
+  // The largest body (a 16 MiB snapshot) takes well under a second on loopback.
+  requestTimeoutMs: 30_000,
+  // Node's own default, which clients' keep-alive pools expect; Fastify's 72 s suits load balancers, not a fake.
+  keepAliveTimeoutMs: 5_000,
+  // Longer than the largest added latency (60 s, the control document's maximum `latencyMs`).
+  idleTimeoutMs: 120_000,
+  checkIntervalMs: 1_000,
+};
+
+/** The Fastify options that apply the limits; `maxConnections` is set on the server once it exists. */
+export function connectionOptions(limits: ConnectionLimits): Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout'> & {
+  http: ServerOptions;
+} {
+  return {
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+      // A request without Host is answered by the fake (the document's Error body), not by Node with an empty 400.
+      requireHostHeader: false,
+    },
+  };
+}
+
+/**
+ * The listen backlog: how many new connections the kernel completes and queues until the fake
+ * accepts (or, over the cap, closes) them. Past it the kernel drops a new connection's SYN and the
+ * client waits for its retry (1 s, then 3 s), under the cap or over it: Node's default, 511, made
+ * a burst of a thousand clients wait a second. Linux lowers any larger value to its own limit,
+ * net.core.somaxconn (4,096 since Linux 5.4), so this asks for as many as the kernel allows.
+ */
+export const LISTEN_BACKLOG = 65_535;
+
+/** A rate-limit setting as options and flags give it: a preset of the control API document, `off`, or rules. */
+export type RateLimitChoice = RateLimitPreset | 'off' | readonly RateLimitRule[];
+
+/** The settings of a RateLimitUpdate the control API document has validated (a control call's, a --rate-limit file's). */
+export function settingsOfUpdate(update: RateLimitUpdate, controlSpec: Spec): RateLimitSettings {
+  if ('preset' in update) return { preset: update.preset, rules: rateLimitPresets(controlSpec)[update.preset].map((r) => ({ ...r })) };
+  return { preset: 'custom', rules: update.rules.map((r) => ({ ...r })) };
+}
+
+/**
+ * The settings a choice of the options stands for (`off` is no rules). Options come from code,
+ * so they are checked here, by the control API document; throws with every problem.
+ */
+export function settingsOf(choice: RateLimitChoice, controlSpec: Spec): RateLimitSettings {
+  if (choice === 'off') return { preset: 'custom', rules: [] };
+  if (typeof choice === 'string') {
+    const presets = rateLimitPresets(controlSpec);
+    if (!Object.hasOwn(presets, choice)) throw new Error(`Invalid rate limit preset "${choice}": use ${[...Object.keys(presets), 'off'].join(', ')} or rules`);
+    return settingsOfUpdate({ preset: choice }, controlSpec);
+  }
+  const problems = createSpecValidator(controlSpec).validateNamed('RateLimitRules', choice);
+  if (problems.length > 0) throw new Error(`Invalid rate limit rules: ${problems.map((p) => p.message).join('; ')}`);
+  return settingsOfUpdate({ rules: [...choice] }, controlSpec);
+}
+
+/** The fault defaults of the control API document (FaultSpec), and how many faults may be in force at once. */
+export function faultDefaults(controlSpec: Spec): { status: number; message: string; capacity: number } {
+  type Properties = Record<string, { default?: unknown; maxItems?: unknown }>;
+  const schemas = controlSpec.document.components?.schemas;
+  const properties = (schemas?.FaultSpec as { properties?: Properties })?.properties;
+  const status = properties?.status?.default;
+  const message = properties?.message?.default;
+  if (typeof status !== 'number' || typeof message !== 'string') throw new Error('The control API document gives FaultSpec no defaults.');
+  // The most faults in force at once: as many as a snapshot may hold.
+  const capacity = (schemas?.Snapshot as { properties?: Properties })?.properties?.faults?.maxItems;
+  return { status, message, capacity: typeof capacity === 'number' ? capacity : Infinity };
+}
+
+/** How many requests the journal keeps unless told otherwise: listRequests' `x-default-journal-size` in the control API document. */
+export const journalSizeDefault = (controlSpec: Spec): number => journalLimits(controlSpec.document).defaultSize;
+
+/** How much of the answers' bodies the journal keeps, as the control API document states it (see journalLimits). */
+export function journalBodyLimits(controlSpec: Spec): JournalBodyLimits {
+  const { perBody, total } = journalLimits(controlSpec.document);
+  return { perBody, total };
+}
+
+/** The kit's own document at `path`, for what a document given in its place lacks; none when it is the kit's. */
+export const kitFallback = async (spec: Spec, path: string) => (spec.schemasChecked ? undefined : (await loadSpec(path)).document);
+
+/** The document's filter limits; a document that states none gets the kit's own. */
+export async function filterLimitsOf(spec: Spec): Promise<FilterLimits> {
+  const own = filterLimits(spec.document);
+  const kit = own ? undefined : await kitFallback(spec, monitoringApiPath);
+  const limits = own ?? (kit && filterLimits(kit));
+  if (!limits) throw new Error("The kit's document gives the event log filter no x-filter-limits.");
+  return limits;
+}
+
+/** Milliseconds: fixed, or `[min, max]` drawn for each answer (the control document's `Latency`). */
+export type Latency = components['schemas']['Latency'];
+
+/** A `[min, max]` whose min is above its max, as a detail of a refused body (the schema cannot say it). */
+export function rangeProblem(latency: Latency | undefined, name: string): ErrorDetail[] {
+  return Array.isArray(latency) && (latency[0] ?? 0) > (latency[1] ?? 0) ? [{ location: 'body', name, problem: 'must be [min, max] with min not above max' }] : [];
+}
+
+/** Waits `ms`; injected in tests so nothing sleeps. */
+export type Sleep = (ms: number) => Promise<void>;
+
+/**
+ * The configuration of the fake that can change while it runs (the control API's `Config`):
+ * the guard, the latency hook and the rate limiter read it on every request, so a change
+ * takes effect for the next one.
+ */
+export interface RuntimeConfig {
+  /** The configuration in force: read, never changed, by the guard and the latency hook on every request. */
+  readonly current: ControlConfig;
+  /** A copy of the configuration in force. */
+  get(): ControlConfig;
+  /** Applies a validated update; returns the configuration now in force. */
+  update(update: ConfigUpdate): ControlConfig;
+  /** Replaces the whole configuration (restoring a snapshot). */
+  replace(config: ControlConfig): void;
+  /** Back to the start-up configuration. */
+  reset(): void;
+  /** Called after the rate-limit rules change. */
+  onRateLimitChange(listener: (settings: ControlConfig['rateLimit']) => void): void;
+}
+
+/** A copy, with every field the control API shows (a snapshot of an older fake may lack some). */
+const copy = (config: ControlConfig): ControlConfig => structuredClone({ ...config, operationLatencyMs: config.operationLatencyMs ?? {} });
+
+/** `controlSpec` gives the rules of the presets an update may name. */
+export function createRuntimeConfig(startUp: ControlConfig, controlSpec: Spec): RuntimeConfig {
+  const listeners: ((settings: ControlConfig['rateLimit']) => void)[] = [];
+  const config = {
+    current: copy(startUp),
+    get: () => copy(config.current),
+    update(update: ConfigUpdate) {
+      const { rateLimit, ...rest } = update;
+      const next: ControlConfig = { ...config.current, ...rest };
+      if (rateLimit) next.rateLimit = settingsOfUpdate(rateLimit, controlSpec);
+      set(next);
+      return copy(config.current);
+    },
+    replace: (next: ControlConfig) => set(next),
+    reset: () => set(startUp),
+    onRateLimitChange: (listener: (settings: ControlConfig['rateLimit']) => void) => void listeners.push(listener),
+  };
+  const set = (next: ControlConfig) => {
+    const rulesChanged = JSON.stringify(next.rateLimit) !== JSON.stringify(config.current.rateLimit);
+    config.current = copy(next);
+    if (rulesChanged) for (const listener of listeners) listener(copy(next).rateLimit);
+  };
+  return config;
+}
+

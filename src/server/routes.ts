@@ -1,9 +1,18 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
-import type { Operation, Spec } from '../spec/index.js';
-import { createJsonText, type JsonText } from './json-text.js';
-import { pageStream } from './page-stream.js';
-import { createRequestValidators, requestSchemas } from './request-schemas.js';
-import type { ValidationRefusal } from './validation-error.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { AjvChoices } from '../spec/ajv.js';
+import { createAjv, createSpecValidator, schemaProblems, type Document, type Operation, type ProblemWords, type Schema, type Spec, type VerboseError } from '../spec/index.js';
+import { createGuard, sessionCookieName, type Scheme } from './auth.js';
+import { jsonText, pageStream } from './body.js';
+import type { RequestPart, ValidationRefusal } from './error-answers.js';
+import { builtInHandlers, type HandlerContext } from './handlers.js';
+import type { HostOriginGuard } from './host-origin-guard.js';
+import type { RuntimeConfig } from './options.js';
+import { createFaultCheck, createPreferCheck, createRateLimitChecks } from './route-checks.js';
+import type { FaultStore } from '../store/state.js';
+
+// Routes from the documents: one per operation, its request schemas and validators, its checks, its handler.
 
 /**
  * A check a request must pass before its handler (fault injection, rate limits, the guard):
@@ -41,8 +50,7 @@ function successOf(operation: Operation): { status: number; hasBody: boolean } {
 }
 
 /**
- * Bodies are written with JSON.stringify (through a cache of the text of immutable records,
- * see json-text.ts), not with fast-json-stringify and the document's response schemas:
+ * Bodies are written with JSON.stringify, not with fast-json-stringify and the document's response schemas:
  * fast-json-stringify drops properties a schema does not list (the User schema allows more),
  * throws on a value that matches no `oneOf` branch (a 500 instead of what the store holds)
  * and warns on the `anyOf` of formats in SnmpTrapPayload. Responses are checked against the
@@ -62,18 +70,9 @@ function send(reply: FastifyReply, success: { status: number; hasBody: boolean }
 
 const bytesAsTheyAre = (payload: unknown) => payload as string;
 
-/**
- * The payload of a body: its JSON text, or for a long page (the whole event log of a query
- * without `limit`) a stream of it, written a chunk at a time as the client reads it, in chunked
- * transfer: made at once, a million records were 641 MB of text and about 17 s in which no
- * other request was served. The usual page stays one Buffer.
- */
-function bodyText(jsonText: JsonText, streamPagesOver: number) {
-  return (_reply: FastifyReply, body: unknown): unknown => {
-    if (!Array.isArray(body) || body.length <= streamPagesOver) return jsonText(body);
-    return pageStream(body, jsonText.item);
-  };
-}
+/** The payload of a body: its JSON text, or for a long page (a query without `limit`) a stream of it (body.ts). */
+const bodyText = (streamPagesOver: number) => (_reply: FastifyReply, body: unknown): unknown =>
+  Array.isArray(body) && body.length > streamPagesOver ? pageStream(body) : jsonText(body);
 
 export interface RouteReport {
   /** operationIds that got a route. */
@@ -122,7 +121,7 @@ export type RouteSurface = 'api' | 'control';
 export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
   const { spec, handlers, context } = routes;
   const compilerFor = createRequestValidators(spec, routes.invalid.refuse, routes.invalid.listed);
-  const text = bodyText(createJsonText(), routes.streamPagesOver ?? Infinity);
+  const text = bodyText(routes.streamPagesOver ?? Infinity);
   const registered: string[] = [];
   const missingHandlers: string[] = [];
   for (const operation of spec.operations) {
@@ -163,4 +162,179 @@ declare module 'fastify' {
     /** Which API the route belongs to: what the router matched, however the path was spelled. */
     surface?: RouteSurface;
   }
+}
+
+const PARTS = { path: 'params', query: 'querystring', header: 'headers' } as const;
+
+/**
+ * The Fastify route schema of an operation, built from the document's parameters and body.
+ * Unknown query parameters and headers are allowed (OpenAPI does not forbid them, and
+ * credentials travel in them). Cookie parameters are not validated; the document has none.
+ */
+export function requestSchemas(operation: Operation): FastifySchema {
+  const schema: Record<string, Schema> = {};
+  for (const [location, part] of Object.entries(PARTS)) {
+    const parameters = operation.parameters.filter((p) => p.in === location);
+    if (parameters.length === 0) continue;
+    const name = (n: string) => (location === 'header' ? n.toLowerCase() : n);
+    schema[part] = {
+      type: 'object',
+      properties: Object.fromEntries(parameters.map((p) => [name(p.name), p.schema])),
+      required: parameters.filter((p) => p.required).map((p) => name(p.name)),
+    };
+  }
+  if (operation.requestBody) schema.body = operation.requestBody.schema;
+  return schema;
+}
+
+// The Ajv instances of one document, so a fake built again (tests build many) reuses the
+// compiled validators: Ajv caches them by schema, and dereferenced schemas keep their identity.
+// Parameters arrive as text, so their Ajv coerces types (`limit=5` against an integer); a JSON
+// body does not (`{"text": 5}` stays wrong). Every Ajv is `verbose`, so a problem can say what
+// was sent and what is allowed.
+const ajvs = new WeakMap<Document, Record<'parameters' | 'bodyFirst' | 'bodyAll', Ajv2020>>();
+function ajvsOf({ document, schemasChecked }: Spec) {
+  let found = ajvs.get(document);
+  if (!found) {
+    const ajv = (options: AjvChoices) => createAjv(document, { ...options, verbose: true, metaSchemaChecked: schemasChecked });
+    found = { parameters: ajv({ coerceTypes: true }), bodyFirst: ajv({ allErrors: false }), bodyAll: ajv({}) };
+    ajvs.set(document, found);
+  }
+  return found;
+}
+
+/**
+ * A body of more values than this is checked up to its first problem only (Ajv without
+ * `allErrors`): every problem of 100,000 bad items made an answer of 58 MB, and of 5,000,000
+ * more memory than the fake has. A smaller body gets all its problems counted.
+ */
+export const VALUES_CHECKED_WHOLE = 10_000;
+
+/** Whether a value holds more than `budget` values (itself, items, properties), looking at no more than that many. */
+function holdsMoreThan(value: unknown, budget: number): boolean {
+  const pending: unknown[] = [value];
+  let seen = 0;
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (++seen > budget) return true;
+    if (next !== null && typeof next === 'object') for (const inner of Object.values(next)) pending.push(inner);
+  }
+  return false;
+}
+
+/** A compiled schema: whether a value matches, and the errors of the last call. */
+type Check = ((data: unknown) => boolean) & { errors?: unknown };
+/** What Fastify takes from a validator: success, or the refusal to answer with. */
+type Verdict = true | { error: Error };
+
+/** A validator compiled on its first call. */
+function compiledOnFirstUse(compile: () => ValidateFunction): Check {
+  let compiled: ValidateFunction | undefined;
+  const check: Check = (data) => {
+    compiled ??= compile();
+    const ok = compiled(data) as boolean;
+    check.errors = compiled.errors;
+    return ok;
+  };
+  return check;
+}
+
+/** The problems of the last call of a validator, bounded. */
+const problemsOf = (validate: Check, listed: number, words: ProblemWords) => schemaProblems((validate.errors ?? []) as VerboseError[], listed, words);
+
+/**
+ * Validators for one document, which answer Fastify with the refusal itself (the document's
+ * 400, see validation-error.ts). A body is checked first up to its first problem, which is as
+ * fast as a check gets; only a refused body of at most VALUES_CHECKED_WHOLE values is checked
+ * again for all its problems.
+ *
+ * For the kit's own documents (schemasChecked: every operation's schemas compile in npm test),
+ * a validator is compiled when its operation is first called: compiling all of them was the
+ * largest part of the start-up, and the control API's snapshot bodies are rarely sent.
+ * Another document's validators are compiled at start, so a schema Ajv cannot compile stops
+ * the start instead of failing a request.
+ */
+export function createRequestValidators(spec: Spec, refusal: ValidationRefusal, listed: number) {
+  const { parameters, bodyFirst, bodyAll } = ajvsOf(spec);
+  const compiled = (ajv: Ajv2020, schema: Schema): Check => {
+    const compile = () => ajv.compile(schema);
+    if (spec.schemasChecked) return compiledOnFirstUse(compile);
+    return compile();
+  };
+  const words = createSpecValidator(spec).problemWords;
+  const missing = { listed: [{ pointer: '/', problem: words('required') }], count: 1 };
+
+  /** The compiler of one operation's route; an absent body (null to Fastify) is an error only when the body is required. */
+  return (operation: Operation): FastifySchemaCompiler<FastifySchema> =>
+    ({ schema, httpPart }) => {
+      const part = httpPart as RequestPart;
+      if (part !== 'body') {
+        const check = compiled(parameters, schema as Schema);
+        return (data: unknown): Verdict => check(data) || { error: refusal(part, problemsOf(check, listed, words), true) };
+      }
+      const required = operation.requestBody?.required === true;
+      const first = compiled(bodyFirst, schema as Schema);
+      const all = compiled(bodyAll, schema as Schema);
+      return (data: unknown): Verdict => {
+        if (data === null || data === undefined) return !required || { error: refusal(part, missing, true) };
+        if (first(data)) return true;
+        if (holdsMoreThan(data, VALUES_CHECKED_WHOLE)) return { error: refusal(part, problemsOf(first, listed, words), false) };
+        all(data);
+        return { error: refusal(part, problemsOf(all, listed, words), true) };
+      };
+    };
+}
+
+/** Whether a call of the operation may come without credentials: no `security`, or an empty alternative. */
+const allowsAnonymous = (operation: Operation) => operation.security.length === 0 || operation.security.some((r) => Object.keys(r).length === 0);
+
+/** What the monitoring API's routes need besides the handlers' context. */
+export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | 'sessionHosts'> {
+  readonly schemes: ReadonlyMap<string, Scheme>;
+  readonly config: RuntimeConfig;
+  readonly faults: FaultStore;
+  /** Who may steer the fake (a Prefer header), and where sessions were created. */
+  readonly guard: HostOriginGuard;
+  readonly invalid: RequestRefusal;
+}
+
+/**
+ * The monitoring API's routes: one per operation that has a handler (built in, or the
+ * `handlers` option's), each with the checks its operation asks for, in this order.
+ */
+export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependencies): RouteReport {
+  const { state, errors, messages, options, config, faults, guard: { steers, sessionHosts }, schemes } = deps;
+  const context: HandlerContext = {
+    state,
+    errors,
+    messages,
+    spec: deps.spec,
+    filterLimits: deps.filterLimits,
+    clock: deps.clock,
+    options,
+    cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },
+    sessionHosts,
+  };
+  const guardDependencies = { state, errors, messages, schemes, config, sessionHosts };
+  const limits = createRateLimitChecks(state, errors, messages);
+  const preferOptions = { errors, messages, heard: steers, injectedFault: errors('INJECTED_FAULT', messages('INJECTED_FAULT', 'preferredStatus')).toBody() };
+  return registerOperations(app, {
+    spec: deps.spec,
+    surface: 'api',
+    streamPagesOver: options.streamPagesOver,
+    invalid: deps.invalid,
+    handlers: { ...builtInHandlers, ...options.handlers },
+    context,
+    // After the Host and Origin guard (host-origin-guard.ts): a Prefer header and faults, which
+    // answer before any other check could count the call; then limits by IP, then the guard
+    // (401, 403), then limits by the caller's identity.
+    onRequest: (operation) => {
+      const guard = createGuard(operation, guardDependencies);
+      const faulted = createFaultCheck(faults, operation, options.random);
+      const checks = options.honourPrefer ? [createPreferCheck(operation, preferOptions), faulted, limits.beforeAuth] : [faulted, limits.beforeAuth];
+      return guard ? [...checks, guard, limits.afterAuth] : checks;
+    },
+    // A log-in body counts where a call may come without credentials (the log-in itself).
+    preHandler: (operation) => (allowsAnonymous(operation) ? [limits.bodyLogin] : []),
+  });
 }

@@ -1,9 +1,14 @@
 import { errorField } from './error-field.js';
 import type { EventLogRecord } from './types.js';
 import type { SpecValidator } from './validator.js';
-import type { RecordProblem } from './record-problem.js';
 
-/** A problem of one record of a list: its index, the field (a JSON pointer) and what is wrong. */
+/** A thing wrong with a record: where (a JSON pointer, `""` for the record itself) and what. */
+export interface RecordProblem {
+  readonly pointer: string;
+  readonly problem: string;
+}
+
+/** A problem of one record of a list: its index, the field and what is wrong. */
 export interface IndexedProblem extends RecordProblem {
   readonly index: number;
 }
@@ -14,42 +19,60 @@ export interface Completion {
   readonly nextId: (timestampMs: number) => string;
 }
 
+type Validator = Pick<SpecValidator, 'validateNamed'>;
 const SCHEMA_OF_TYPE: Readonly<Record<string, string>> = { 'snmp-trap': 'SnmpTrapRecord', 'mqtt-message': 'MqttMessageRecord' };
-
+const UNKNOWN_TYPE: RecordProblem = { pointer: '/type', problem: 'must be snmp-trap or mqtt-message' };
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A record given without `_id` or `timestamp` gets a new id and the current time; anything else is kept as given. */
-export function completeEventRecord(input: unknown, { now, nextId }: Completion): unknown {
-  if (!isObject(input)) return input;
-  const timestamp = input.timestamp === undefined ? now() : input.timestamp;
-  const _id = input._id === undefined ? nextId(typeof timestamp === 'number' ? timestamp : now()) : input._id;
-  return { ...input, _id, timestamp };
+/** A problem in words: `field /payload/text must be string`. */
+export const describeRecordProblem = ({ pointer, problem }: RecordProblem): string => `field ${pointer || '(the record itself)'} ${problem}`;
+
+/** The first error of a value against a named schema of the document; undefined when it is valid. */
+export function schemaProblem(validator: Validator, schemaName: string, value: unknown): RecordProblem | undefined {
+  const first = validator.validateNamed(schemaName, value)[0];
+  // SchemaError messages start with the path; keep only what is wrong.
+  return first && { pointer: first.instancePath, problem: first.message.slice((first.instancePath || '(root)').length + 1) };
 }
 
 /**
- * Every problem of a record against the document's EventLogRecord. The oneOf reports both
- * branches, so the problems come from the branch of the record's own type.
+ * The schema a record that fails EventLogRecord is judged by: the branch of its own type, since
+ * the oneOf reports both ('' for an unknown type); undefined when the record is valid.
  */
-export function eventRecordProblems(validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>, record: unknown): RecordProblem[] {
-  if (validator.validateNamed('EventLogRecord', record).length === 0) return [];
+function failedBranch(validator: Validator, record: unknown): string | undefined {
+  if (validator.validateNamed('EventLogRecord', record).length === 0) return undefined;
   const type = isObject(record) ? record.type : undefined;
-  const branch = typeof type === 'string' ? SCHEMA_OF_TYPE[type] : undefined;
-  if (branch === undefined) return [{ pointer: '/type', problem: 'must be snmp-trap or mqtt-message' }];
+  return (typeof type === 'string' && SCHEMA_OF_TYPE[type]) || '';
+}
+
+/** The first problem of a record against the document's EventLogRecord; undefined when it is valid. */
+export function eventRecordProblem(validator: Validator, record: unknown): RecordProblem | undefined {
+  const branch = failedBranch(validator, record);
+  return branch === undefined ? undefined : (branch && schemaProblem(validator, branch, record)) || UNKNOWN_TYPE;
+}
+
+/** Every problem of a record against the document's EventLogRecord, each naming its field and what is allowed. */
+export function eventRecordProblems(validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>, record: unknown): RecordProblem[] {
+  const branch = failedBranch(validator, record);
+  if (branch === undefined) return [];
+  if (!branch) return [UNKNOWN_TYPE];
   return validator.validateNamed(branch, record).map((error) => {
     const { pointer, problem } = errorField(error, validator.problemWords);
     return { pointer: pointer === '/' ? '' : pointer, problem };
   });
 }
 
+/** A record given without `_id` or `timestamp` gets a new id and the current time; anything else is kept as given. */
+export function completeEventRecord(input: unknown, { now, nextId }: Completion): unknown {
+  if (!isObject(input)) return input;
+  const timestamp = input.timestamp === undefined ? now() : input.timestamp;
+  return { ...input, _id: input._id === undefined ? nextId(typeof timestamp === 'number' ? timestamp : now()) : input._id, timestamp };
+}
+
 /**
  * Completes records (see completeEventRecord) and checks them all: every problem of every
  * record, and `_id`s repeated within the list. The records are usable only when `problems` is empty.
  */
-export function completeEventRecords(
-  inputs: readonly unknown[],
-  completion: Completion,
-  validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>,
-): { records: EventLogRecord[]; problems: IndexedProblem[] } {
+export function completeEventRecords(inputs: readonly unknown[], completion: Completion, validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>): { records: EventLogRecord[]; problems: IndexedProblem[] } {
   const problems: IndexedProblem[] = [];
   const seen = new Set<unknown>();
   const records = inputs.map((input, index) => {

@@ -6,12 +6,11 @@ export { errorCatalog, errorDetailsMax, fillMessage, type ErrorCodeEntry } from 
 export { problemWords, type ProblemWords } from './problem-words.js';
 export { responseMessages } from './response-messages.js';
 export { rateLimitPresets, type RateLimitPresets } from './rate-limit-presets.js';
-export { filterLimits, type FilterLimits } from './filter-limits.js';
-export { journalLimits, type JournalLimits } from './journal-limits.js';
+export { filterLimits, ingestLimits, journalLimits, type FilterLimits, type IngestLimits, type JournalLimits } from './limits.js';
 export { readDocument } from './document-cache.js';
 export { controlApiPath, monitoringApiPath, packageRoot } from './paths.js';
 export type * from './types.js';
 export { responseSpecView, specDescribesBody, specView } from './spec-view.js';
 export { schemaProblems, type Problems, type VerboseError } from './error-problems.js';
-export { describeRecordProblem, eventRecordProblem, schemaProblem, type RecordProblem } from './record-problem.js';
+export { describeRecordProblem, eventRecordProblem, schemaProblem, type RecordProblem } from './event-record-input.js';
 export { markedValues, schemaMarks, type MarkedValue, type MarkWalk } from './marked-values.js';

@@ -1,4 +1,4 @@
-import type { FilterLimits } from '../spec/filter-limits.js';
+import type { FilterLimits } from '../spec/limits.js';
 import { fieldPathProblem } from '../shared/field-path.js';
 import { compileRegex, regexOptionsProblem } from './filter-regex.js';
 

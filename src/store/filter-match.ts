@@ -4,7 +4,7 @@ import {
 } from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import { resolve } from 'mingo/util';
-import type { FilterLimits } from '../spec/filter-limits.js';
+import type { FilterLimits } from '../spec/limits.js';
 import { filterProblem, type Filter } from './filter-check.js';
 import { compileRegex } from './filter-regex.js';
 

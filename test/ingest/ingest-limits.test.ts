@@ -8,7 +8,7 @@ import { connectAsync } from 'mqtt';
 import snmp from 'net-snmp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFake, type Fake } from '../../src/fake/create-fake.js';
-import { ingestLimits } from '../../src/ingest/ingest-limits.js';
+import { ingestLimits } from '../../src/spec/index.js';
 import type { IngestCounts } from '../../src/spec/control-types.js';
 import { controlSpec } from '../server/control/helpers.js';
 import { basicOf, spec } from '../server/helpers.js';

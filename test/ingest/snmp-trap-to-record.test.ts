@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { snmpTrapToRecord, type DecodedTrap } from '../../src/ingest/snmp-trap-to-record.js';
-import { SNMP_TYPE_NAMES, type DecodedVarbind } from '../../src/ingest/snmp-varbind.js';
+import type { Notification as DecodedTrap, RawVarbind as DecodedVarbind } from 'net-snmp';
+import { SNMP_TYPE_NAMES, snmpTrapToRecord } from '../../src/ingest/snmp-trap-to-record.js';
 import { createSpecValidator, loadSpec, type Schema } from '../../src/spec/index.js';
 
 const spec = await loadSpec();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createControlMessages, createErrorMessages } from '../../src/server/error-messages.js';
+import { createControlMessages, createErrorMessages } from '../../src/server/error-answers.js';
 import { problemWords, type Document } from '../../src/spec/index.js';
 import { controlSpec } from './control/helpers.js';
 import { spec } from './helpers.js';

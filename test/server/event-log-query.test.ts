@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateEvents } from '../../src/seed/generate-events.js';
 import { buildFake } from '../../src/server/build.js';
-import { eventLogQuery, type QueryProblem } from '../../src/server/handlers/logs.js';
+import { eventLogQuery, type QueryProblem } from '../../src/server/handlers.js';
 import type { EventLogQueryParams } from '../../src/spec/types.js';
 import { EventLogStore } from '../../src/store/event-log.js';
 import { FILTER_OPERATORS } from '../../src/store/filter-check.js';

@@ -1,3 +1,4 @@
+import { parse as parseCookies } from 'cookie';
 import { describe, expect, it } from 'vitest';
 import { buildFake } from '../../src/server/build.js';
 import { API, basicOf, cookieValue, spec, USERS } from './helpers.js';
@@ -76,7 +77,7 @@ describe('what a handler logs by hand', () => {
       handlers: {
         createSession: (request, reply) => {
           request.log.info({ headers: request.headers, body: request.body, query: request.query }, 'what came in');
-          request.log.debug({ cookies: request.cookies, password: 'x-top-secret-1' }, 'by name');
+          request.log.debug({ cookies: parseCookies(request.headers.cookie ?? ''), password: 'x-top-secret-1' }, 'by name');
           void reply.code(200);
           return { token: 'x-issued-token-1' };
         },

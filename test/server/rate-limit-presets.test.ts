@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFake } from '../../src/server/build.js';
-import { settingsOf } from '../../src/server/rate-limit-presets.js';
+import { settingsOf } from '../../src/server/options.js';
 import { controlApiPath, createSpecValidator, loadSpec, rateLimitPresets, type Schema, type Spec, type SpecValidator } from '../../src/spec/index.js';
 import { createRateLimiter } from '../../src/store/rate-limiter.js';
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainRefusedBody, DRAIN_LIMIT_BYTES } from '../../src/server/refused-body.js';
+import { drainRefusedBody, DRAIN_LIMIT_BYTES } from '../../src/server/error-answers.js';
 import { streamingUpload } from '../helpers/streaming-upload.js';
 
 // The race only shows across processes: the fake answers a refused body and closes the

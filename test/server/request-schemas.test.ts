@@ -1,9 +1,9 @@
 import type { FastifySchema } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createRequestValidators, requestSchemas } from '../../src/server/request-schemas.js';
+import { createRequestValidators, requestSchemas } from '../../src/server/routes.js';
 import { createErrorFactory } from '../../src/errors.js';
-import { createErrorMessages } from '../../src/server/error-messages.js';
-import { createValidationRefusal } from '../../src/server/validation-error.js';
+import { createErrorMessages } from '../../src/server/error-answers.js';
+import { createValidationRefusal } from '../../src/server/error-answers.js';
 import { controlApiPath, loadSpec, type Spec } from '../../src/spec/index.js';
 import { spec } from './helpers.js';
 

@@ -4,8 +4,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFake } from '../../src/server/build.js';
-import type { ConnectionLimits } from '../../src/server/connection-limits.js';
-import { PAGE_CHUNK_BYTES } from '../../src/server/page-stream.js';
+import type { ConnectionLimits } from '../../src/server/options.js';
+import { PAGE_CHUNK_BYTES } from '../../src/server/body.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { API, basicOf, expectConforms, spec, USERS } from './helpers.js';
 

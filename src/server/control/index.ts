@@ -1,20 +1,355 @@
 import type { FastifyInstance } from 'fastify';
-import type { Spec } from '../../spec/index.js';
-import { registerOperations, type RequestRefusal, type RouteReport } from '../routes.js';
-import { blockControlHandlers } from './handlers/blocks.js';
-import { configControlHandlers } from './handlers/config.js';
-import { eventLogControlHandlers } from './handlers/event-log.js';
-import { faultControlHandlers } from './handlers/faults.js';
-import { ingestControlHandlers } from './handlers/ingest.js';
-import { requestControlHandlers } from './handlers/requests.js';
-import { sessionControlHandlers } from './handlers/sessions.js';
-import { stateControlHandlers } from './handlers/state.js';
-import type { ControlContext, ControlHandlerMap } from './types.js';
+import type { ApiError, ErrorFactory } from '../../errors.js';
+import type { Clock } from '../../shared/clock.js';
+import { maskUrl } from '../../shared/redaction/mask-url.js';
+import { LOG_MASK } from '../../shared/redaction/secret-names.js';
+import { completeEventRecords, type IndexedProblem } from '../../spec/event-record-input.js';
+import { errorDetailsMax, markedValues, schemaMarks, type Spec, type SpecValidator } from '../../spec/index.js';
+import { isSchemaNode, type SchemaNode } from '../../spec/schema-branches.js';
+import type {
+  Blocks, BlocksCleared, Cleared, ConfigUpdate, ControlOperationId, FaultSpec, IngestCounts, RequestAuth, RequestRecord, SessionSummary, Snapshot, StateSummary, TargetOperationId,
+} from '../../spec/control-types.js';
+import type { ApiErrorBody, BlockedRequest, ErrorDetail, EventLogRecord } from '../../spec/types.js';
+import type { JournalRecord, RequestJournal } from '../../store/request-journal.js';
+import type { FakeState, FaultStore } from '../../store/state.js';
+import type { ControlMessage, ErrorMessage } from '../error-answers.js';
+import type { IngestCountsBoard } from '../build.js';
+import { rangeProblem, type RuntimeConfig } from '../options.js';
+import { registerOperations, type RequestRefusal, type RouteHandler, type RouteReport } from '../routes.js';
+import { restoreSnapshot, snapshotProblems, takeSnapshot } from './snapshot.js';
 
-export type { ControlContext, ControlHandlerMap } from './types.js';
+// The control API (/__control) from its document, like the monitoring API: the handlers by
+// operationId, and the request journal as it shows it.
 
-/** Every path of the control API starts with this. */
-export const CONTROL_PREFIX = '/__control';
+/** What the control API's handlers work on: the whole state of the fake. */
+export interface ControlContext {
+  readonly state: FakeState;
+  readonly config: RuntimeConfig;
+  readonly faults: FaultStore;
+  /** The last requests the monitoring API answered. */
+  readonly journal: RequestJournal;
+  /** Masks the secrets of the journal's answer bodies when they are read. */
+  readonly secretMask: SecretMask;
+  readonly errors: ErrorFactory;
+  /** The texts of the monitoring API's errors (`x-messages` of its error list), e.g. for an event log that could not be made. */
+  readonly messages: ErrorMessage;
+  /** The texts of the control API's own refusals, from its document (`x-messages` of its responses, by code). */
+  readonly controlMessages: ControlMessage;
+  readonly clock: Clock;
+  /** The monitoring API's document, and its validator (records are checked against it). */
+  readonly spec: Spec;
+  readonly validator: SpecValidator;
+  /** Ids for records added without one. */
+  readonly nextRecordId: (timestampMs: number) => string;
+  /** The counts of the SNMP listener and the MQTT broker, as whatever started them attached them. */
+  readonly ingest: Pick<IngestCountsBoard, 'read'>;
+}
+
+export type ControlHandler = RouteHandler<ControlContext>;
+export type ControlHandlerMap = Partial<Record<ControlOperationId, ControlHandler>>;
+
+/** What an answer lists of the problems of a body (100,000 bad records hold as many): the first the document's Error allows. */
+export const listedDetails = (spec: Spec, details: readonly ErrorDetail[]): ErrorDetail[] => details.slice(0, errorDetailsMax(spec.document));
+
+/** The problems of a list of records as the Error body's details, each by `/<index><field>`. */
+export function recordDetails(problems: readonly IndexedProblem[]): ErrorDetail[] {
+  return problems.map(({ index, pointer, problem }) => ({ location: 'body', name: `/${index}${pointer}`, problem }));
+}
+
+/**
+ * 400 INVALID_BODY for problems the document's schema cannot state (or found past it): the
+ * first in the message with how many there are, and the first few in `details` (listedDetails). The
+ * message is the document's; each problem, which names one field of this body, is the
+ * validator's or the control API's check's own words (as the monitoring API's are).
+ */
+export function invalidBody({ errors, controlMessages: messages, spec }: { errors: ErrorFactory; controlMessages: ControlMessage; spec: Spec }, details: readonly ErrorDetail[]): ApiError {
+  const first = details[0] as ErrorDetail;
+  const listed = listedDetails(spec, details);
+  const values = { name: first.name ?? '', problem: first.problem, count: String(details.length), listed: String(listed.length) };
+  const name = details.length === 1 ? 'schemaProblem' : details.length > listed.length ? 'schemaProblemsListed' : 'schemaProblems';
+  return errors('INVALID_BODY', messages('INVALID_BODY', name, values), { details: listed });
+}
+
+/** How much the state holds. */
+export function summarize({ state, faults }: ControlContext): StateSummary {
+  const users = state.users.list();
+  return {
+    users: users.length,
+    tokens: users.filter((u) => state.tokens.tokenOf(u.id) !== undefined).length,
+    sessions: state.sessions.size,
+    eventLogRecords: state.data.events.size,
+    blockLogRecords: state.data.blocks.size,
+    activeBlocks: state.data.limiter.activeBlocks().length,
+    faults: faults.size,
+  };
+}
+
+/** Back to the seed; the start-up configuration too unless `keepConfig`, the sessions unless `keepSessions`. Faults go either way. */
+export function resetAll(context: ControlContext, { keepConfig = false, keepSessions = false }: { keepConfig?: boolean; keepSessions?: boolean }): StateSummary {
+  context.state.reset({ keepSessions });
+  context.faults.clear();
+  if (keepConfig) context.state.data.limiter.setRules(context.config.current.rateLimit); // the seed's reset restored the start-up rules
+  else context.config.reset();
+  return summarize(context);
+}
+
+/** The document's mark of a credential, on a schema or a property. */
+const SECRET = 'x-secret';
+// Deeper than any answer of this API: a value nested further under a schema is masked whole.
+const MAX_DEPTH = 32;
+
+type Container = Record<string | number, unknown>;
+
+/** A copy of the value with each marked place, and each place too deep to judge, reading `[redacted]`. */
+function masked(value: unknown, schema: SchemaNode): unknown {
+  let copy: unknown;
+  for (const { path } of markedValues(value, schema, { mark: SECRET, maxDepth: MAX_DEPTH })) {
+    if (path.length === 0) return LOG_MASK;
+    // A parsed JSON body: the copy has every place the walk found in it.
+    copy ??= structuredClone(value);
+    let parent = copy as Container;
+    for (const key of path.slice(0, -1)) parent = parent[key] as Container;
+    parent[path.at(-1)!] = LOG_MASK;
+  }
+  return copy ?? value;
+}
+
+/** Masks the values of an operation's answers that the document marks `x-secret`, walking the answer's schema with the value. */
+export interface SecretMask {
+  /** Whether the answer of this operation and status may hold a secret: a body that cannot be read as JSON is then not shown. */
+  holdsSecrets(operationId: string | undefined, status: number): boolean;
+  /** The value with every marked value reading `[redacted]`, as the logs mask secrets. */
+  mask(operationId: string | undefined, status: number, value: unknown): unknown;
+}
+
+export function createSecretMask(validator: SpecValidator): SecretMask {
+  const schemaOf = (operationId: string | undefined, status: number): SchemaNode | undefined => {
+    if (operationId === undefined) return undefined;
+    const schema = validator.responseFor(operationId, status)?.content?.['application/json']?.schema;
+    return isSchemaNode(schema) ? schema : undefined;
+  };
+  return {
+    holdsSecrets(operationId, status) {
+      const schema = schemaOf(operationId, status);
+      return schema !== undefined && schemaMarks(schema, SECRET);
+    },
+    mask(operationId, status, value) {
+      const schema = schemaOf(operationId, status);
+      // Answers whose schema marks no secret, the most, are shown as they are, unwalked.
+      return schema !== undefined ? masked(value, schema) : value;
+    },
+  };
+}
+
+type ResponseBodyFields = Pick<RequestRecord, 'error' | 'responseBody' | 'responseText' | 'responseBodyTruncated' | 'responseBodyDropped'>;
+
+const isErrorBody = (body: unknown): body is ApiErrorBody => typeof body === 'object' && body !== null && typeof (body as ApiErrorBody).code === 'string';
+
+/**
+ * An answer's body as the control API shows it: an error answer's Error body parsed; a successful
+ * answer's parsed, with the values the document marks `x-secret` masked; the head of a long body,
+ * and a text that is not JSON, as text, unless the answer's schema holds a secret (then it is not
+ * shown: nothing there can be masked).
+ */
+function responseBodyOf(record: JournalRecord, secretMask: SecretMask): ResponseBodyFields {
+  if (record.bodyCut === 'dropped') return { responseBodyDropped: true };
+  const text = record.body?.toString();
+  if (!text) return {};
+  const truncated: ResponseBodyFields = record.bodyCut === 'head' ? { responseBodyTruncated: true } : {};
+  try {
+    const body: unknown = JSON.parse(text);
+    if (record.status >= 400) return isErrorBody(body) ? { error: body } : {};
+    return { responseBody: secretMask.mask(record.operationId, record.status, body), ...truncated };
+  } catch {
+    return secretMask.holdsSecrets(record.operationId, record.status) ? truncated : { responseText: text, ...truncated };
+  }
+}
+
+/** A journal record as the control API shows it: its URL masked as the logs mask it, its body as responseBodyOf shows it. */
+export function journalEntry(record: JournalRecord, secretMask: SecretMask): RequestRecord {
+  const auth: RequestAuth | undefined =
+    record.authMethod !== undefined && record.userId !== undefined
+      ? { method: record.authMethod as RequestAuth['method'], userId: record.userId, login: record.login ?? '' }
+      : undefined;
+  return {
+    id: record.id,
+    time: record.time,
+    method: record.method,
+    url: maskUrl(record.rawUrl, LOG_MASK),
+    ...(record.operationId !== undefined ? { operationId: record.operationId } : {}),
+    ...(auth ? { auth } : {}),
+    ...(record.origin !== undefined ? { origin: record.origin } : {}),
+    status: record.status,
+    durationMs: Math.round(record.durationMs * 10) / 10,
+    ...responseBodyOf(record, secretMask),
+  };
+}
+
+const stateControlHandlers: ControlHandlerMap = {
+  resetState: (request, _reply, context: ControlContext) => resetAll(context, request.query as { keepConfig?: boolean; keepSessions?: boolean }),
+
+  exportSnapshot: (_request, _reply, context: ControlContext) => takeSnapshot(context),
+
+  importSnapshot: (request, _reply, context: ControlContext) => {
+    const snapshot = request.body as Snapshot;
+    const details = snapshotProblems(snapshot, context);
+    if (details.length > 0) {
+      const first = details[0]!;
+      throw context.errors('INVALID_BODY', context.controlMessages('INVALID_BODY', 'snapshotUnusable', { name: first.name ?? '', problem: first.problem }), { details: listedDetails(context.spec, details) });
+    }
+    restoreSnapshot(snapshot, context);
+    return summarize(context);
+  },
+};
+
+/** Enough of a session id to tell sessions apart, useless as a cookie. */
+const maskSessionId = (id: string): string => `${id.slice(0, 8)}…`;
+
+const sessionControlHandlers: ControlHandlerMap = {
+  listSessions: (_request, _reply, { state }): SessionSummary[] =>
+    state.sessions.list().map((session) => ({
+      maskedId: maskSessionId(session.id),
+      userId: session.userId,
+      login: state.users.byId(session.userId)?.login ?? '',
+      createdAt: session.createdAt,
+      lastUsedAt: session.lastSeen,
+      expiresAt: state.sessions.expiresAt(session),
+    })),
+
+  clearSessions: (request, _reply, { state }): Cleared => {
+    const { userId } = request.query as { userId?: string };
+    return { cleared: state.sessions.clear(userId) };
+  },
+};
+
+const configControlHandlers: ControlHandlerMap = {
+  getConfig: (_request, _reply, { config }) => config.get(),
+  updateConfig: (request, _reply, context) => {
+    const { config } = context;
+    const update = request.body as ConfigUpdate;
+    const details = Object.entries(update.operationLatencyMs ?? {}).flatMap(([operationId, latency]) => rangeProblem(latency, `/operationLatencyMs/${operationId}`));
+    if (details.length > 0) throw invalidBody(context, details);
+    return config.update(update);
+  },
+};
+
+/** What the schema cannot say of a fault: a range the wrong way round, fields that do not go together. */
+function faultProblems(spec: FaultSpec): ErrorDetail[] {
+  const details = rangeProblem(spec.delayMs, '/delayMs');
+  const problem = (name: string, text: string) => details.push({ location: 'body', name, problem: text });
+  if (spec.body !== undefined && spec.status !== undefined && spec.status !== spec.body.status) problem('/status', `must be the status of body (${spec.body.status}), or left out`);
+  if (spec.action !== undefined && spec.action !== 'error') {
+    for (const field of ['status', 'message', 'body'] as const) if (spec[field] !== undefined) problem(`/${field}`, `is for action "error" only, not "${spec.action}"`);
+  }
+  return details;
+}
+
+const faultControlHandlers: ControlHandlerMap = {
+  listFaults: (_request, _reply, { faults }) => faults.list(),
+  injectFault: (request, _reply, context) => {
+    const { faults, errors, controlMessages: messages } = context;
+    const spec = request.body as FaultSpec;
+    const details = faultProblems(spec);
+    if (details.length > 0) throw invalidBody(context, details);
+    if (faults.size >= faults.capacity) throw errors('INVALID_BODY', messages('INVALID_BODY', 'faultsFull', { capacity: String(faults.capacity) }));
+    return faults.inject(spec);
+  },
+  clearFaults: (request, _reply, { faults }): Cleared => {
+    const { operationId } = request.query as { operationId?: TargetOperationId };
+    return { cleared: faults.clear(operationId) };
+  },
+  deleteFault: (request, _reply, { faults, errors, controlMessages: messages }) => {
+    const { faultId } = request.params as { faultId: string };
+    if (!faults.delete(faultId)) throw errors('NOT_FOUND', messages('NOT_FOUND', 'fault', { id: faultId }));
+  },
+};
+
+/** Completes each record (`_id`, `timestamp`) and checks them all; throws INVALID_BODY naming every problem. */
+function checkedRecords(body: unknown, context: ControlContext, extra: (records: EventLogRecord[]) => IndexedProblem[] = () => []): EventLogRecord[] {
+  const { errors, controlMessages: messages, clock, validator, nextRecordId } = context;
+  const now = clock.now();
+  const { records, problems } = completeEventRecords(body as unknown[], { now: () => now, nextId: nextRecordId }, validator);
+  const stored = extra(records);
+  if (stored.length > 0) {
+    const first = stored[0] as IndexedProblem;
+    throw errors('INVALID_BODY', messages('INVALID_BODY', 'idExists', { id: String(records[first.index]?._id) }), { details: listedDetails(context.spec, recordDetails([...stored, ...problems])) });
+  }
+  if (problems.length > 0) throw invalidBody(context, recordDetails(problems));
+  return records;
+}
+
+/** Given `_id`s that are stored already. */
+const storedIds = (given: readonly { _id?: string }[], { state }: ControlContext) => (records: EventLogRecord[]): IndexedProblem[] =>
+  records.flatMap((record, index) => (given[index]?._id !== undefined && state.data.events.get(record._id) ? [{ index, pointer: '/_id', problem: 'already exists' }] : []));
+
+const eventLogControlHandlers: ControlHandlerMap = {
+  /** All or nothing: every record is checked before any is stored. */
+  addEventLogRecords: (request, _reply, context: ControlContext) => {
+    const records = checkedRecords(request.body, context, storedIds(request.body as { _id?: string }[], context));
+    return context.state.data.events.addAll(records);
+  },
+
+  replaceEventLog: (request, _reply, context: ControlContext) => {
+    const records = checkedRecords(request.body, context);
+    context.state.data.events.restore(records);
+    return records.map((record) => context.state.data.events.get(record._id));
+  },
+
+  clearEventLog: (_request, _reply, { state }): Cleared => {
+    const cleared = state.data.events.size;
+    state.data.events.restore([]);
+    return { cleared };
+  },
+};
+
+const blockControlHandlers: ControlHandlerMap = {
+  listBlocks: (_request, _reply, { state }): Blocks => ({
+    active: state.data.limiter.activeBlocks(),
+    log: state.data.blocks.query({}),
+  }),
+
+  clearBlocks: (request, _reply, { state }): BlocksCleared => {
+    const { scope = 'all' } = request.query as { scope?: 'active' | 'log' | 'all' };
+    const cleared: BlocksCleared = { active: 0, log: 0 };
+    if (scope !== 'log') cleared.active = state.data.limiter.clear();
+    if (scope !== 'active') cleared.log = state.data.blocks.clear();
+    return cleared;
+  },
+
+  /** The body is checked whole by the document before this runs, so the log changes all at once or not at all. */
+  replaceBlockLog: (request, _reply, { state }): BlockedRequest[] => {
+    state.data.blocks.restore(request.body as BlockedRequest[]);
+    return state.data.blocks.query({});
+  },
+
+  clearBlockLog: (_request, _reply, { state }): Cleared => ({ cleared: state.data.blocks.clear() }),
+};
+
+interface RequestsQuery {
+  readonly operationId?: string;
+  readonly status?: string;
+  readonly since?: string;
+  readonly limit?: string;
+}
+
+const requestControlHandlers: ControlHandlerMap = {
+  listRequests: (request, _reply, { journal, secretMask }): RequestRecord[] => {
+    const { operationId, status, since, limit } = request.query as RequestsQuery;
+    const records = journal.list({
+      ...(operationId !== undefined ? { operationId } : {}),
+      ...(status !== undefined ? { status } : {}),
+      ...(since !== undefined ? { since: Number(since) } : {}),
+      ...(limit !== undefined ? { limit: Number(limit) } : {}),
+    });
+    return records.map((record) => journalEntry(record, secretMask));
+  },
+  clearRequests: (_request, _reply, { journal }): Cleared => ({ cleared: journal.clear() }),
+};
+
+const ingestControlHandlers: ControlHandlerMap = {
+  getIngestCounts: (_request, _reply, { ingest }): IngestCounts => ingest.read(),
+};
+
 /** The control API's body limit (16 MiB, from its document): snapshots are large. */
 export const CONTROL_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import type { ErrorDetail } from '../../spec/types.js';
 import type { Snapshot } from '../../spec/control-types.js';
-import { rangeProblem } from '../runtime-config.js';
-import type { ControlContext } from './types.js';
+import { rangeProblem } from '../options.js';
+import type { ControlContext } from './index.js';
 
 export const SNAPSHOT_FORMAT = 'monitoring-api-kit/snapshot';
 

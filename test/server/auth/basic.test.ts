@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBasic } from '../../../src/server/auth/verify.js';
+import { parseBasic } from '../../../src/server/auth.js';
 
 const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 

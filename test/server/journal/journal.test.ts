@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFake, type Fake } from '../../../src/fake/create-fake.js';
 import { buildFake, type FakeApp } from '../../../src/server/build.js';
-import { KEPT_TEXT_CHARS } from '../../../src/server/journal/journal-keeper.js';
+import { KEPT_TEXT_CHARS } from '../../../src/server/answer-hook.js';
 import { createManualClock } from '../../../src/shared/clock.js';
 import { API, basicOf, cookieValue, expectConforms, expectError, spec, USERS } from '../helpers.js';
 import { checkControlCalls, control } from '../control/helpers.js';

@@ -1,13 +1,106 @@
-// The two logs' operations: their query parameters checked against the rules no schema states
-// (a refused query is one 400 listing every problem), then the store's answer.
-import type { ApiError, ErrorFactory } from '../../errors.js';
-import type { FilterLimits } from '../../spec/index.js';
-import type { EventLogQueryParams, EventLogRecord, LimitBlockLogQueryParams, PayloadUpdate } from '../../spec/types.js';
-import { fieldPathProblem } from '../../shared/field-path.js';
-import type { EventLogQuery } from '../../store/event-log.js';
-import type { Filter } from '../../store/filter-check.js';
-import { filterValueProblem } from '../../store/filter-match.js';
-import type { HandlerContext, HandlerMap } from './types.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError, ErrorFactory } from '../errors.js';
+import type { Clock } from '../shared/clock.js';
+import { fieldPathProblem } from '../shared/field-path.js';
+import type { FilterLimits, Spec } from '../spec/index.js';
+import type { EventLogQueryParams, EventLogRecord, LimitBlockLogQueryParams, OperationId, PayloadUpdate, SessionCredentials, User } from '../spec/types.js';
+import type { StoredUser } from '../store/accounts.js';
+import type { EventLogQuery } from '../store/event-log.js';
+import type { Filter } from '../store/filter-check.js';
+import { filterValueProblem } from '../store/filter-match.js';
+import type { FakeState } from '../store/state.js';
+import { requireCaller, setCookies } from './auth.js';
+import type { ErrorMessage } from './error-answers.js';
+import type { SessionHosts } from './host-origin-guard.js';
+import type { ResolvedFakeOptions } from './options.js';
+
+// The monitoring API's handlers, keyed by operationId: the rules no schema states, then the store's answer.
+
+/** What every handler may use besides the request. */
+export interface HandlerContext {
+  readonly state: FakeState;
+  readonly errors: ErrorFactory;
+  /** The messages of the document's error list (`x-messages`). */
+  readonly messages: ErrorMessage;
+  readonly spec: Spec;
+  /** The event log filter's limits, from the document (or the kit's own when it states none). */
+  readonly filterLimits: FilterLimits;
+  readonly clock: Clock;
+  readonly options: ResolvedFakeOptions;
+  /** Cookie names: the session cookie of the document's cookie scheme, and the CSRF cookie. */
+  readonly cookies: { readonly session: string; readonly csrf: string };
+  /** Where sessions are created (createSession tells it), to explain a cookie a page did not send. */
+  readonly sessionHosts?: SessionHosts;
+}
+
+/**
+ * The handler of one operation. By the time it runs, the caller is authenticated and
+ * permitted (`request.caller`), and params, query, headers and body are valid. It returns
+ * the body of the operation's success response (its one 2xx in the document, whose status
+ * is sent), or nothing when that response has no body; it throws ApiErrors for the rest.
+ */
+export type OperationHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: HandlerContext,
+) => unknown | Promise<unknown>;
+
+/** Handlers keyed by operationId: the shared key between the document and the code. */
+export type HandlerMap = Partial<Record<OperationId, OperationHandler>>;
+
+/** A user's record as the API shows it: never a password; the token only when one exists. */
+export function userRecord(state: FakeState, user: StoredUser): User {
+  const token = state.tokens.tokenOf(user.id);
+  return token === undefined ? user.record : { ...user.record, authenticationToken: token };
+}
+
+const userHandlers: HandlerMap = {
+  getCurrentUser: (request, _reply, context) => userRecord(context.state, requireCaller(request, context).user),
+};
+
+const COOKIE = { path: '/', sameSite: 'lax' } as const;
+
+const sessionHandlers: HandlerMap = {
+  createSession: (request, reply, { state, errors, messages, cookies, sessionHosts }) => {
+    const { login, password } = request.body as SessionCredentials;
+    const user = state.users.verify(login, password);
+    if (!user) throw errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', 'loginWrong'));
+    const session = state.sessions.create(user.id);
+    sessionHosts?.created(session.id, request);
+    setCookies(reply, [
+      { name: cookies.session, value: session.id, options: { ...COOKIE, httpOnly: true } },
+      // Readable by the page, which sends it back in x-csrf-token.
+      { name: cookies.csrf, value: session.csrf, options: COOKIE },
+    ]);
+    return session.id;
+  },
+
+  deleteSession: (request, reply, context) => {
+    const { state, cookies } = context;
+    const { session } = requireCaller(request, context);
+    if (session) state.sessions.delete(session.id);
+    setCookies(reply, [
+      { name: cookies.session, options: COOKIE },
+      { name: cookies.csrf, options: COOKIE },
+    ]);
+  },
+};
+
+function targetUser(params: unknown, { state, errors, messages }: HandlerContext) {
+  const { id } = params as { id: string };
+  const user = state.users.byId(id);
+  if (!user) throw errors('NOT_FOUND', messages('NOT_FOUND', 'user', { id }));
+  return user;
+}
+
+const tokenHandlers: HandlerMap = {
+  createAuthToken: (request, _reply, context) => context.state.tokens.issue(targetUser(request.params, context).id),
+
+  revokeAuthToken: (request, _reply, context) => {
+    context.state.tokens.revoke(targetUser(request.params, context).id);
+  },
+};
+
 
 /** One refused query parameter: its name and what is wrong, for an ErrorDetail. */
 export interface QueryProblem {
@@ -91,7 +184,7 @@ function filterOf(text: string, limits: FilterLimits): Filter | string {
   return filterValueProblem(value, limits) ?? (value as Filter);
 }
 
-export const logHandlers: HandlerMap = {
+const logHandlers: HandlerMap = {
   getEventLog: (request, _reply, { state, errors, filterLimits }) => {
     const parsed = eventLogQuery(request.query as EventLogQueryParams, filterLimits);
     if (!parsed.ok) throw queryRefused(parsed.problems, errors);
@@ -117,4 +210,12 @@ export const logHandlers: HandlerMap = {
     if (range) throw queryRefused([range], errors);
     return state.data.blocks.query(query);
   },
+};
+
+/** Every handler of the fake, keyed by operationId. A new resource adds its map here. */
+export const builtInHandlers: HandlerMap = {
+  ...userHandlers,
+  ...sessionHandlers,
+  ...tokenHandlers,
+  ...logHandlers,
 };

@@ -1,0 +1,285 @@
+import { parse, serialize, type SerializeOptions } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorFactory } from '../errors.js';
+import type { Document, Operation } from '../spec/index.js';
+import type { Session, StoredUser } from '../store/accounts.js';
+import type { FakeState } from '../store/state.js';
+import type { ErrorMessage, UnauthenticatedMessage } from './error-answers.js';
+import type { SessionHosts } from './host-origin-guard.js';
+import type { RequestCheck } from './routes.js';
+
+// Who calls: the document's security schemes, the credentials a request presents, and the guard
+// of each operation (401, then CSRF and permissions, 403).
+
+/** Who made a request, and how they proved it. */
+export interface Caller {
+  readonly user: StoredUser;
+  /** The first scheme, in the document's order, that authenticated the request. */
+  readonly via: SchemeKind;
+  /** The session, when a session cookie was among the credentials. */
+  readonly session?: Session;
+}
+
+export type SchemeKind = 'basic' | 'session' | 'token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the guard of operations that need authentication; null elsewhere. */
+    caller: Caller | null;
+  }
+}
+
+/** The authenticated caller of a handler whose operation requires authentication. */
+export function requireCaller(request: FastifyRequest, { errors, messages }: { readonly errors: ErrorFactory; readonly messages: ErrorMessage }): Caller {
+  if (!request.caller) throw errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', 'missing'));
+  return request.caller;
+}
+
+/** A security scheme of the document, reduced to what the guard needs. */
+export interface Scheme {
+  readonly name: string;
+  readonly kind: SchemeKind;
+  /** The cookie (session) or query parameter (token) that carries the credential; the header for basic. */
+  readonly key: string;
+}
+
+/**
+ * Reads the document's security schemes: HTTP Basic is a login and password, an apiKey in a
+ * cookie is a session, an apiKey in the query is an API token. Any other kind of scheme is
+ * refused at start rather than silently let through.
+ */
+export function readSchemes(document: Document): ReadonlyMap<string, Scheme> {
+  const schemes = new Map<string, Scheme>();
+  for (const [name, raw] of Object.entries(document.components?.securitySchemes ?? {})) {
+    const s = raw as { type?: string; scheme?: string; in?: string; name?: string };
+    let scheme: Scheme | undefined;
+    if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') scheme = { name, kind: 'basic', key: 'authorization' };
+    else if (s.type === 'apiKey' && s.in === 'cookie' && s.name) scheme = { name, kind: 'session', key: s.name };
+    else if (s.type === 'apiKey' && s.in === 'query' && s.name) scheme = { name, kind: 'token', key: s.name };
+    if (!scheme) throw new Error(`The fake does not support the security scheme "${name}" (${JSON.stringify(raw)}).`);
+    schemes.set(name, scheme);
+  }
+  return schemes;
+}
+
+/** The name of the session cookie the document defines. */
+export function sessionCookieName(schemes: ReadonlyMap<string, Scheme>): string {
+  for (const scheme of schemes.values()) if (scheme.kind === 'session') return scheme.key;
+  throw new Error('The document defines no session cookie scheme.');
+}
+
+/**
+ * The cookie `name` of a request: its value, or, when the Cookie header gives it several
+ * different values, all of them (as a repeated query parameter is an array): a browser sends
+ * two when two cookies of that name apply (another app on another port of the host may have
+ * set one), and the first alone would ignore the other.
+ */
+export function cookieOf(request: FastifyRequest, name: string): string | string[] | undefined {
+  const header = request.headers.cookie;
+  if (header === undefined || !header.includes(name)) return undefined;
+  const values = new Set<string>();
+  for (const pair of header.split(';')) {
+    const value = parse(pair)[name];
+    if (value !== undefined) values.add(value);
+  }
+  return values.size > 1 ? [...values] : values.values().next().value;
+}
+
+/** One cookie of an answer: set, or cleared (`value` undefined: expired at once, as browsers are told to forget it). */
+export interface AnswerCookie {
+  readonly name: string;
+  readonly value?: string;
+  readonly options: SerializeOptions;
+}
+
+/** Adds the answer's Set-Cookie headers. */
+export function setCookies(reply: FastifyReply, cookies: readonly AnswerCookie[]): void {
+  reply.header(
+    'set-cookie',
+    cookies.map(({ name, value, options }) => (value === undefined ? serialize(name, '', { ...options, expires: new Date(0), maxAge: 0 }) : serialize(name, value, options))),
+  );
+}
+
+export interface BasicCredentials {
+  readonly login: string;
+  readonly password: string;
+}
+
+const BASIC = /^basic +([A-Za-z0-9+/]+={0,2}) *$/i;
+
+/** The login and password of an `Authorization: Basic …` header, or undefined when it is malformed. */
+export function parseBasic(header: string): BasicCredentials | undefined {
+  const encoded = BASIC.exec(header)?.[1];
+  if (encoded === undefined) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+export interface AuthDependencies {
+  readonly state: FakeState;
+  readonly errors: ErrorFactory;
+  /** The messages of the document's error list. */
+  readonly messages: ErrorMessage;
+  /** Read on every request, so a change at run time applies to the next one. */
+  readonly config: { readonly current: { readonly authTokenEnabled: boolean; readonly requireCsrf: boolean } };
+}
+
+export interface Verified {
+  readonly user: StoredUser;
+  readonly session?: Session;
+}
+
+/** The raw credential a request carries for a scheme (an array when its cookie or parameter is repeated with different values), or undefined when it carries none. */
+export function presented(scheme: Scheme, request: FastifyRequest): unknown {
+  switch (scheme.kind) {
+    case 'basic':
+      return request.headers.authorization;
+    case 'session':
+      return cookieOf(request, scheme.key);
+    case 'token':
+      return (request.query as Record<string, unknown> | undefined)?.[scheme.key];
+  }
+}
+
+/** The name, in the document's error list (`x-messages` of UNAUTHENTICATED), of why a presented credential was refused. */
+export function whyRefused(scheme: Scheme, credential: unknown): UnauthenticatedMessage {
+  switch (scheme.kind) {
+    case 'basic':
+      return typeof credential === 'string' && parseBasic(credential) ? 'basicWrong' : 'basicMalformed';
+    case 'session':
+      return Array.isArray(credential) ? 'sessionRepeated' : 'sessionUnknown';
+    case 'token':
+      return 'tokenUnknown';
+  }
+}
+
+/**
+ * Checks one presented credential: the user it proves, or undefined when it is wrong
+ * (a malformed header, a repeated parameter or cookie, an unknown, replaced, revoked or expired one).
+ */
+export function verify(scheme: Scheme, credential: unknown, deps: AuthDependencies): Verified | undefined {
+  const { state } = deps;
+  if (typeof credential !== 'string') return undefined;
+  switch (scheme.kind) {
+    case 'basic': {
+      const basic = parseBasic(credential);
+      const user = basic && state.users.verify(basic.login, basic.password);
+      return user ? { user } : undefined;
+    }
+    case 'session': {
+      const session = state.sessions.touch(credential);
+      const user = session && state.users.byId(session.userId);
+      return user ? { user, session } : undefined;
+    }
+    case 'token': {
+      if (!deps.config.current.authTokenEnabled) {
+        throw deps.errors('TOKEN_AUTH_DISABLED', deps.messages('TOKEN_AUTH_DISABLED', 'disabled'));
+      }
+      const userId = state.tokens.userFor(credential);
+      const user = userId === undefined ? undefined : state.users.byId(userId);
+      return user ? { user } : undefined;
+    }
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Where CSRF is required, a write made with a session cookie must send the session's csrf value in `x-csrf-token`. */
+function checkCsrf(
+  request: FastifyRequest,
+  caller: Caller,
+  deps: Pick<AuthDependencies, 'config' | 'errors' | 'messages'>,
+): void {
+  if (!caller.session || SAFE_METHODS.has(request.method) || !deps.config.current.requireCsrf) return;
+  const sent = request.headers['x-csrf-token'];
+  if (sent !== caller.session.csrf) {
+    throw deps.errors('CSRF_TOKEN_INVALID', deps.messages('CSRF_TOKEN_INVALID', 'mismatch'));
+  }
+}
+
+/** Every permission of the operation's `x-permissions`; the first one missing is named in the 403. */
+function checkPermissions(operation: Operation, caller: Caller, { errors, messages }: { readonly errors: ErrorFactory; readonly messages: ErrorMessage }): void {
+  for (const permission of operation.permissions) {
+    if (!caller.user.permissions.includes(permission)) {
+      throw errors('PERMISSION_DENIED', messages('PERMISSION_DENIED', 'permissionMissing', { permission }), { permission });
+    }
+  }
+}
+
+export interface GuardDependencies extends AuthDependencies {
+  readonly schemes: ReadonlyMap<string, Scheme>;
+  /** Where sessions were created, to explain a cookie that a page on another host name did not send. */
+  readonly sessionHosts?: SessionHosts;
+}
+
+/**
+ * The onRequest check of an operation, driven only by its `security` and `x-permissions`:
+ * authentication (401), then CSRF and permissions (403). It runs before the body is read
+ * and before parameters are validated, so an anonymous caller learns nothing else.
+ *
+ * Only the schemes the operation accepts are looked at (a browser's session cookie does not
+ * spoil a Basic-only call); every credential of those that is present must be right and name
+ * the same user (the document's gap-fill on UNAUTHENTICATED), and together they must satisfy
+ * one alternative of `security`. Each refusal says which credential failed and why, in the
+ * words of the document's error list, never with the credential itself.
+ */
+export function createGuard(operation: Operation, deps: GuardDependencies): RequestCheck | undefined {
+  const alternatives = operation.security.map((requirement) =>
+    Object.keys(requirement).map((name) => {
+      const scheme = deps.schemes.get(name);
+      if (!scheme) throw new Error(`${operation.operationId}: unknown security scheme "${name}".`);
+      return scheme;
+    }),
+  );
+  if (alternatives.length === 0) return undefined;
+  const accepted = [...new Set(alternatives.flat())];
+  // Each alternative as the bits of the accepted schemes it needs: a request's satisfied schemes
+  // are a number, not a set made for each request.
+  if (accepted.length > 30) throw new Error(`${operation.operationId}: more security schemes than the guard can hold.`);
+  const needs = alternatives.map((alternative) => alternative.reduce((bits, scheme) => bits | (1 << accepted.indexOf(scheme)), 0));
+  const { errors, messages } = deps;
+  const refused = (name: UnauthenticatedMessage, values?: Record<string, string>) => errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', name, values));
+
+  /** No credential at all: maybe one the browser did not send because the page is on another host name. */
+  const missing = (request: FastifyRequest) => {
+    const mismatch = deps.sessionHosts?.mismatch(request, (id) => deps.state.sessions.isLive(id));
+    if (!mismatch) return refused('missing');
+    const error = refused('cookieForOtherHost', { ...mismatch });
+    request.log.warn({ sessionHost: mismatch.sessionHost, pageHost: mismatch.pageHost }, error.message);
+    return error;
+  };
+
+  const authenticate = (request: FastifyRequest): Caller | null => {
+    let caller: { -readonly [K in keyof Caller]: Caller[K] } | null = null;
+    let first: Scheme | undefined;
+    let satisfied = 0;
+    for (let i = 0; i < accepted.length; i++) {
+      const scheme = accepted[i] as Scheme;
+      const credential = presented(scheme, request);
+      if (credential === undefined) continue;
+      const verified = verify(scheme, credential, deps);
+      if (!verified) throw refused(whyRefused(scheme, credential), { name: scheme.key });
+      if (caller && caller.user !== verified.user) throw refused('differentUsers', { first: first?.name ?? '', second: scheme.name });
+      first ??= scheme;
+      caller ??= { user: verified.user, via: scheme.kind };
+      if (verified.session) caller.session = verified.session;
+      satisfied |= 1 << i;
+    }
+    if (!needs.some((bits) => (satisfied & bits) === bits)) {
+      throw satisfied === 0 ? missing(request) : refused('missing');
+    }
+    return caller;
+  };
+
+  return function guard(request) {
+    const caller = authenticate(request);
+    request.caller = caller;
+    if (caller) {
+      checkCsrf(request, caller, deps);
+      checkPermissions(operation, caller, deps);
+    } else if (operation.permissions.length > 0) {
+      throw missing(request);
+    }
+  };
+}

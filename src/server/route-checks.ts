@@ -1,0 +1,289 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, type ErrorFactory } from '../errors.js';
+import type { Fault } from '../spec/control-types.js';
+import type { ApiErrorBody, Operation } from '../spec/index.js';
+import type { RateLimitedRequest } from '../store/rate-limiter.js';
+import type { FakeState, FaultStore } from '../store/state.js';
+import { parseBasic } from './auth.js';
+import type { ErrorMessage } from './error-answers.js';
+import { routedPath } from './host-origin-guard.js';
+import type { Latency, Sleep } from './options.js';
+import type { RequestCheck } from './routes.js';
+
+// The checks a call of the monitoring API passes before the guard and its handler: answers
+// chosen for it (its own `Prefer` header, a fault the control API injected) and the rate limits.
+
+/** The wait of one answer: the fixed value, or a draw from `[min, max]` (both inclusive) by the seeded source. */
+export function drawLatency(latency: Latency | undefined, random: () => number): number {
+  if (latency === undefined) return 0;
+  if (typeof latency === 'number') return latency;
+  const [min = 0, max = min] = latency;
+  return min + Math.floor(random() * (max - min + 1));
+}
+
+/** The most a `Prefer: latency=` may ask for: the control document's largest latency. */
+export const MAX_PREFERRED_LATENCY_MS = 60_000;
+
+/** The latency a request asked for with `Prefer: latency=`, read by the latency hook. */
+export const preferredLatency = new WeakMap<FastifyRequest, number>();
+
+/**
+ * The preferences of a `Prefer` header (RFC 7240): `name=value` tokens separated by commas,
+ * parameters after `;` ignored, names in lower case, quotes removed; the first of a name counts.
+ */
+export function parsePrefer(header: string | string[]): Map<string, string> {
+  const preferences = new Map<string, string>();
+  for (const item of [header].flat().join(',').split(',')) {
+    const [token = ''] = item.split(';', 1);
+    const at = token.indexOf('=');
+    const name = (at < 0 ? token : token.slice(0, at)).trim().toLowerCase();
+    const value = at < 0 ? '' : token.slice(at + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (name !== '' && !preferences.has(name)) preferences.set(name, value);
+  }
+  return preferences;
+}
+
+/** The Error body the document gives a status of the operation: its response's first example. */
+function documentedBody(operation: Operation, status: number): ApiErrorBody | undefined {
+  const media = operation.responses[String(status)]?.content?.['application/json'];
+  // The document is dereferenced: an example is a value, never a $ref.
+  const example = media?.example ?? (Object.values(media?.examples ?? {})[0] as { value?: unknown } | undefined)?.value;
+  const body = example as ApiErrorBody | undefined;
+  return body !== undefined && body.status === status && typeof body.code === 'string' ? body : undefined;
+}
+
+export interface PreferOptions {
+  readonly errors: ErrorFactory;
+  readonly messages: ErrorMessage;
+  /** Whether the request may steer the fake: the control API's rule (host-origin-guard.ts). */
+  readonly heard: (request: FastifyRequest) => boolean;
+  /** The answer of `code=` the operation does not document: INJECTED_FAULT's (503). */
+  readonly injectedFault: ApiErrorBody;
+}
+
+/**
+ * Honours a one-request `Prefer` header, as Prism does: `code=<status>` answers that status
+ * with the document's Error body for it and the examples of its headers (statuses the operation
+ * documents, and 503, the status of INJECTED_FAULT), `latency=<ms>` delays the answer. It is
+ * heard from those the control API answers (loopback clients naming this server, and in a
+ * browser pages of allowed origins); from anyone else it is ignored.
+ * A preference the fake cannot honour gets 400 INVALID_PARAMETER naming the header; so does
+ * Prism's `example=`, rather than being ignored: the fake answers from its data.
+ */
+export function createPreferCheck(operation: Operation, options: PreferOptions): RequestCheck {
+  const bodies = new Map<number, ApiErrorBody>([[options.injectedFault.status, options.injectedFault]]);
+  for (const status of Object.keys(operation.responses).map(Number)) {
+    const body = status >= 400 ? documentedBody(operation, status) : undefined;
+    if (body) bodies.set(status, body);
+  }
+  const headers = documentedHeaders(operation);
+  const statuses = [...bodies.keys()].sort((a, b) => a - b).join(', ');
+  const refuse = (problem: string) =>
+    options.errors('INVALID_PARAMETER', `header "prefer" ${problem}`, { details: [{ location: 'header', name: 'prefer', problem }] });
+
+  return function honourPrefer(request) {
+    const header = request.headers.prefer;
+    if (header === undefined || !options.heard(request)) return;
+    const preferences = parsePrefer(header);
+    const example = preferences.get('example');
+    if (example !== undefined) {
+      const message = options.messages('INVALID_PARAMETER', 'preferExample', { name: JSON.stringify(example.slice(0, 40)) });
+      throw options.errors('INVALID_PARAMETER', message, { details: [{ location: 'header', name: 'prefer', problem: message }] });
+    }
+    const latency = preferences.get('latency');
+    if (latency !== undefined) {
+      if (!/^[0-9]{1,5}$/.test(latency) || Number(latency) > MAX_PREFERRED_LATENCY_MS) throw refuse(`latency must be whole milliseconds from 0 to ${MAX_PREFERRED_LATENCY_MS}`);
+      preferredLatency.set(request, Number(latency));
+    }
+    const code = preferences.get('code');
+    if (code === undefined) return;
+    const body = /^[0-9]{3}$/.test(code) ? bodies.get(Number(code)) : undefined;
+    if (!body) throw refuse(`code must be an error status ${operation.operationId} documents (${statuses}), not "${code.slice(0, 20)}"`);
+    throw ApiError.fromBody(body, body.status, headers.get(body.status));
+  };
+}
+
+/**
+ * The error a fault answers with: its own Error body, or INJECTED_FAULT with its message, and
+ * the headers the document gives its status (a 429's `Retry-After`), as a `Prefer: code=` answer has.
+ */
+function faultError(fault: Fault, headers: HeaderValues | undefined): ApiError {
+  return fault.body === undefined
+    ? new ApiError('INJECTED_FAULT', fault.status, fault.message, headers ? { headers } : {})
+    : ApiError.fromBody(fault.body, fault.status, headers);
+}
+
+/**
+ * Answers a call of the operation with its injected fault, if one takes it: the first check
+ * of the route, before authentication, rate limits and the handler, so a faulted call changes
+ * nothing. An error at once is thrown as it is; a wait, a dropped connection or a hang as a
+ * ScriptedAnswer, with the wait drawn from `random` (the fake's seeded source).
+ */
+export function createFaultCheck(faults: FaultStore, operation: Operation, random: () => number): RequestCheck {
+  const { operationId } = operation;
+  const headers = documentedHeaders(operation);
+  return function injectFault() {
+    if (faults.size === 0) return;
+    const fault = faults.take(operationId);
+    if (!fault) return;
+    const error = faultError(fault, headers.get(fault.status));
+    const action = fault.action ?? 'error';
+    if (action === 'error' && fault.delayMs === undefined) throw error;
+    throw new ScriptedAnswer(action, drawLatency(fault.delayMs, random), error);
+  };
+}
+
+/** What a scripted call gets: an error answer, a closed connection, or no answer at all. */
+export type ScriptedAction = 'error' | 'drop' | 'hang';
+
+/**
+ * Thrown by a check to answer a call other than at once: after `delayMs`, with `error`, or by
+ * dropping the connection, or by never answering. The server's error handler plays it.
+ */
+export class ScriptedAnswer extends Error {
+  override readonly name = 'ScriptedAnswer';
+  constructor(
+    readonly action: ScriptedAction,
+    readonly delayMs: number,
+    readonly error: ApiError,
+  ) {
+    super(`scripted answer: ${action}`);
+  }
+}
+
+export interface ScriptedAnswers {
+  /** Plays the answer on this reply; resolves once it is sent, dropped, or left hanging. */
+  play(reply: FastifyReply, answer: ScriptedAnswer): Promise<FastifyReply>;
+  /** Closes every connection left hanging (at shutdown, so closing the server never waits on them). */
+  closeAll(): void;
+}
+
+/**
+ * `hangLimitMs` bounds a hanging answer: after it the connection is closed, as the server's
+ * idle timeout would close it, so a hang never outlives the server's own limits.
+ */
+export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: number; send: (reply: FastifyReply, error: ApiError) => FastifyReply }): ScriptedAnswers {
+  const hanging = new Set<FastifyReply>();
+  const close = (reply: FastifyReply) => {
+    hanging.delete(reply);
+    reply.raw.destroy();
+  };
+  return {
+    async play(reply, answer) {
+      if (answer.delayMs > 0) await options.sleep(answer.delayMs);
+      if (answer.action === 'error') return options.send(reply, answer.error);
+      reply.hijack();
+      if (answer.action === 'drop' || reply.raw.destroyed) {
+        reply.raw.destroy();
+        return reply;
+      }
+      hanging.add(reply);
+      const timer = setTimeout(() => close(reply), options.hangLimitMs);
+      timer.unref();
+      reply.raw.once('close', () => {
+        clearTimeout(timer);
+        hanging.delete(reply);
+      });
+      return reply;
+    },
+    closeAll() {
+      for (const reply of [...hanging]) close(reply);
+    },
+  };
+}
+
+/** Response headers by name (lower case), as an answer sends them. */
+export type HeaderValues = Readonly<Record<string, string>>;
+
+interface DocumentedHeader {
+  readonly example?: unknown;
+  readonly schema?: { example?: unknown };
+  /** The `x-messages` key of the one refusal the header goes with; absent: any answer of its status. */
+  readonly 'x-sent-with'?: unknown;
+}
+
+/** A response's headers that have an example and go with `sentWith` (undefined: with every answer of the status), with their examples. */
+function headersWithExamples(headers: Readonly<Record<string, unknown>> | undefined, sentWith: string | undefined): [string, string][] {
+  return Object.entries(headers ?? {}).flatMap(([name, header]) => {
+    const { example: own, schema, 'x-sent-with': only } = header as DocumentedHeader;
+    const example = own ?? schema?.example;
+    return example === undefined || only !== sentWith ? [] : [[name.toLowerCase(), String(example)] as [string, string]];
+  });
+}
+
+/**
+ * The headers the document gives each status of the operation, from their examples (a 429's
+ * `Retry-After`); statuses whose headers have no example are left out, and so are headers the
+ * document sends with one refusal only (`x-sent-with`). An answer the fake makes up rather than
+ * computes (a `Prefer: code=` answer, an injected fault) sends these, so that it carries what
+ * the document says that status carries.
+ */
+export function documentedHeaders(operation: Operation): ReadonlyMap<number, HeaderValues> {
+  const byStatus = new Map<number, HeaderValues>();
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const headers = headersWithExamples(response.headers, undefined);
+    if (headers.length > 0) byStatus.set(Number(status), Object.fromEntries(headers));
+  }
+  return byStatus;
+}
+
+/**
+ * The headers the document sends with one refusal only, the one whose message has this key in
+ * `x-messages` (`x-sent-with`), from their examples in any operation's responses.
+ */
+export function headersSentWith(operations: readonly Operation[], message: string): HeaderValues {
+  const found = operations.flatMap((operation) => Object.values(operation.responses).flatMap((response) => headersWithExamples(response.headers, message)));
+  return Object.fromEntries(found);
+}
+
+/**
+ * The checks that count a request against the limits (spec section 8), in the order they
+ * run. What each key means is the control document's `RateLimitKey`: `login` is the login a
+ * request presents (Basic credentials or a log-in body), right password or not; `user` the
+ * id of the authenticated user, whatever the method.
+ */
+export interface RateLimitChecks {
+  /** By IP address, URI and the Basic login, before authentication, so failed log-ins count too. */
+  readonly beforeAuth: RequestCheck;
+  /** By the id of the authenticated user. */
+  readonly afterAuth: RequestCheck;
+  /** By the login named in a log-in body (a preHandler check: it needs the parsed body), for operations without authentication. */
+  readonly bodyLogin: RequestCheck;
+}
+
+// The path only (a query string may hold an API token, which must never reach the block log),
+// decoded as routed, so escaping a letter of the path does not make it another URI.
+const pathOf = (request: FastifyRequest) => routedPath(request.url);
+
+function loginInBody(body: unknown): string | undefined {
+  const login = (body as { login?: unknown } | null | undefined)?.login;
+  return typeof login === 'string' && login.length > 0 ? login : undefined;
+}
+
+export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, messages: ErrorMessage): RateLimitChecks {
+  const refusal = (seconds: number) => {
+    const text = String(seconds);
+    return errors('RATE_LIMITED', messages('RATE_LIMITED', 'blocked', { seconds: text }), { headers: { 'retry-after': text } });
+  };
+  // The refusal is returned, not thrown (see RequestCheck): a flood of blocked requests pays no throw.
+  const admit = (request: RateLimitedRequest): ApiError | undefined => {
+    const decision = state.data.admit(request);
+    return decision.allowed ? undefined : refusal(decision.retryAfterSeconds);
+  };
+  return {
+    beforeAuth: (request) => {
+      const authorization = request.headers.authorization;
+      const login = authorization ? parseBasic(authorization)?.login : undefined;
+      return admit({ ip: request.ip, uri: pathOf(request), login: login || undefined });
+    },
+    afterAuth: (request) => {
+      const user = request.caller?.user;
+      return user ? admit({ ip: '', uri: '', user: user.id }) : undefined;
+    },
+    bodyLogin: (request) => {
+      if (request.caller) return undefined;
+      const login = loginInBody(request.body);
+      return login ? admit({ ip: '', uri: '', login }) : undefined;
+    },
+  };
+}
