@@ -1,10 +1,10 @@
 // The package entry: `import { createFake } from 'monitoring-api-kit'`.
 export { createFake, type CreateFakeOptions, type Fake } from './fake/create-fake.js';
 export type { RequestFilter } from './fake/control-methods.js';
-export type { FakeUrls } from './fake/fake-urls.js';
+export type { FakeUrls } from './fake/create-fake.js';
 export type { RecordSource } from './fake/record-sources.js';
-export type { SeededUser } from './fake/seeded-users.js';
-export { ControlApiError, type ControlCall, type ControlRequest, type ControlResult } from './fake/control-client.js';
+export type { SeededUser } from './fake/create-fake.js';
+export { ControlApiError, type ControlCall, type ControlRequest, type ControlResult } from './fake/control-methods.js';
 export { buildFake, type FakeApp, type FakeHandle } from './server/build.js';
 export type { FakeOptions, FakeLoggerOptions } from './server/options.js';
 export { LISTEN_BACKLOG, type ConnectionLimits } from './server/options.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createFake, type CreateFakeOptions, type Fake } from '../fake/create-fake.js';
-import type { FakeUrls } from '../fake/fake-urls.js';
+import type { FakeUrls } from '../fake/create-fake.js';
 import { terminalText } from '../shared/escape.js';
 import { fakeOptionsFromFlags } from './fake-options.js';
 import { addFlags } from './flag.js';

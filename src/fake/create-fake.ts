@@ -1,12 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import { buildFakeWithListenHosts, type FakeApp } from '../server/build.js';
-import { LISTEN_BACKLOG } from '../server/options.js';
-import type { FakeOptions } from '../server/options.js';
-import { controlClient } from './control-client.js';
-import { controlMethods, type FakeControl } from './control-methods.js';
-import { urlsOf, type FakeUrls } from './fake-urls.js';
+import { LISTEN_BACKLOG, type FakeOptions } from '../server/options.js';
+import { controlClient, controlMethods, type FakeControl } from './control-methods.js';
 import { startRecordSources, type RecordSourceOptions, type RecordSources } from './record-sources.js';
-import { reloadFixturesOnChange, type FixtureReloadOptions } from './reload-fixtures.js';
-import { seededUsersByLogin, type SeededUser } from './seeded-users.js';
+import { watchFixtureFiles, type FixtureWatcher } from './watch-fixtures.js';
 
 /** The fake's options, and those of the record sources and the fixture reloads that run beside it. */
 export interface CreateFakeOptions extends FakeOptions, RecordSourceOptions, FixtureReloadOptions {}
@@ -36,7 +33,6 @@ export interface Fake extends FakeControl {
  */
 export async function createFake(options: CreateFakeOptions = {}): Promise<Fake> {
   const { app, answerListenHost } = await buildFakeWithListenHosts(options);
-  const usersByLogin = seededUsersByLogin(app);
   const watcher = reloadFixturesOnChange(app, options);
   let sources: RecordSources | undefined;
   let urls: FakeUrls | undefined;
@@ -59,7 +55,7 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
     app,
     inject: app.inject.bind(app) as FakeApp['inject'],
     get users() {
-      return usersByLogin();
+      return seededUsersByLogin(app);
     },
     get urls() {
       return urls;
@@ -79,4 +75,68 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
       return closing;
     },
   };
+}
+
+/** Where a listening fake answers. */
+export interface FakeUrls {
+  /** e.g. http://127.0.0.1:4010 */
+  readonly origin: string;
+  /** The monitoring API: origin + /node/api */
+  readonly baseUrl: string;
+  /** The docs page: origin + /docs */
+  readonly docsUrl: string;
+  /** The control API: origin + /__control */
+  readonly controlUrl: string;
+  /** The request inspector page: origin + /__inspector */
+  readonly inspectorUrl: string;
+}
+
+/** The URLs of a listening app, by the host it listens on (an IPv6 address goes in brackets). */
+export function urlsOf(app: FastifyInstance, host: string): FakeUrls {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return { origin, baseUrl: `${origin}/node/api`, docsUrl: `${origin}/docs`, controlUrl: `${origin}/__control`, inspectorUrl: `${origin}/__inspector` };
+}
+
+/** A seeded user: the fake's development credentials. */
+export interface SeededUser {
+  readonly id: string;
+  readonly login: string;
+  readonly password: string;
+  readonly permissions: readonly string[];
+}
+
+/** The seeded users by login, with their passwords (as the users file was last loaded), without their tokens. */
+const seededUsersByLogin = (app: FakeApp): Readonly<Record<string, SeededUser>> =>
+  Object.fromEntries(app.fake.seededUsers.map(({ authenticationToken: _t, ...u }) => [u.login, Object.freeze(u)]));
+
+export interface FixtureReloadOptions {
+  /**
+   * Reload the users file and the event fixture files when they change (default false):
+   * sessions stay; files with problems keep the old data, and every problem is logged.
+   */
+  readonly watch?: boolean;
+  /** Told after each reload of watched files: no error, or the error naming every problem. */
+  readonly onFixturesReload?: (error?: Error) => void;
+}
+
+/** Reloads the fixture files, logging the outcome: every problem when they have some (the old data then stays). */
+async function reloadFixtures(app: FakeApp, told: FixtureReloadOptions['onFixturesReload']): Promise<void> {
+  try {
+    await app.fake.reloadFixtures();
+    app.log.info('fixture files reloaded');
+    told?.();
+  } catch (error) {
+    const problems = (error as Error).message.split('\n').map((line) => line.trim());
+    app.log.error({ problems }, 'fixture files not reloaded; the old data stays');
+    told?.(error as Error);
+  }
+}
+
+/** With `watch`, reloads the users file and the event fixture files of the app whenever they change. */
+function reloadFixturesOnChange(app: FakeApp, options: FixtureReloadOptions): FixtureWatcher | undefined {
+  if (!options.watch) return undefined;
+  const watched = [app.fake.options.users, ...app.fake.options.eventFixtures];
+  return watchFixtureFiles(watched, () => reloadFixtures(app, options.onFixturesReload), (error) => app.log.warn({ err: error }, 'fixture files cannot be watched; edits are not reloaded'));
 }

@@ -2,13 +2,10 @@
 // rules (authentication, session cookies, permissions, queries, PATCH, faults, latency, the
 // request journal), in-process without a port or forwarded to a running fake.
 import { http, type HttpHandler } from 'msw';
-import type { Answer } from './answer.js';
-import { apiScope } from './api-scope.js';
+import { answerByForwarding, answerInProcess, apiScope, type Answer, type InjectingFake } from './answers.js';
 import { browserCookies } from './browser-cookies.js';
-import { answerByForwarding } from './forward.js';
-import { answerInProcess, type InjectingFake } from './in-process.js';
 
-export type { InjectingFake } from './in-process.js';
+export type { InjectingFake } from './answers.js';
 
 export interface HandlerOptions {
   /** Where the app calls the API: its origin (and path, if any) before `/node/api`, e.g. `http://localhost:3000`. */

@@ -1,9 +1,8 @@
-import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../shared/clock.js';
 import { textHead } from '../shared/text-head.js';
 import type { JournalRecord, RequestJournal } from '../store/request-journal.js';
-import { announcesBody, streamedPageHead, utf8Head } from './body.js';
+import { streamedPageHead, utf8Head } from './body.js';
 import { routedPath } from './host-origin-guard.js';
 import { requestLine } from './logger.js';
 import type { ResolvedFakeOptions, RuntimeConfig } from './options.js';
@@ -22,38 +21,6 @@ declare module 'fastify' {
   }
 }
 
-/** Connections whose request was answered before its body had all arrived. */
-export interface EarlyAnswers {
-  /** The answer hook's step that notes them. */
-  readonly step: AnswerStep;
-  /** Whether the connection's request was answered and its body is still arriving. */
-  answered(socket: Socket): boolean;
-}
-
-/**
- * The fake answers some requests without reading their body: a 404, 401 or 403 for a request
- * that sends one. Node then goes on reading and dropping that body, to keep the connection. If
- * the body never ends, Node's request timeout reports the request as too slow; answered with a
- * 408, the connection would carry a second answer to one request, which a keep-alive client
- * takes as the answer to its next. The transport's error handler closes such a connection
- * instead (transport-errors.ts).
- */
-export function createEarlyAnswers(): EarlyAnswers {
-  const early = new WeakSet<Socket>();
-  return {
-    step(request) {
-      const raw = request.raw;
-      // A request answered in the turn it came in is not yet `complete` even without a body:
-      // Node marks it so after the handler has run. Most requests have none.
-      if (raw.complete || !announcesBody(raw)) return;
-      const socket = raw.socket;
-      early.add(socket);
-      raw.once('end', () => early.delete(socket));
-    },
-    answered: (socket) => early.has(socket),
-  };
-}
-
 /** What the answer hook is made of. */
 export interface AnswerHookParts {
   /** The monitoring API's paths start with this: an answer for a path under it that no route takes is the API's. */
@@ -61,7 +28,6 @@ export interface AnswerHookParts {
   readonly options: ResolvedFakeOptions;
   readonly config: RuntimeConfig;
   readonly journal: RequestJournal;
-  readonly earlyAnswers: EarlyAnswers;
 }
 
 /** Whether a path no route takes is under the API's prefix (however its target was spelled). */
@@ -74,7 +40,7 @@ function underPrefix(url: string, prefix: string): boolean {
  * The server's `onSend` hook, for every answer (the API's, the control API's, the docs',
  * errors and paths no route takes): the latency of an answer of the monitoring API (a
  * `Prefer: latency=` of the request wins over the configured one), then its record in the
- * journal, then the line of a client that left meanwhile and the note of an early answer.
+ * journal, then the line of a client that left meanwhile.
  * Latency applies to the monitoring API only, and comes first so that the journal's duration
  * and the request line's time include it; the journal's runs from the request's arrival, which
  * the first `onRequest` hook notes (the line's is Fastify's own `elapsedTime`).
@@ -87,7 +53,6 @@ export function addAnswerHook(app: FastifyInstance, parts: AnswerHookParts): voi
   const leftEarly: AnswerStep = (request, reply) => {
     if (reply.raw.destroyed) requestLine(request, reply, true);
   };
-  const afterLatency: AnswerStep[] = [leftEarly, parts.earlyAnswers.step];
   app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', function arrival(request, _reply, done) {
     request.receivedAt = performance.now();
@@ -100,7 +65,7 @@ export function addAnswerHook(app: FastifyInstance, parts: AnswerHookParts): voi
     const operationId = route?.operationId;
     const finish = () => {
       if (ofTheApi) keep?.(request, reply, payload, operationId);
-      for (const step of afterLatency) step(request, reply, payload);
+      leftEarly(request, reply, payload);
       done(null, payload);
     };
     const { latencyMs, operationLatencyMs } = config.current;

@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer';
-import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiError, ErrorFactory } from '../errors.js';
@@ -11,16 +10,6 @@ import { headersSentWith } from './route-checks.js';
 
 /** Headers that make Fastify read, size-check and type-check a body. */
 const BODY_HEADERS = ['content-type', 'content-length', 'transfer-encoding'] as const;
-/** Marks a request whose body headers leaveBodyUnread removed. */
-const BODY_LEFT_UNREAD = Symbol('body left unread');
-type MarkedMessage = IncomingMessage & { [BODY_LEFT_UNREAD]?: true };
-
-/** Whether a request's head announced a body (RFC 9112 §6.3), also when leaveBodyUnread removed its headers. */
-export const announcesBody = (raw: IncomingMessage): boolean => {
-  const headers = raw.headers;
-  return (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined || (raw as MarkedMessage)[BODY_LEFT_UNREAD] === true;
-};
-
 /** Keeps Fastify from reading a body the request's operation does not take (its route has no body schema). */
 function leaveBodyUnread(request: FastifyRequest): void {
   const headers = request.raw.headers;
@@ -29,7 +18,6 @@ function leaveBodyUnread(request: FastifyRequest): void {
   // QUERY must name a Content-Type (RFC 10008); Fastify answers its absence itself.
   if (!takesBody && request.method !== 'QUERY') {
     for (const header of BODY_HEADERS) delete headers[header];
-    (request.raw as MarkedMessage)[BODY_LEFT_UNREAD] = true;
     request.raw.resume();
   }
 }

@@ -6,7 +6,7 @@ import { controlApiPath, createSpecValidator, errorDetailsMax, monitoringApiPath
 import type { FixtureUser } from '../spec/types.js';
 import { createRequestJournal, type RequestJournal } from '../store/request-journal.js';
 import { createFaultStore, type FakeState, type FaultStore } from '../store/state.js';
-import { addAnswerHook, createEarlyAnswers, type EarlyAnswers } from './answer-hook.js';
+import { addAnswerHook } from './answer-hook.js';
 import { readSchemes } from './auth.js';
 import { installBodyParsers } from './body.js';
 import { createSecretMask, registerControlApi, type ControlContext } from './control/index.js';
@@ -63,8 +63,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
   const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
 
-  const earlyAnswers = createEarlyAnswers();
-  const app = createFastifyApp(resolved.connections, resolved.logger, earlyAnswers, errors, messages);
+  const app = createFastifyApp(resolved.connections, resolved.logger, errors, messages);
   // Before any route (the preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
   app.addHook('preClose', (done) => {
@@ -74,7 +73,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   setApiErrorHandler(app, scripted, errors, messages);
   // Every answer: the API's latency, its journal record (answer-hook.ts); its hook times every request from its arrival, so it comes first.
   const journal = createRequestJournal(resolved.journalSize ?? journalSize, journalBodyLimits(controlSpec));
-  addAnswerHook(app, { apiPrefix: API_PREFIX, options: resolved, config, journal, earlyAnswers });
+  addAnswerHook(app, { apiPrefix: API_PREFIX, options: resolved, config, journal });
   // Every request, before any route's check: who may reach the fake, by Host and Origin (so that
   // a DNS-rebinding page learns and changes nothing), and CORS; then bodies no operation reads.
   const guard = addHostOriginGuard(app, resolved, errors, messages, controlMessages);
@@ -132,10 +131,10 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
 export type { FaultSpec };
 
 /** The fake's Fastify instance before any hook or route: its connections' limits, its logging, and Fastify's and Node's own refusals in the document's shape. */
-function createFastifyApp(connections: ConnectionLimits, logger: false | FakeLoggerOptions, earlyAnswers: EarlyAnswers, errors: ErrorFactory, messages: ErrorMessage) {
+function createFastifyApp(connections: ConnectionLimits, logger: false | FakeLoggerOptions, errors: ErrorFactory, messages: ErrorMessage) {
   const app = Fastify({
     ...connectionOptions(connections),
-    clientErrorHandler: createClientErrorHandler(errors, messages, earlyAnswers.answered),
+    clientErrorHandler: createClientErrorHandler(errors, messages),
     ...loggerSettings(logger),
     bodyLimit: BODY_LIMIT_BYTES,
     // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.

@@ -238,16 +238,15 @@ function apiErrorOf(error: ClientError, errors: ErrorFactory, messages: ErrorMes
  * parser's error carries `rawPacket`, the request's raw bytes with its Authorization, Cookie
  * and api-token; Fastify's own handler logs it at trace level. Here only the code is logged.
  */
-export function createClientErrorHandler(errors: ErrorFactory, messages: ErrorMessage, answeredEarly: (socket: Socket) => boolean = () => false) {
+export function createClientErrorHandler(errors: ErrorFactory, messages: ErrorMessage) {
   // Fastify calls it bound to the app.
   return function clientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const apiError = apiErrorOf(error, errors, messages);
     this.log.debug({ code: error.code, status: apiError.status }, 'refused a request the HTTP parser could not take');
-    // Not into the middle of an answer already being written on this connection (Node's own
-    // check), nor after the answer of a request whose body is still arriving (answer-hook.ts).
+    // Not into the middle of an answer already being written on this connection (Node's own check).
     const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true;
-    if (!socket.writable || answering || answeredEarly(socket)) socket.destroy();
+    if (!socket.writable || answering) socket.destroy();
     else answerAndClose(socket, apiError);
   };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/shared/clock.js';
-import { ControlApiError } from '../../src/fake/control-client.js';
+import { ControlApiError } from '../../src/fake/control-methods.js';
 import { createFake, type Fake } from '../../src/fake/create-fake.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
 import { checkControlCalls, controlOperationOf } from '../server/control/helpers.js';
