@@ -1,7 +1,7 @@
 // `monitoring-api-kit check`: the contract suite against any server. Exit 0 without a
 // violation, 1 with one (or with a note under --strict), 2 on a usage or connection error.
 // The command and its flags are in check-command.ts; this module is loaded when it runs.
-import type { CheckFlags } from './check-command.js';
+import type { CheckFlags } from './program.js';
 import { reportFile } from './report-file.js';
 import { withDifferences } from '../contract/differential.js';
 import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
@@ -15,20 +15,26 @@ import type { RunResult } from '../contract/run/results.js';
 import { runContract, type RunOptions } from '../contract/run/run-contract.js';
 import { createSecrets, type Secrets } from '../shared/redaction/secret-values.js';
 
+/** A login and its password, given together or not at all. */
+function pair(login: string | undefined, password: string | undefined, names: string): { login: string; password: string } | undefined {
+  if ((login === undefined) !== (password === undefined)) throw new UsageError(`${names} go together`);
+  return login === undefined ? undefined : { login, password: password as string };
+}
+
 /** The run options the flags describe; a usage error when something required is missing. */
-export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunOptions {
+export function runOptionsFrom(flags: CheckFlags): RunOptions {
   if (!flags.baseUrl) throw new UsageError('--base-url is required (or MONITORING_API_BASE_URL)');
   if (!flags.login || flags.password === undefined) {
     throw new UsageError('administrator credentials are required: --login and --password (or MONITORING_API_LOGIN and MONITORING_API_PASSWORD)');
   }
-  if ((flags.lowLogin === undefined) !== (flags.lowPassword === undefined)) throw new UsageError('--low-login and --low-password go together');
-  if ((flags.operatorLogin === undefined) !== (flags.operatorPassword === undefined)) throw new UsageError('--operator-login and --operator-password go together');
+  const low = pair(flags.lowLogin, flags.lowPassword, '--low-login and --low-password');
+  const operator = pair(flags.operatorLogin, flags.operatorPassword, '--operator-login and --operator-password');
   if (flags.allowWrites && flags.readOnly) throw new UsageError('--allow-writes and --read-only contradict each other');
   return {
     baseUrl: flags.baseUrl,
     admin: { login: flags.login, password: flags.password },
-    ...(flags.lowLogin !== undefined && flags.lowPassword !== undefined ? { low: { login: flags.lowLogin, password: flags.lowPassword } } : {}),
-    ...(flags.operatorLogin !== undefined && flags.operatorPassword !== undefined ? { operator: { login: flags.operatorLogin, password: flags.operatorPassword } } : {}),
+    ...(low ? { low } : {}),
+    ...(operator ? { operator } : {}),
     token: flags.token,
     seed: flags.seed,
     strict: flags.strict === true,
@@ -41,7 +47,7 @@ export function runOptionsFrom(flags: CheckFlags & { readOnly?: boolean }): RunO
     maxRecords: flags.maxRecords,
     ...(flags.budget === undefined ? {} : { budgetMs: flags.budget * 1000 }),
     ...(flags.minCoverage === undefined ? {} : { minCoverage: flags.minCoverage }),
-    ...(flags.cases === false ? { casesDir: false as const } : typeof flags.cases === 'string' ? { casesDir: flags.cases } : {}),
+    ...(flags.cases === undefined ? {} : { casesDir: flags.cases }),
     groups: flags.only,
   };
 }
@@ -57,10 +63,8 @@ export function compareOptionsFrom(flags: CheckFlags, first: RunOptions): RunOpt
     }
     return undefined;
   }
-  if ((flags.compareLogin === undefined) !== (flags.comparePassword === undefined)) throw new UsageError('--compare-login and --compare-password go together');
-  if ((flags.compareLowLogin === undefined) !== (flags.compareLowPassword === undefined)) throw new UsageError('--compare-low-login and --compare-low-password go together');
-  const own = flags.compareLogin !== undefined && flags.comparePassword !== undefined ? { login: flags.compareLogin, password: flags.comparePassword } : undefined;
-  const ownLow = flags.compareLowLogin !== undefined && flags.compareLowPassword !== undefined ? { login: flags.compareLowLogin, password: flags.compareLowPassword } : undefined;
+  const own = pair(flags.compareLogin, flags.comparePassword, '--compare-login and --compare-password');
+  const ownLow = pair(flags.compareLowLogin, flags.compareLowPassword, '--compare-low-login and --compare-low-password');
   const { low: _low, operator: _operator, token: _token, ...shared } = first;
   return {
     ...shared,
@@ -95,19 +99,16 @@ function reportersFor(flags: CheckFlags, io: CheckIo): Reporter[] {
 /** The secrets known before the run (the run adds the ones it learns), and output that masks them. */
 function secretsOf(flags: CheckFlags, io: CheckIo): { secrets: Secrets; io: CheckIo } {
   const secrets = createSecrets();
-  secrets.addCredentials(flags.login === undefined || flags.password === undefined ? undefined : { login: flags.login, password: flags.password });
-  secrets.addCredentials(flags.lowLogin === undefined || flags.lowPassword === undefined ? undefined : { login: flags.lowLogin, password: flags.lowPassword });
-  secrets.addCredentials(flags.operatorLogin === undefined || flags.operatorPassword === undefined ? undefined : { login: flags.operatorLogin, password: flags.operatorPassword });
+  const pairs = [[flags.login, flags.password], [flags.lowLogin, flags.lowPassword], [flags.operatorLogin, flags.operatorPassword], [flags.compareLogin, flags.comparePassword], [flags.compareLowLogin, flags.compareLowPassword]];
+  for (const [login, password] of pairs) secrets.addCredentials(login === undefined || password === undefined ? undefined : { login, password });
   secrets.add(flags.token);
-  secrets.addCredentials(flags.compareLogin === undefined || flags.comparePassword === undefined ? undefined : { login: flags.compareLogin, password: flags.comparePassword });
-  secrets.addCredentials(flags.compareLowLogin === undefined || flags.compareLowPassword === undefined ? undefined : { login: flags.compareLowLogin, password: flags.compareLowPassword });
   for (const url of [flags.baseUrl, flags.compareWith]) secrets.addUrl(url);
   const shown = shownText(secrets);
   return { secrets, io: { stdout: (t) => io.stdout(shown(t)), stderr: (t) => io.stderr(shown(t)) } };
 }
 
 /** Runs the check the flags describe and returns the exit code; never throws. */
-export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo: CheckIo = processIo): Promise<number> {
+export async function runCheck(flags: CheckFlags, rawIo: CheckIo = processIo): Promise<number> {
   let prism: RunningPrism | undefined;
   const { secrets, io } = secretsOf(flags, rawIo);
   try {
@@ -147,4 +148,4 @@ export async function runCheck(flags: CheckFlags & { readOnly?: boolean }, rawIo
   }
 }
 
-export type { CheckFlags } from './check-command.js';
+export type { CheckFlags } from './program.js';

@@ -10,7 +10,7 @@ import { recordServer, type RecordResult } from '../record/record-server.js';
 import { SourceError } from '../record/read-server.js';
 import { packageRoot } from '../spec/index.js';
 import type { CheckIo } from './check.js';
-import type { RecordFlags } from './record-command.js';
+import type { RecordFlags } from './program.js';
 
 const processIo: CheckIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 const SHOWN_INVALID = 20;

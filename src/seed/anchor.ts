@@ -23,11 +23,6 @@ export function anchorTime(anchor: AnchorInput, now: () => number): number {
   return ms;
 }
 
-/** How far the data moves: 0 without an anchor or without any timestamp. */
-export function anchorShift(newest: number | undefined, anchor: number | undefined): number {
-  return anchor === undefined || newest === undefined ? 0 : anchor - newest;
-}
-
 /** The oldest and newest integer timestamps among records (undefined when none has one). */
 export function timeSpan(records: Iterable<{ readonly timestamp?: unknown }>): { first: number; last: number } | undefined {
   let span: { first: number; last: number } | undefined;

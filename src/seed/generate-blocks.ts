@@ -1,6 +1,5 @@
 import type { BlockedRequest } from '../spec/types.js';
-import { DEFAULT_END_TIME, DEFAULT_SEED, DEFAULT_SPAN_MS } from './generate-events.js';
-import { checkWindow, englishFaker, spreadTimestamps } from './draws.js';
+import { checkWindow, DEFAULT_END_TIME, DEFAULT_SEED, DEFAULT_SPAN_MS, englishFaker, spreadTimestamps } from './generate-events.js';
 
 export const DEFAULT_BLOCK_COUNT = 40;
 

@@ -1,10 +1,13 @@
-import type { EventLogRecord, SnmpVarbind } from '../spec/types.js';
+import type { Faker } from '@faker-js/faker';
+// The English entry point alone: the package's main one loads every locale, which took most
+// of the fake's start-up (about half a second) for data that only ever uses English.
+import { faker as english } from '@faker-js/faker/locale/en';
+import type { EventLogRecord, MqttMessagePayload, SnmpVarbind } from '../spec/types.js';
 import { deepFreeze } from '../shared/deep-freeze.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
-import { inventory, type Device } from './inventory.js';
-import { sensorMessage } from './mqtt-messages.js';
-import { checkWindow, englishFaker, spreadTimestamps } from './draws.js';
-import { SNMP_TRAP_OID_OID, SYS_UP_TIME_OID, trapKindsFor, TRAP_OIDS, type TrapContext } from './snmp-traps.js';
+import { seededFaker } from '../shared/seeded-random.js';
+import { inventory, type Device, type Sensor } from './inventory.js';
+import { trapKindsFor, TRAP_OIDS } from './snmp-traps.js';
 
 export const DEFAULT_SEED = 42;
 export const DEFAULT_EVENT_COUNT = 1_000;
@@ -14,6 +17,8 @@ export const DEFAULT_END_TIME = Date.UTC(2025, 8, 1);
 export const DEFAULT_SPAN_MS = 7 * 24 * 60 * 60 * 1000;
 /** The share of SNMP traps among generated records; the rest are MQTT messages. */
 const SNMP_SHARE = 0.7;
+const SYS_UP_TIME_OID = '1.3.6.1.2.1.1.3.0';
+const SNMP_TRAP_OID_OID = '1.3.6.1.6.3.1.1.4.1.0';
 
 export interface GenerateEventsOptions {
   /** Default DEFAULT_SEED. The same options always give byte-identical records. */
@@ -28,15 +33,73 @@ export interface GenerateEventsOptions {
 
 const DAY_MS = 86_400_000;
 
+/** The faker of the seed generators: English words (names, logins), every value from `seed`. */
+export function englishFaker(seed: number): Faker {
+  return seededFaker(seed, english.rawDefinitions);
+}
+
+/** Checks the options shared by the seed generators; throws a RangeError naming the bad one. */
+export function checkWindow(options: { count: number; endTime: number; spanMs: number; seed: number }): void {
+  const { count, endTime, spanMs, seed } = options;
+  if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, not ${seed}`);
+  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, not ${count}`);
+  if (!Number.isSafeInteger(spanMs) || spanMs < 0) throw new RangeError(`spanMs must be a non-negative integer, not ${spanMs}`);
+  if (!Number.isSafeInteger(endTime) || endTime < spanMs) {
+    throw new RangeError(`endTime must be an integer timestamp in ms, at least spanMs (${spanMs}), not ${endTime}`);
+  }
+}
+
+/**
+ * `count` timestamps spread over [endTime - spanMs, endTime], in order: the i-th falls at a
+ * random point of the i-th of `count` equal slices, so equal timestamps happen only when
+ * slices are shorter than a millisecond.
+ */
+export function spreadTimestamps(faker: Faker, count: number, endTime: number, spanMs: number): Float64Array {
+  const start = endTime - spanMs;
+  const slice = count === 0 ? 0 : spanMs / count;
+  const out = new Float64Array(count);
+  for (let i = 0; i < count; i++) out[i] = Math.min(endTime, start + Math.floor((i + faker.number.float()) * slice));
+  return out;
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/**
+ * A published message of a sensor: JSON readings on plain topics (QoS 0, not retained),
+ * state topics (door, UPS) retained at QoS 1, alarms at QoS 1.
+ */
+function sensorMessage(faker: Faker, sensor: Sensor): MqttMessagePayload {
+  switch (sensor.kind) {
+    case 'temperature': {
+      const alarm = faker.number.int(49) === 0;
+      const celsius = round1(alarm ? faker.number.float({ min: 35, max: 45 }) : faker.number.float({ min: 19, max: 29 }));
+      const body = alarm ? { celsius, threshold: 35, alarm: true } : { celsius };
+      return { topic: sensor.topic, message: JSON.stringify(body), qos: alarm ? 1 : 0, retain: false };
+    }
+    case 'humidity':
+      return { topic: sensor.topic, message: JSON.stringify({ percent: round1(faker.number.float({ min: 35, max: 60 })) }), qos: 0, retain: false };
+    case 'power': {
+      const watts = faker.number.int({ min: 1200, max: 4200 });
+      return { topic: sensor.topic, message: JSON.stringify({ watts, amps: round1(watts / 230) }), qos: 0, retain: false };
+    }
+    case 'door':
+      return { topic: sensor.topic, message: JSON.stringify({ state: faker.helpers.arrayElement(['open', 'closed']) }), qos: 1, retain: true };
+    case 'ups': {
+      const onBattery = faker.number.int(19) === 0;
+      const batteryPercent = onBattery ? faker.number.int({ min: 40, max: 99 }) : 100;
+      const body = { onBattery, batteryPercent, runtimeMinutes: Math.round(batteryPercent * 0.6) };
+      return { topic: sensor.topic, message: JSON.stringify(body), qos: 1, retain: true };
+    }
+  }
+}
+
 /**
  * Deterministic event log records, SNMP traps from the inventory's devices and MQTT messages
  * from its sensors, in (timestamp, _id) order. Ids are ObjectIds whose machine bytes come
  * from the seed, so they repeat with the seed and sort with time. Sub-objects that many
  * records share (entities, fixed varbinds) are shared, to keep a million records small.
  */
-export function generateEvents(options: GenerateEventsOptions = {}): EventLogRecord[] {
-  return planEvents(options).records();
-}
+export const generateEvents = (options: GenerateEventsOptions = {}): EventLogRecord[] => planEvents(options).records();
 
 /** The records' ids, known at once, and the records, made on the first call of `records`. */
 export interface EventPlan {
@@ -90,43 +153,42 @@ export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
   return {
     ids,
     span: count === 0 ? undefined : { first: times[0] as number, last: times[count - 1] as number },
-    records: (shiftMs = 0) => (made ??= makeRecords(0, count, shiftMs)),
+    records: (shiftMs = 0) => (made ??= makeRecords(shiftMs)),
   };
 
-  /** The records from index `from` up to `to`, drawn after those before them. */
-  function makeRecords(from: number, to: number, shiftMs: number): EventLogRecord[] {
-    const records = new Array<EventLogRecord>(to - from);
-    for (let i = from; i < to; i++) {
+  function makeRecords(shiftMs: number): EventLogRecord[] {
+    const records = new Array<EventLogRecord>(count);
+    for (let i = 0; i < count; i++) {
       const timestamp = times[i] as number;
       const _id = ids[i] as string;
       if (faker.number.float() < SNMP_SHARE) {
         const device = faker.helpers.arrayElement(inventory.devices);
         const kind = faker.helpers.weightedArrayElement(kinds.get(device) ?? []);
         const upTime = Math.floor((timestamp - (bootedAt.get(device) ?? start)) / 10);
-        const ctx: TrapContext = { faker, device, upTime, operators, strangers };
-        const draft = kind.build(ctx);
-        const sysUpTime = restarts.has(draft.trapOid) ? faker.number.int({ min: 2_000, max: 15_000 }) : upTime;
-        records[i - from] = {
+        const draft = kind.build({ faker, device, upTime, operators, strangers });
+        const trapOid = TRAP_OIDS[kind.name];
+        const sysUpTime = restarts.has(trapOid) ? faker.number.int({ min: 2_000, max: 15_000 }) : upTime;
+        records[i] = {
           _id,
           type: 'snmp-trap',
           agentId: device.agentId,
           timestamp: timestamp + shiftMs,
           payload: {
             senderAddress: device.ip,
-            trapOid: draft.trapOid,
+            trapOid,
             text: shareText(draft.text),
             bindings: [
               { oid: SYS_UP_TIME_OID, type: 'TimeTicks', value: sysUpTime },
-              trapOidBindings.get(draft.trapOid) as SnmpVarbind,
+              trapOidBindings.get(trapOid) as SnmpVarbind,
               ...draft.bindings.map(shareVarbind),
             ],
           },
-          entity: draft.entity,
+          entity: draft.entity ?? device.entity,
         };
       } else {
         const sensor = faker.helpers.arrayElement(inventory.sensors);
         const payload = sensorMessage(faker, sensor);
-        records[i - from] = {
+        records[i] = {
           _id,
           type: 'mqtt-message',
           agentId: sensor.agentId,

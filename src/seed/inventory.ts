@@ -11,23 +11,12 @@ import { formatObjectId } from '../shared/object-id.js';
 
 export type Vendor = 'cisco' | 'juniper' | 'net-snmp';
 
-export interface Interface {
+interface Interface {
   readonly ifIndex: number;
   readonly ifDescr: string;
   readonly entity: Entity;
-  /** Shared, frozen varbinds of this interface (ifIndex, ifDescr, admin/oper status up and down). */
-  readonly varbinds: {
-    readonly ifIndex: SnmpVarbind;
-    readonly ifDescr: SnmpVarbind;
-    readonly adminUp: SnmpVarbind;
-    readonly adminDown: SnmpVarbind;
-    readonly operUp: SnmpVarbind;
-    readonly operDown: SnmpVarbind;
-    /** locIfReason (OLD-CISCO-INTERFACES-MIB), which IOS sends with link traps. */
-    readonly reasonUp: SnmpVarbind;
-    readonly reasonDown: SnmpVarbind;
-    readonly reasonAdminDown: SnmpVarbind;
-  };
+  /** Shared, frozen varbinds of this interface: ifIndex, ifDescr, admin/oper status up and down, and locIfReason (OLD-CISCO-INTERFACES-MIB), which IOS sends with link traps. */
+  readonly varbinds: Readonly<Record<'ifIndex' | 'ifDescr' | 'adminUp' | 'adminDown' | 'operUp' | 'operDown' | 'reasonUp' | 'reasonDown' | 'reasonAdminDown', SnmpVarbind>>;
 }
 
 export interface Device {
@@ -41,7 +30,7 @@ export interface Device {
   readonly bgpPeers: readonly string[];
 }
 
-export type SensorKind = 'temperature' | 'humidity' | 'power' | 'door' | 'ups';
+type SensorKind = 'temperature' | 'humidity' | 'power' | 'door' | 'ups';
 
 export interface Sensor {
   readonly name: string;
@@ -58,14 +47,7 @@ const ENTITY_MACHINE = Uint8Array.from([0x65, 0x6e, 0x74, 0x74, 0x79]);
 
 const IF_MIB = '1.3.6.1.2.1.2.2.1';
 
-interface DeviceSpec {
-  name: string;
-  vendor: Vendor;
-  ip: string;
-  ports: (i: number) => [ifIndex: number, ifDescr: string];
-  portCount: number;
-  bgpPeers?: string[];
-}
+type DeviceSpec = { name: string; vendor: Vendor; ip: string; ports: (i: number) => [ifIndex: number, ifDescr: string]; portCount: number; bgpPeers?: string[] };
 
 const catalystPort = (i: number): [number, string] => [i + 1, `GigabitEthernet1/0/${i + 1}`];
 const nexusPort = (i: number): [number, string] => [i + 1, `TenGigabitEthernet1/0/${i + 1}`];

@@ -8,7 +8,7 @@ import { unstorableReason } from '../shared/storable-record.js';
 import { describeRecordProblem, schemaProblem } from '../spec/event-record-input.js';
 import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import type { SpecValidator } from '../spec/validator.js';
-import { FixtureError, loadEventFixtures } from './event-fixtures.js';
+import { FixtureError, loadEventFixtures } from './fixtures.js';
 
 export interface LoadedRecording {
   readonly manifest: RecordingManifest;
@@ -17,61 +17,47 @@ export interface LoadedRecording {
   readonly blocks: readonly BlockedRequest[];
 }
 
-function readJson(dir: string, name: string): unknown {
-  const file = join(dir, name);
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new FixtureError(`Recording ${dir}: cannot read ${name} (${reason})`, file);
-  }
-}
-
-function arrayIn(dir: string, name: string): unknown[] {
-  const data = readJson(dir, name);
-  if (!Array.isArray(data)) throw new FixtureError(`Recording ${dir}: ${name} must hold a JSON array.`, join(dir, name));
-  return data;
-}
-
-/** The manifest, when it describes a whole recording of a format this kit reads. */
-function manifestOf(dir: string): RecordingManifest {
-  const manifest = readJson(dir, RECORDING_FILES.manifest) as Partial<RecordingManifest> | null;
-  const file = join(dir, RECORDING_FILES.manifest);
-  if (manifest === null || typeof manifest !== 'object' || manifest.format !== 1) throw new FixtureError(`Recording ${dir}: ${RECORDING_FILES.manifest} is not a recording of format 1.`, file);
-  if (manifest.complete !== true) throw new FixtureError(`Recording ${dir}: the recording is not complete (manifest.json says so); record it again.`, file);
-  return manifest as RecordingManifest;
-}
-
-/** Records `record --keep-invalid` kept: ones the store can hold, each _id once. */
-function keptInvalid(dir: string, taken: ReadonlySet<string>): EventLogRecord[] {
-  const file = join(dir, RECORDING_FILES.keptInvalid);
-  const seen = new Set(taken);
-  return arrayIn(dir, RECORDING_FILES.keptInvalid).map((record, index) => {
-    const problem = unstorableReason(record);
-    if (problem) throw new FixtureError(`Recording ${dir}: ${RECORDING_FILES.keptInvalid} record ${index}: ${problem}.`, file, index);
-    const { _id } = record as EventLogRecord;
-    if (seen.has(_id)) throw new FixtureError(`Recording ${dir}: ${RECORDING_FILES.keptInvalid} record ${index}: _id "${_id}" is used twice.`, file, index, _id, '/_id');
-    seen.add(_id);
-    return record as EventLogRecord;
-  });
-}
-
-function blocksOf(dir: string, validator: Pick<SpecValidator, 'validateNamed'>): BlockedRequest[] {
-  const file = join(dir, RECORDING_FILES.blocks);
-  return arrayIn(dir, RECORDING_FILES.blocks).map((record, index) => {
-    const problem = schemaProblem(validator, 'BlockedRequest', record);
-    if (problem) throw new FixtureError(`Recording ${dir}: ${RECORDING_FILES.blocks} record ${index}: ${describeRecordProblem(problem)}`, file, index, undefined, problem.pointer);
-    return record as BlockedRequest;
-  });
-}
-
 /** Reads a recording; throws a FixtureError naming the folder, the file and the record. */
 export async function loadRecording(dir: string, validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>): Promise<LoadedRecording> {
-  const manifest = manifestOf(dir);
-  const { files } = manifest;
+  const refuse = (problem: string): never => {
+    throw new FixtureError(`Recording ${dir}: ${problem}`);
+  };
+  const read = (name: string): unknown => {
+    try {
+      return JSON.parse(readFileSync(join(dir, name), 'utf8'));
+    } catch (error) {
+      return refuse(`cannot read ${name} (${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message})`);
+    }
+  };
+  /** The records of a file, each checked by `problem`. */
+  const records = <T>(name: string, problem: (record: unknown) => string | undefined): T[] => {
+    const data = read(name);
+    if (!Array.isArray(data)) return refuse(`${name} must hold a JSON array.`);
+    return data.map((record, index) => {
+      const why = problem(record);
+      return why === undefined ? (record as T) : refuse(`${name} record ${index}: ${why}`);
+    });
+  };
+  const manifest = read(RECORDING_FILES.manifest) as Partial<RecordingManifest> | null;
+  if (manifest === null || typeof manifest !== 'object' || manifest.format !== 1) refuse(`${RECORDING_FILES.manifest} is not a recording of format 1.`);
+  if (manifest?.complete !== true) refuse('the recording is not complete (manifest.json says so); record it again.');
+  const { files } = manifest as RecordingManifest;
   const valid = files.events ? await loadEventFixtures([join(dir, RECORDING_FILES.events)], validator) : [];
-  const kept = files.keptInvalid ? keptInvalid(dir, new Set(valid.map((r) => r._id))) : [];
-  return { manifest, events: [...valid, ...kept], blocks: files.blocks ? blocksOf(dir, validator) : [] };
+  // Records `record --keep-invalid` kept: ones the store can hold, each _id once.
+  const seen = new Set(valid.map((r) => r._id));
+  const kept = !files.keptInvalid ? [] : records<EventLogRecord>(RECORDING_FILES.keptInvalid, (record) => {
+    const unstorable = unstorableReason(record);
+    if (unstorable) return `${unstorable}.`;
+    const { _id } = record as EventLogRecord;
+    if (seen.has(_id)) return `_id "${_id}" is used twice.`;
+    seen.add(_id);
+    return undefined;
+  });
+  const blocks = !files.blocks ? [] : records<BlockedRequest>(RECORDING_FILES.blocks, (record) => {
+    const problem = schemaProblem(validator, 'BlockedRequest', record);
+    return problem && describeRecordProblem(problem);
+  });
+  return { manifest: manifest as RecordingManifest, events: [...valid, ...kept], blocks };
 }
 
 /** The recording's users file, when it has one (the recorded user with a placeholder password). */

@@ -1,6 +1,6 @@
 import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
-import { anchorShift, shiftTimestamps, timeSpan } from './anchor.js';
-import { fixtureOrigin } from './event-fixtures.js';
+import { shiftTimestamps, timeSpan } from './anchor.js';
+import { fixtureOrigin } from './fixtures.js';
 import { DEFAULT_BLOCK_COUNT, generateBlocks, type BlockedUser } from './generate-blocks.js';
 import { DEFAULT_END_TIME, DEFAULT_EVENT_COUNT, DEFAULT_SEED, DEFAULT_SPAN_MS, planEvents, type EventPlan, type GenerateEventsOptions } from './generate-events.js';
 import type { LoadedRecording } from './recording.js';
@@ -77,7 +77,8 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
   const blocks = [...generateBlocks({ seed, count: blockCount, endTime, spanMs, users: options.users }), ...(recording?.blocks ?? [])];
 
   const span = timeSpan([...(plan.span ? [{ timestamp: plan.span.first }, { timestamp: plan.span.last }] : []), ...extra, ...blocks]);
-  const shift = anchorShift(span?.last, options.anchor);
+  // How far the data moves: 0 without an anchor or without any timestamp.
+  const shift = options.anchor === undefined || span === undefined ? 0 : options.anchor - span.last;
   if (span && span.first + shift < 0) throw new RangeError(`anchor ${options.anchor}: the data spans ${span.last - span.first} ms and would start before 1970`);
   return {
     events: [...plan.records(shift), ...shiftTimestamps(extra, shift)],

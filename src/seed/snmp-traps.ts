@@ -19,32 +19,21 @@ export const TRAP_OIDS = {
   jnxCmCfgChange: '1.3.6.1.4.1.2636.4.5.0.1',
 } as const;
 
-export const SYS_UP_TIME_OID = '1.3.6.1.2.1.1.3.0';
-export const SNMP_TRAP_OID_OID = '1.3.6.1.6.3.1.1.4.1.0';
-
 export interface TrapContext {
   readonly faker: Faker;
   readonly device: Device;
   /** sysUpTime of the device at the trap, in TimeTicks (1/100 s). */
   readonly upTime: number;
-  /** Logins of people who change configurations. */
+  /** Logins of people who change configurations, and addresses that send SNMP requests with a wrong community. */
   readonly operators: readonly string[];
-  /** Addresses that send SNMP requests with a wrong community. */
   readonly strangers: readonly string[];
 }
 
-export interface TrapDraft {
-  readonly trapOid: string;
+/** What a trap says: its line, the bindings after sysUpTime.0 and snmpTrapOID.0, and its entity (default: the device's). */
+interface TrapDraft {
   readonly text: string;
-  /** The bindings after sysUpTime.0 and snmpTrapOID.0. */
   readonly bindings: readonly SnmpVarbind[];
-  readonly entity: Entity;
-}
-
-export interface TrapKind {
-  readonly name: keyof typeof TRAP_OIDS;
-  readonly weight: Readonly<Partial<Record<Vendor, number>>>;
-  build(ctx: TrapContext): TrapDraft;
+  readonly entity?: Entity;
 }
 
 const int = (oid: string, value: number): SnmpVarbind => ({ oid, type: 'Integer', value });
@@ -52,63 +41,39 @@ const str = (oid: string, value: string): SnmpVarbind => ({ oid, type: 'OctetStr
 const gauge = (oid: string, value: number): SnmpVarbind => ({ oid, type: 'Gauge32', value });
 const ip = (oid: string, value: string): SnmpVarbind => ({ oid, type: 'IpAddress', value });
 
-function link(up: boolean) {
-  return ({ faker, device }: TrapContext): TrapDraft => {
-    const port = faker.helpers.arrayElement(device.interfaces);
-    const v = port.varbinds;
-    const adminDown = !up && faker.number.int(9) === 0;
-    const bindings = [v.ifIndex, v.ifDescr, adminDown ? v.adminDown : v.adminUp, up ? v.operUp : v.operDown];
-    if (device.vendor === 'cisco') bindings.push(up ? v.reasonUp : adminDown ? v.reasonAdminDown : v.reasonDown);
-    const state = up ? 'came up' : adminDown ? 'was shut down by an administrator' : 'went down';
-    return {
-      trapOid: up ? TRAP_OIDS.linkUp : TRAP_OIDS.linkDown,
-      text: `${up ? 'linkUp' : 'linkDown'}: interface ${port.ifDescr} on ${device.name} ${state}`,
-      bindings,
-      entity: port.entity,
-    };
-  };
-}
+const link = (up: boolean) => ({ faker, device }: TrapContext): TrapDraft => {
+  const port = faker.helpers.arrayElement(device.interfaces);
+  const v = port.varbinds;
+  const adminDown = !up && faker.number.int(9) === 0;
+  const bindings = [v.ifIndex, v.ifDescr, adminDown ? v.adminDown : v.adminUp, up ? v.operUp : v.operDown];
+  if (device.vendor === 'cisco') bindings.push(up ? v.reasonUp : adminDown ? v.reasonAdminDown : v.reasonDown);
+  const state = up ? 'came up' : adminDown ? 'was shut down by an administrator' : 'went down';
+  return { text: `${up ? 'linkUp' : 'linkDown'}: interface ${port.ifDescr} on ${device.name} ${state}`, bindings, entity: port.entity };
+};
 
-function restart(cold: boolean) {
-  return ({ device }: TrapContext): TrapDraft => ({
-    trapOid: cold ? TRAP_OIDS.coldStart : TRAP_OIDS.warmStart,
-    text: cold ? `coldStart: ${device.name} restarted after a power cycle` : `warmStart: ${device.name} reinitialized its SNMP agent`,
-    bindings: [],
-    entity: device.entity,
-  });
-}
+const restart = (cold: boolean) => ({ device }: TrapContext): TrapDraft => ({
+  text: cold ? `coldStart: ${device.name} restarted after a power cycle` : `warmStart: ${device.name} reinitialized its SNMP agent`,
+  bindings: [],
+});
 
 function authenticationFailure({ faker, device, strangers }: TrapContext): TrapDraft {
   const from = faker.helpers.arrayElement(strangers);
   // authAddr of OLD-CISCO-SYSTEM-MIB names the offending manager.
-  const bindings = device.vendor === 'cisco' ? [ip('1.3.6.1.4.1.9.2.1.5.0', from)] : [];
-  return {
-    trapOid: TRAP_OIDS.authenticationFailure,
-    text: `authenticationFailure: ${device.name} refused an SNMP request from ${from} with a wrong community`,
-    bindings,
-    entity: device.entity,
-  };
+  return { text: `authenticationFailure: ${device.name} refused an SNMP request from ${from} with a wrong community`, bindings: device.vendor === 'cisco' ? [ip('1.3.6.1.4.1.9.2.1.5.0', from)] : [] };
 }
 
 function ciscoConfigChange({ faker, device, operators }: TrapContext): TrapDraft {
   const who = faker.helpers.arrayElement(operators);
   const n = faker.number.int({ min: 1, max: 5000 });
   const entry = '1.3.6.1.4.1.9.9.43.1.1.6.1'; // ccmHistoryEventEntry
-  return {
-    trapOid: TRAP_OIDS.ciscoConfigManEvent,
-    text: `Configuration of ${device.name} changed from the command line by ${who}`,
-    bindings: [int(`${entry}.3.${n}`, 1), int(`${entry}.4.${n}`, 3), int(`${entry}.5.${n}`, 3)],
-    entity: device.entity,
-  };
+  return { text: `Configuration of ${device.name} changed from the command line by ${who}`, bindings: [int(`${entry}.3.${n}`, 1), int(`${entry}.4.${n}`, 3), int(`${entry}.5.${n}`, 3)] };
 }
 
 function ciscoCpu({ faker, device }: TrapContext): TrapDraft {
   const load = faker.number.int({ min: 81, max: 99 });
   return {
-    trapOid: TRAP_OIDS.cpmCPURisingThreshold,
     text: `CPU of ${device.name} at ${load}% over the last 5 minutes (rising threshold 80%)`,
     bindings: [gauge('1.3.6.1.4.1.9.9.109.1.2.1.1.2.1.1', 80), gauge('1.3.6.1.4.1.9.9.109.1.1.1.1.10.1', load)],
-    entity: device.entity,
   };
 }
 
@@ -117,55 +82,48 @@ function ciscoTemperature({ faker, device }: TrapContext): TrapDraft {
   const critical = celsius >= 70;
   const table = '1.3.6.1.4.1.9.9.13.1.3.1'; // ciscoEnvMonTemperatureStatusEntry
   return {
-    trapOid: TRAP_OIDS.ciscoEnvMonTemperatureNotification,
     text: `Inlet temperature of ${device.name} is ${celsius} °C (${critical ? 'critical' : 'warning'})`,
     bindings: [str(`${table}.2.1`, 'Inlet Temp Sensor'), gauge(`${table}.3.1`, celsius), int(`${table}.6.1`, critical ? 3 : 2)],
-    entity: device.entity,
   };
 }
 
-function juniperChassis(name: 'jnxOverTemperature' | 'jnxFanFailure' | 'jnxPowerSupplyFailure') {
-  return ({ faker, device }: TrapContext): TrapDraft => {
-    const unit = faker.number.int(1);
-    const part = { jnxOverTemperature: `FPC ${unit}`, jnxFanFailure: `Fan Tray 0 Fan ${unit + 1}`, jnxPowerSupplyFailure: `PEM ${unit}` }[name];
-    const container = { jnxOverTemperature: 7, jnxFanFailure: 4, jnxPowerSupplyFailure: 2 }[name];
-    const bindings = [int(`1.3.6.1.4.1.2636.3.1.8.1.1.${container}.${unit + 1}`, container), str(`1.3.6.1.4.1.2636.3.1.8.1.6.${container}.${unit + 1}`, part)];
-    let text = `${part} of ${device.name} failed`;
-    if (name === 'jnxOverTemperature') {
-      const celsius = faker.number.int({ min: 62, max: 85 });
-      bindings.push(gauge(`1.3.6.1.4.1.2636.3.1.13.1.7.${container}.${unit + 1}`, celsius));
-      text = `${part} of ${device.name} is over temperature: ${celsius} °C`;
-    }
-    return { trapOid: TRAP_OIDS[name], text, bindings, entity: device.entity };
-  };
-}
+const CHASSIS = { jnxOverTemperature: ['FPC ', 0, 7], jnxFanFailure: ['Fan Tray 0 Fan ', 1, 4], jnxPowerSupplyFailure: ['PEM ', 0, 2] } as const;
+
+const juniperChassis = (name: keyof typeof CHASSIS) => ({ faker, device }: TrapContext): TrapDraft => {
+  const unit = faker.number.int(1);
+  const [label, offset, container] = CHASSIS[name];
+  const part = `${label}${unit + offset}`;
+  const row = `${container}.${unit + 1}`;
+  const bindings = [int(`1.3.6.1.4.1.2636.3.1.8.1.1.${row}`, container), str(`1.3.6.1.4.1.2636.3.1.8.1.6.${row}`, part)];
+  if (name !== 'jnxOverTemperature') return { text: `${part} of ${device.name} failed`, bindings };
+  const celsius = faker.number.int({ min: 62, max: 85 });
+  return { text: `${part} of ${device.name} is over temperature: ${celsius} °C`, bindings: [...bindings, gauge(`1.3.6.1.4.1.2636.3.1.13.1.7.${row}`, celsius)] };
+};
 
 function juniperConfigChange({ faker, device, operators, upTime }: TrapContext): TrapDraft {
   const who = faker.helpers.arrayElement(operators);
   const n = faker.number.int({ min: 1, max: 32 });
   const entry = '1.3.6.1.4.1.2636.3.18.1.7.1'; // jnxCmCfgChgEventEntry
   return {
-    trapOid: TRAP_OIDS.jnxCmCfgChange,
     text: `Configuration of ${device.name} committed by ${who}`,
-    bindings: [
-      { oid: `${entry}.2.${n}`, type: 'TimeTicks', value: upTime },
-      int(`${entry}.4.${n}`, 2),
-      str(`${entry}.5.${n}`, who),
-      str(`${entry}.6.${n}`, 'commit'),
-    ],
-    entity: device.entity,
+    bindings: [{ oid: `${entry}.2.${n}`, type: 'TimeTicks', value: upTime }, int(`${entry}.4.${n}`, 2), str(`${entry}.5.${n}`, who), str(`${entry}.6.${n}`, 'commit')],
   };
 }
 
 function bgpBackward({ faker, device }: TrapContext): TrapDraft {
   const peer = faker.helpers.arrayElement(device.bgpPeers);
-  const peerEntry = `1.3.6.1.2.1.15.3.1`; // bgpPeerEntry
+  const entry = '1.3.6.1.2.1.15.3.1'; // bgpPeerEntry
   return {
-    trapOid: TRAP_OIDS.bgpBackwardTransition,
     text: `BGP session of ${device.name} with ${peer} left Established (hold timer expired)`,
-    bindings: [ip(`${peerEntry}.7.${peer}`, peer), str(`${peerEntry}.14.${peer}`, '0400'), int(`${peerEntry}.2.${peer}`, 1)],
-    entity: device.entity,
+    bindings: [ip(`${entry}.7.${peer}`, peer), str(`${entry}.14.${peer}`, '0400'), int(`${entry}.2.${peer}`, 1)],
   };
+}
+
+/** A kind of trap: the vendors that send it, weighted, and what it says. */
+export interface TrapKind {
+  readonly name: keyof typeof TRAP_OIDS;
+  readonly weight: Readonly<Partial<Record<Vendor, number>>>;
+  build(ctx: TrapContext): TrapDraft;
 }
 
 const TRAP_KINDS: readonly TrapKind[] = [
@@ -188,7 +146,6 @@ const TRAP_KINDS: readonly TrapKind[] = [
 export function trapKindsFor(device: Device): { weight: number; value: TrapKind }[] {
   return TRAP_KINDS.flatMap((kind) => {
     const weight = kind.weight[device.vendor] ?? 0;
-    if (weight === 0 || (kind.name === 'bgpBackwardTransition' && device.bgpPeers.length === 0)) return [];
-    return [{ weight, value: kind }];
+    return weight === 0 || (kind.name === 'bgpBackwardTransition' && device.bgpPeers.length === 0) ? [] : [{ weight, value: kind }];
   });
 }

@@ -1,6 +1,5 @@
 import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
-import { checkedByTheKitsTests } from '../seed/kit-fixtures.js';
-import { loadFixtures } from '../seed/load-fixtures.js';
+import { checkedByTheKitsTests, loadFixtures } from '../seed/fixtures.js';
 import { loadRecording, type LoadedRecording } from '../seed/recording.js';
 import { seedRecords } from '../seed/seed-records.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRateLimit } from '../../src/cli/fake-options.js';
-import { anchorTime, integer, list, origin, yesNo } from '../../src/cli/flag-values.js';
+import { anchorTime, integer, list, origin, yesNo } from '../../src/cli/flag.js';
 
 describe('flag values', () => {
   it('integers within bounds', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFake, type Fake } from '../../src/fake/create-fake.js';
-import { FIXTURE_FILE_MAX_BYTES } from '../../src/seed/fixture-file.js';
+import { FIXTURE_FILE_MAX_BYTES } from '../../src/seed/fixtures.js';
 import type { EventLogRecord } from '../../src/spec/types.js';
 import { API, cookieValue, expectConforms, spec } from '../server/helpers.js';
 

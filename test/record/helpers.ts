@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { runRecord } from '../../src/cli/record.js';
-import type { RecordFlags } from '../../src/cli/record-command.js';
+import type { RecordFlags } from '../../src/cli/program.js';
 import { createSpecValidator, loadSpec } from '../../src/spec/index.js';
 import { RECORDING_FILES, type RecordingManifest } from '../../src/shared/recording-layout.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultEventFixturesPath, FixtureError, loadEventFixtures } from '../../src/seed/event-fixtures.js';
+import { defaultEventFixturesPath, FixtureError, loadEventFixtures } from '../../src/seed/fixtures.js';
 import { inventory } from '../../src/seed/inventory.js';
 import { seedRecords, type SeedRecordsOptions } from '../../src/seed/seed-records.js';
 import { createSpecValidator, loadSpec, type SpecValidator } from '../../src/spec/index.js';
@@ -74,7 +74,6 @@ describe('event fixtures', () => {
     const file = fixtureFile('bad-oid.json', bad);
     const e = await loadError([file], validator);
     expect(e.message).toBe(`Fixture file ${file}, record 1 (_id "${bad[1]?._id}"): field /payload/trapOid must match pattern "^[0-9]+(\\.[0-9]+)+$"`);
-    expect(e).toMatchObject({ file, index: 1, recordId: bad[1]?._id, instancePath: '/payload/trapOid' });
 
     const mqtt = structuredClone(shipped.find((r) => r.type === 'mqtt-message')) as Record<string, unknown>;
     (mqtt.payload as { qos: number }).qos = 3;
@@ -114,17 +113,17 @@ describe('event fixtures', () => {
     const notJson = fixtureFile('many-2.json', '[{');
     const again = fixtureFile('many-3.json', [shipped[1]]);
     const e = await loadError([first, notJson, again], validator);
-    const where = e.problems.map((p) => `${p.file === first ? 1 : p.file === notJson ? 2 : 3} ${p.index} ${p.instancePath}`);
-    expect(where).toEqual(expect.arrayContaining(['1 0 /payload/trapOid', '1 0 /agentId', '1 2 /entity/entityType', '1 2 /entity/entityName', '2 undefined undefined', '3 0 /_id']));
-    expect(e.message.split('\n')[0]).toBe(`${e.problems.length} problems in the fixture files:`);
+    for (const where of [`${first}, record 0 (_id "${shipped[0]?._id}"): field /payload/trapOid`, `${first}, record 0 (_id "${shipped[0]?._id}"): field /agentId`, `${first}, record 2 (no _id): field /entity/entityName`, `${notJson} cannot be read as JSON`]) {
+      expect(e.message).toContain(`Fixture file ${where}`);
+    }
+    expect(e.message.split('\n')[0]).toBe(`${e.message.split('\n').length - 1} problems in the fixture files:`);
     expect(e.message).toContain(`Fixture file ${first}, record 2 (no _id): field /entity/entityType is required`);
     expect(e.message).toContain(`Fixture file ${again}, record 0 (_id "${shipped[1]?._id}"): _id "${shipped[1]?._id}" is already used by ${first} record 1.`);
-    expect(e).toMatchObject({ file: first, index: 0 });
 
     // A file of 100,000 bad records: every one counted, the message kept short.
     const huge = fixtureFile('huge.json', Array.from({ length: 100_000 }, () => ({ type: 'syslog' })));
     const big = await loadError([huge], validator);
-    expect(big.problems).toHaveLength(100_000);
+    expect(big.message.split('\n')[0]).toBe('100000 problems in the fixture files:');
     expect(big.message.split('\n').length).toBeLessThan(210);
     expect(big.message).toContain('... and 99800 more');
   });

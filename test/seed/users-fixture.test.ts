@@ -2,9 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkedByTheKitsTests } from '../../src/seed/kit-fixtures.js';
-import { defaultEventFixturesPath } from '../../src/seed/event-fixtures.js';
-import { defaultUsersFixture, loadUsersFixture } from '../../src/seed/users-fixture.js';
+import { checkedByTheKitsTests, defaultEventFixturesPath, defaultUsersFixture, loadUsersFixture } from '../../src/seed/fixtures.js';
 import { createSpecValidator, loadSpec } from '../../src/spec/index.js';
 
 const validator = createSpecValidator(await loadSpec());

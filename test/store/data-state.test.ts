@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/shared/clock.js';
-import { defaultEventFixturesPath, loadEventFixtures } from '../../src/seed/event-fixtures.js';
+import { defaultEventFixturesPath, loadEventFixtures } from '../../src/seed/fixtures.js';
 import { seedRecords } from '../../src/seed/seed-records.js';
 import { controlApiPath, createSpecValidator, loadSpec, rateLimitPresets } from '../../src/spec/index.js';
 import type { EventLogRecord } from '../../src/spec/types.js';

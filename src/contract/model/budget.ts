@@ -1,5 +1,5 @@
 // The time generated cases may take. Its own file so that the `check` command's flags
-// (src/cli/check-command.ts) can show the default without loading the runner.
+// (src/cli/program.ts) can show the default without loading the runner.
 
 /** The time the run gives generated cases, by default; `--budget` sets it. */
 export const DEFAULT_BUDGET_MS = 4000;

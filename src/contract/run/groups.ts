@@ -1,4 +1,4 @@
-// Its own file so that the `check` command's flags (src/cli/check-command.ts) can list the groups without loading the runner.
+// Its own file so that the `check` command's flags (src/cli/program.ts) can list the groups without loading the runner.
 /** The groups of the contract suite, in the order they run (`check --only`). */
 export const GROUPS = ['authentication', 'permissions', 'event-log', 'sequences', 'limit-block-log', 'negative-inputs', 'cases', 'probe-limits'] as const;
 
