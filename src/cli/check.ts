@@ -1,6 +1,6 @@
 // `monitoring-api-kit check`: the contract suite against any server. Exit 0 without a
 // violation, 1 with one (or with a note under --strict), 2 on a usage or connection error.
-// The command and its flags are in check-command.ts; this module is loaded when it runs.
+// The command and its flags are in program.ts; this module is loaded when it runs.
 import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { processIo, serverOf, type CheckFlags, type CheckIo } from './program.js';
@@ -8,12 +8,10 @@ import { withDifferences } from '../contract/differential.js';
 import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
 import { startPrism, type RunningPrism } from '../contract/prism.js';
 import { consoleReporter } from '../contract/reporters/console.js';
-import { jsonReporter } from '../contract/reporters/json.js';
+import { jsonReporter, maskedReporter, shownText, type Reporter, type Write } from '../contract/reporters/reporter.js';
 import { htmlReporter } from '../contract/reporters/html.js';
 import { junitReporter } from '../contract/reporters/junit.js';
 import { markdownReporter } from '../contract/reporters/markdown.js';
-import { maskedReporter, shownText } from '../contract/reporters/masked.js';
-import type { Reporter, Write } from '../contract/reporters/reporter.js';
 import type { RunResult } from '../contract/run/results.js';
 import { runContract, type RunOptions } from '../contract/run/run-contract.js';
 import { createSecrets, type Secrets } from '../shared/redaction/secret-values.js';

@@ -3,9 +3,9 @@
 // nothing written then. Everything printed goes through the run's secret masking.
 import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
 import { createSecrets } from '../shared/redaction/secret-values.js';
-import { PagingError } from '../record/page-by-time.js';
+import { PagingError } from '../record/paging.js';
 import { recordServer, type RecordResult } from '../record/record-server.js';
-import { SourceError } from '../record/source.js';
+import { SourceError } from '../record/read-server.js';
 import { kit, processIo, serverOf, type CheckIo, type RecordFlags } from './program.js';
 
 const SHOWN_INVALID = 20;

@@ -1,15 +1,164 @@
 // Differential mode: the same seed against two servers, exchanges paired by step, and where
-// the answers drift apart (drift.ts), grouped by kind with a count and one example each.
+// the answers drift apart, grouped by kind with a count and one example each.
 import { toCurl } from './curl.js';
-import { DRIFT_KINDS, driftOf, type Drift, type DriftKind } from './drift.js';
 import { totalsOf, type Outcome, type RunResult } from './run/results.js';
 import { maskSecretFields } from '../shared/redaction/secret-fields.js';
 import { isSecretName, REPORT_MASK } from '../shared/redaction/secret-names.js';
 import { createSecrets } from '../shared/redaction/secret-values.js';
-import { bodyDigest } from './client/retention.js';
+import { bodyDigest } from './client/api-client.js';
 import type { Exchange, ReceivedResponse, ReportedFailure } from './types.js';
 
-export { normalise } from './drift.js';
+export type DriftKind = 'status' | 'field-missing' | 'type' | 'order' | 'value';
+
+/** The kinds in the order a report shows them, with their names. */
+export const DRIFT_KINDS: Readonly<Record<DriftKind, string>> = {
+  status: 'status differs',
+  'field-missing': 'field missing',
+  type: 'type differs',
+  order: 'order differs',
+  value: 'value differs',
+};
+
+export interface Drift {
+  readonly kind: DriftKind;
+  /** A JSON pointer into the answer, `[]` standing for every item of an array; `` for the answer itself. */
+  readonly path: string;
+  /** What the first server gave there, in short. */
+  readonly first: string;
+  readonly second: string;
+}
+
+export interface Answer {
+  readonly status: number;
+  /** The body parsed as JSON; absent when it was not JSON. */
+  readonly json?: unknown;
+}
+
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Milliseconds since the epoch from 2001 on: the document's timestamps.
+const isTime = (n: number): boolean => Number.isInteger(n) && n > 1e12;
+const MAX_SHOWN = 160;
+// Enough to see what is wrong with an answer; a hostile one with thousands of odd fields costs no more.
+const MAX_PER_ANSWER = 20;
+
+/** The value with ids, UUIDs (tokens, session ids) and timestamps replaced by placeholders. */
+export function normalise(value: unknown): unknown {
+  if (typeof value === 'string') return OBJECT_ID.test(value) ? '<id>' : UUID.test(value) ? '<uuid>' : value;
+  if (typeof value === 'number') return isTime(value) ? '<time>' : value;
+  if (Array.isArray(value)) return value.map(normalise);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalise(v)]));
+  return value;
+}
+
+const typeOf = (value: unknown): string => (value === undefined ? 'no JSON' : value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/** The JSON types found at each path, the items of an array under `[]`. */
+function fieldTypes(value: unknown, path = '', out = new Map<string, Set<string>>()): Map<string, Set<string>> {
+  const types = out.get(path) ?? new Set<string>();
+  types.add(typeOf(value));
+  out.set(path, types);
+  if (Array.isArray(value)) for (const item of value) fieldTypes(item, `${path}/[]`, out);
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) fieldTypes(v, `${path}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`, out);
+  return out;
+}
+
+/** Fields and types: a path is reported once, not again under a parent already reported. */
+function structuralDrift(x: unknown, y: unknown): Drift[] {
+  const a = fieldTypes(x);
+  const b = fieldTypes(y);
+  const drifts: Drift[] = [];
+  const reported = new Set<string>();
+  const underReported = (path: string): boolean => {
+    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) if (reported.has(path.slice(0, at))) return true;
+    return reported.has('') && path !== '';
+  };
+  const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
+  // The items of a list empty on either side say nothing of fields: that is a difference of values.
+  const itemsOnBothSides = (path: string): boolean => {
+    for (let at = path.indexOf('/[]'); at >= 0; at = path.indexOf('/[]', at + 3)) {
+      const items = path.slice(0, at + 3);
+      if (!a.has(items) || !b.has(items)) return false;
+    }
+    return true;
+  };
+  for (const path of paths) {
+    if (drifts.length >= MAX_PER_ANSWER) break;
+    if (underReported(path) || !itemsOnBothSides(path)) continue;
+    const ta = a.get(path);
+    const tb = b.get(path);
+    const shown = (t: Set<string> | undefined) => (t ? [...t].sort().join('|') : 'missing');
+    if (!ta || !tb) drifts.push({ kind: 'field-missing', path, first: ta ? 'present' : 'missing', second: tb ? 'present' : 'missing' });
+    else if (shown(ta) !== shown(tb)) drifts.push({ kind: 'type', path, first: shown(ta), second: shown(tb) });
+    else continue;
+    reported.add(path);
+  }
+  return drifts;
+}
+
+const short = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 3)}...` : text;
+};
+
+/** The first place where two normalised values of the same structure differ. */
+function firstValueDrift(x: unknown, y: unknown, path = ''): Drift | undefined {
+  if (JSON.stringify(x) === JSON.stringify(y)) return undefined;
+  if (Array.isArray(x) && Array.isArray(y)) {
+    if (x.length !== y.length) return { kind: 'value', path, first: `${x.length} item(s)`, second: `${y.length} item(s)` };
+    for (let i = 0; i < x.length; i++) {
+      const d = firstValueDrift(x[i], y[i], `${path}/${i}`);
+      if (d) return d;
+    }
+  }
+  if (x !== null && y !== null && typeof x === 'object' && typeof y === 'object' && !Array.isArray(x) && !Array.isArray(y)) {
+    const [ox, oy] = [x as Record<string, unknown>, y as Record<string, unknown>];
+    for (const k of new Set([...Object.keys(ox), ...Object.keys(oy)])) {
+      // A field some items lack (the fields of all items together being the same) is still missing.
+      if (!(k in ox) || !(k in oy)) return { kind: 'field-missing', path: `${path}/${k}`, first: k in ox ? 'present' : 'missing', second: k in oy ? 'present' : 'missing' };
+      const d = firstValueDrift(ox[k], oy[k], `${path}/${k}`);
+      if (d) return d;
+    }
+  }
+  return { kind: 'value', path, first: short(x), second: short(y) };
+}
+
+/** The same items in another order: found at the answer itself when it is a list. */
+function orderDrift(x: unknown, y: unknown): Drift | undefined {
+  if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return undefined;
+  const a = x.map((v) => JSON.stringify(v));
+  const b = y.map((v) => JSON.stringify(v));
+  if ([...a].sort().join('\n') !== [...b].sort().join('\n')) return undefined;
+  const at = a.findIndex((v, i) => v !== b[i]);
+  return { kind: 'order', path: `/${at}`, first: short(x[at]), second: short(y[at]) };
+}
+
+/** The value at a JSON pointer of indexes and keys (no `[]`). */
+function at(value: unknown, path: string): unknown {
+  let v = value;
+  for (const part of path.split('/').slice(1)) {
+    const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
+    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+  }
+  return v;
+}
+
+/** A drift found on the normalised answers, shown with the values as sent. */
+function asSent(drift: Drift, first: unknown, second: unknown): Drift {
+  if (drift.kind === 'field-missing' || (drift.kind === 'value' && drift.first.endsWith(' item(s)'))) return drift;
+  return { ...drift, first: short(at(first, drift.path)), second: short(at(second, drift.path)) };
+}
+
+/** How the second answer differs from the first: nothing, a status, or its fields, types, order or values. */
+export function driftOf(first: Answer, second: Answer): Drift[] {
+  if (first.status !== second.status) return [{ kind: 'status', path: '', first: String(first.status), second: String(second.status) }];
+  const structural = structuralDrift(first.json, second.json);
+  if (structural.length > 0) return structural;
+  const [x, y] = [normalise(first.json), normalise(second.json)];
+  if (JSON.stringify(x) === JSON.stringify(y)) return [];
+  const found = orderDrift(x, y) ?? firstValueDrift(x, y);
+  return found ? [asSent(found, first.json, second.json)] : [];
+}
 
 export interface Difference {
   readonly key: string;

@@ -101,7 +101,7 @@ export interface ReportedFailure extends Failure {
   readonly actual: { readonly status?: number; readonly body?: string; readonly error?: string };
 }
 
-/** The credentials the run has seen so far (src/contract/run/credentials-seen.ts). */
+/** The credentials the run has seen so far (src/contract/client/credentials.ts). */
 export interface CredentialsSeen {
   /** The id of the user a token belongs to, when known. */
   tokenOwner(token: string): string | undefined;

@@ -1,21 +1,131 @@
 // `record`: a server's event log, block log and current user, read-only, into a folder the fake
-// serves. Fetch everything (bounded), check it against the document, anonymize and mask it,
-// then write it whole or not at all.
+// serves. Fetch everything (bounded), check each record against the document, anonymize and mask
+// it, then write the recording whole or not at all.
+import { describeRecordProblem, eventRecordProblem, schemaProblem, type SpecValidator, createSpecValidator, loadSpec, type Spec } from '../spec/index.js';
+import { type InvalidRecordNote, RECORDING_FILES, type RecordingManifest } from '../shared/recording-layout.js';
+import { unstorableReason } from '../shared/storable-record.js';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { once } from 'node:events';
+import { UsageError } from '../contract/errors.js';
+import type { Secrets } from '../shared/redaction/secret-values.js';
 import { randomBytes } from 'node:crypto';
 import type { Credentials } from '../contract/client/api-client.js';
-import { UsageError } from '../contract/errors.js';
-import { startDeadline } from '../contract/run/deadline.js';
-import type { Secrets } from '../shared/redaction/secret-values.js';
-import { createSpecValidator, loadSpec, schemaProblem, describeRecordProblem, type Spec } from '../spec/index.js';
-import { RECORDING_FILES, type InvalidRecordNote, type RecordingManifest } from '../shared/recording-layout.js';
+import { startDeadline } from '../contract/run/run-contract.js';
 import { mapStrings } from '../shared/redaction/secret-fields.js';
 import { maskUrlsIn } from '../shared/redaction/mask-url.js';
 import { REPORT_MASK } from '../shared/redaction/secret-names.js';
 import { createAnonymizer } from './anonymize.js';
-import { checkBlocks, checkEvents } from './check-records.js';
-import { integerTimestamp, readServer, type ReadWindow, type ServerRead } from './read-server.js';
-import { openSource } from './source.js';
-import { assertWritableOut, writeRecording } from './write-recording.js';
+import { integerTimestamp } from './paging.js';
+import { readServer, type ReadWindow, type ServerRead, openSource } from './read-server.js';
+
+export interface CheckedRecords {
+  readonly valid: unknown[];
+  /** Invalid records the fake can hold, when --keep-invalid. */
+  readonly kept: unknown[];
+  readonly invalid: InvalidRecordNote[];
+}
+
+function identity(record: unknown): Pick<InvalidRecordNote, '_id' | 'timestamp'> {
+  if (record === null || typeof record !== 'object') return {};
+  const { _id, timestamp } = record as { _id?: unknown; timestamp?: unknown };
+  return { ...(typeof _id === 'string' ? { _id } : {}), ...(Number.isSafeInteger(timestamp) ? { timestamp: timestamp as number } : {}) };
+}
+
+/** An invalid record is listed with its first problem and left out, or kept apart (--keep-invalid) when the fake can hold it. */
+export function checkEvents(records: readonly unknown[], validator: SpecValidator, keepInvalid: boolean): CheckedRecords {
+  const out: CheckedRecords = { valid: [], kept: [], invalid: [] };
+  for (const record of records) {
+    const problem = eventRecordProblem(validator, record);
+    if (!problem) {
+      out.valid.push(record);
+      continue;
+    }
+    const unstorable = unstorableReason(record);
+    const kept = keepInvalid && unstorable === undefined;
+    if (kept) out.kept.push(record);
+    const why = describeRecordProblem(problem) + (keepInvalid && unstorable ? `; the fake cannot hold it (${unstorable})` : '');
+    out.invalid.push({ log: 'event-log', ...identity(record), problem: why, kept });
+  }
+  return out;
+}
+
+export function checkBlocks(records: readonly unknown[], validator: SpecValidator): CheckedRecords {
+  const out: CheckedRecords = { valid: [], kept: [], invalid: [] };
+  for (const record of records) {
+    const problem = schemaProblem(validator, 'BlockedRequest', record);
+    if (!problem) out.valid.push(record);
+    else out.invalid.push({ log: 'limit-block-log', ...identity(record), problem: describeRecordProblem(problem), kept: false });
+  }
+  return out;
+}
+
+/** --out must be a new folder or an empty one; checked before recording, so no run is wasted. */
+export async function assertWritableOut(out: string): Promise<void> {
+  const path = resolve(out);
+  const found = await stat(path).catch(() => undefined);
+  if (!found) return;
+  if (!found.isDirectory()) throw new UsageError(`--out ${out} is a file, not a folder`);
+  if ((await readdir(path)).length > 0) throw new UsageError(`--out ${out} is not empty: give a new or empty folder`);
+}
+
+/** Writes a JSON array one element a line, so no single string holds a whole large log. */
+async function writeArray(path: string, items: readonly unknown[], guard: (line: string) => void): Promise<void> {
+  const stream = createWriteStream(path, { encoding: 'utf8' });
+  const closed = once(stream, 'close');
+  try {
+    const write = async (text: string): Promise<void> => {
+      if (!stream.write(text)) await once(stream, 'drain');
+    };
+    await write('[');
+    for (let i = 0; i < items.length; i++) {
+      const line = JSON.stringify(items[i]);
+      guard(line);
+      await write(`${i === 0 ? '' : ','}\n${line}`);
+    }
+    await write('\n]\n');
+  } finally {
+    stream.end();
+    await closed;
+  }
+}
+
+export interface RecordingFiles {
+  readonly events: readonly unknown[];
+  readonly keptInvalid: readonly unknown[];
+  readonly blocks?: readonly unknown[];
+  readonly users?: readonly unknown[];
+}
+
+// Written whole or not at all: into a hidden folder beside --out, the manifest last, then renamed;
+// every line is checked for the run's secrets on its way out.
+export async function writeRecording(out: string, files: RecordingFiles, manifest: RecordingManifest, secrets: Secrets): Promise<void> {
+  const target = resolve(out);
+  await assertWritableOut(target);
+  await mkdir(dirname(target), { recursive: true });
+  const temporary = await mkdtemp(join(dirname(target), `.${basename(target)}.partial-`));
+  const guard = (line: string): void => {
+    // The records were masked already; this is the last line of defence.
+    if (secrets.mask(line) !== line) throw new Error('a secret of the run was about to be written; nothing was written');
+  };
+  try {
+    await writeArray(join(temporary, RECORDING_FILES.events), files.events, guard);
+    if (files.keptInvalid.length > 0) await writeArray(join(temporary, RECORDING_FILES.keptInvalid), files.keptInvalid, guard);
+    if (files.blocks) await writeArray(join(temporary, RECORDING_FILES.blocks), files.blocks, guard);
+    if (files.users) await writeArray(join(temporary, RECORDING_FILES.users), files.users, guard);
+    const text = `${JSON.stringify(manifest, null, 2)}\n`;
+    guard(text);
+    const stream = createWriteStream(join(temporary, RECORDING_FILES.manifest));
+    stream.end(text);
+    await once(stream, 'close');
+    if (await stat(target).catch(() => undefined)) await rmdir(target);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+}
 
 export interface RecordOptions extends ReadWindow {
   readonly baseUrl: string;
@@ -53,7 +163,6 @@ function sourceOf(baseUrl: string): string {
   const url = new URL(baseUrl);
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '')}`;
 }
-
 
 export async function recordServer(options: RecordOptions): Promise<RecordResult> {
   const print = options.progress ?? (() => undefined);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareExchanges, normalise, withDifferences } from '../../src/contract/differential.js';
-import { driftOf } from '../../src/contract/drift.js';
+import { compareExchanges, normalise, withDifferences, driftOf } from '../../src/contract/differential.js';
 import { resultOf } from './helpers/result.js';
 import { exchange, records, trap } from './helpers/synthetic.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negativeInputs } from '../../src/contract/negative-inputs.js';
+import { negativeInputs } from '../../src/contract/plans/negative-inputs.js';
 import { createRandom } from '../../src/contract/random.js';
 import { specAndValidator } from './helpers/synthetic.js';
 

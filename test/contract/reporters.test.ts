@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { apply } from '../../src/contract/checks/define.js';
+import { apply } from '../../src/contract/checks/check.js';
 import { limitHonoured } from '../../src/contract/checks/model-checks.js';
 import { markdownReporter } from '../../src/contract/reporters/markdown.js';
 import { consoleReporter } from '../../src/contract/reporters/console.js';
-import { jsonReporter } from '../../src/contract/reporters/json.js';
+import { jsonReporter, maskedReporter } from '../../src/contract/reporters/reporter.js';
 import { junitReporter } from '../../src/contract/reporters/junit.js';
-import { maskedReporter } from '../../src/contract/reporters/masked.js';
 import { createSecrets } from '../../src/shared/redaction/secret-values.js';
 import type { Exchange } from '../../src/contract/types.js';
 import { resultOf } from './helpers/result.js';

@@ -1,6 +1,6 @@
 // The whole suite against the healthy fake: every group runs, nothing is flagged.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answerLimitsFor, measureJson } from '../../src/contract/bounded-json.js';
+import { answerLimitsFor, measureJson } from '../../src/contract/client/transport.js';
 import { startBreakingProxy } from './broken/breaking-proxy.js';
 import { runContract } from '../../src/contract/run/run-contract.js';
 import { statusOf, type RunResult } from '../../src/contract/run/results.js';

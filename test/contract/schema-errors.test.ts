@@ -2,7 +2,7 @@
 // judged in time that grows with the number of errors (a list of wrong records has a combinator
 // error per record, and the errors of every branch of each).
 import { describe, expect, it } from 'vitest';
-import { relevantErrors } from '../../src/contract/schema-errors.js';
+import { relevantErrors } from '../../src/contract/checks/response-schema.js';
 import type { SchemaError } from '../../src/spec/index.js';
 
 const error = (keyword: string, schemaPath: string, instancePath: string): SchemaError => ({ keyword, schemaPath, instancePath, message: keyword, params: {} });
@@ -25,13 +25,14 @@ describe('relevantErrors', () => {
     expect(relevantErrors(root, oneOf, { kind: 'y' }).map((e) => e.schemaPath)).toEqual(['#/oneOf/1/properties/kind/const', '#/oneOf/1/properties/b/type']);
   });
 
-  it('judges the 20,000 errors of 5,000 wrong records in a fraction of a second', () => {
+  it('judges the 20,000 errors of 5,000 wrong records without comparing each with each', () => {
     const errors = Array.from({ length: 5_000 }, (_, i) => wrongRecord(i)).flat();
     const started = performance.now();
     const kept = relevantErrors({}, errors, []);
     const elapsed = performance.now() - started;
     expect(kept).toHaveLength(5_000);
-    // Comparing every error with every combinator (20,000 × 5,000) took about ten seconds here; looked up, a fifth of one.
-    expect(elapsed).toBeLessThan(2_000);
+    // Comparing every error with every combinator (20,000 × 5,000) took about ten seconds here; looked up, a fifth of one
+    // (the bound leaves room for a loaded machine).
+    expect(elapsed).toBeLessThan(5_000);
   });
 });

@@ -1,10 +1,9 @@
 // The checks judged against the model of a list operation: each reports the faults of its own
 // rule (model/faults.ts finds them all once per answer).
 import { faultsOf, type ModelFacts } from '../model/faults.js';
-import type { ModelCheckName } from '../model/list-rules.js';
+import type { ModelCheckName } from '../model/list-model.js';
 import type { Check } from '../types.js';
-import { defineCheck } from './define.js';
-import { failure, isInconclusive } from './failure.js';
+import { defineCheck, failure, isInconclusive } from './check.js';
 
 function defineModelCheck<const Name extends ModelCheckName>(name: Name, title: string, options: { judgesUnreadBody?: true } = {}): Check<Name, ModelFacts> {
   return defineCheck({

@@ -1,9 +1,8 @@
 import type { Operation } from '../../spec/index.js';
-import { markedPlaces } from '../client/marked-secrets.js';
+import { markedPlaces } from '../client/credentials.js';
 import { describeSecret, isHashLike, isSensitiveKey } from '../../shared/redaction/secret-names.js';
 import type { CheckContext, Citation, Exchange } from '../types.js';
-import { failure } from './failure.js';
-import { defineCheck } from './define.js';
+import { failure, defineCheck } from './check.js';
 
 const OWASP: Citation = {
   source: 'security',

@@ -1,26 +1,13 @@
 // Every check by name. The runner applies the response checks to every exchange and the
 // others to the exchanges whose step names them.
 import type { Check } from '../types.js';
-import { stateChecks } from '../model/state/state-checks.js';
-import { authMethodAccepted } from './auth-method-accepted.js';
-import { blockRecorded } from './block-recorded.js';
-import { caseExpectation } from './case-expectation.js';
-import { contentType } from './content-type.js';
-import { invalidInputRefused } from './invalid-input-refused.js';
+import { stateChecks } from '../model/state/state-model.js';
+import { authMethodAccepted, permissionAccepted, permissionRefused, unauthenticatedRefused, undeclaredSchemeRefused, wrongCredentialsRefused } from './access-checks.js';
+import { blockRecorded, caseExpectation, invalidInputRefused } from './step-checks.js';
+import { contentType, notServerError, prismViolations, sessionCookieAttributes, statusDocumented, tokenIssuedNew, transportError } from './response-checks.js';
 import { booleanFilter, filterMatches, inverseOrder, limitHonoured, pagesAgree, recordsConsistent, sortOrder, timeRange, typeFilter } from './model-checks.js';
 import { noSensitiveData } from './no-sensitive-data.js';
-import { notServerError } from './not-server-error.js';
-import { permissionAccepted } from './permission-accepted.js';
-import { permissionRefused } from './permission-refused.js';
-import { prismViolations } from './prism-violations.js';
 import { responseSchema } from './response-schema.js';
-import { sessionCookieAttributes } from './session-cookie-attributes.js';
-import { statusDocumented } from './status-documented.js';
-import { tokenIssuedNew } from './token-issued-new.js';
-import { transportError } from './transport-error.js';
-import { unauthenticatedRefused } from './unauthenticated-refused.js';
-import { undeclaredSchemeRefused } from './undeclared-scheme-refused.js';
-import { wrongCredentialsRefused } from './wrong-credentials-refused.js';
 
 /** Applied to every exchange (of the operations a check names, when it names some). */
 export const responseChecks = [transportError, notServerError, statusDocumented, contentType, responseSchema, noSensitiveData, tokenIssuedNew, sessionCookieAttributes] as const;

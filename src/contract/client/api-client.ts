@@ -1,23 +1,68 @@
-// Sends one operation of the document as one actor with one way of authenticating, and
-// records the exchange. Cookies live in a tough-cookie jar per actor. What a request carries of
-// its credentials (sent-credentials.ts), what an answer issued (issued-credentials.ts) and a
-// server gone silent (silent-server.ts) each have a file of their own.
-import { CookieJar } from 'tough-cookie';
-import { cookieName, keepCookies } from './kept-cookies.js';
-import type { Spec } from '../../spec/index.js';
+// Sends one operation of the document as one actor with one way of authenticating (Basic, a
+// token in the query, the actor's cookie jar, or deliberately wrong ones) and records the
+// exchange. A server that stops answering ends the run.
+import type { Actor, AuthMode, Exchange, ReceivedResponse } from '../types.js';
 import type { Random } from '../random.js';
+import { CookieJar } from 'tough-cookie';
+import { StoppedError, UnreachableError } from '../errors.js';
+import { type Transport, urlFor } from './transport.js';
+import { createHash } from 'node:crypto';
+import { normalise } from '../differential.js';
+import { textHead } from '../../shared/text-head.js';
+import type { Spec } from '../../spec/index.js';
 import { assertAllowed, type SafetyPolicy } from '../safety.js';
 import type { Secrets } from '../../shared/redaction/secret-values.js';
-import type { Actor, AuthMode, Exchange } from '../types.js';
-import type { Call, Credentials } from './call.js';
-import { rememberIssued, setCookieLines } from './issued-credentials.js';
-import { createRetention } from './retention.js';
-import { addCredentials } from './sent-credentials.js';
-import { silentServer } from './silent-server.js';
-import type { Transport } from './transport.js';
-import { urlFor } from './transport.js';
+import { rememberIssued, setCookieLines } from './credentials.js';
 
-export type { Call, Credentials } from './call.js';
+/** A user's login and password, as Basic sends them and the log-in body carries them. */
+export interface Credentials {
+  readonly login: string;
+  readonly password: string;
+}
+
+export interface Call {
+  readonly operationId: string;
+  /** Stable name of the step, the same for the same seed. */
+  readonly key: string;
+  readonly actor?: Actor;
+  /**
+   * How to authenticate. Left out: the administrator's run session when one is open and the
+   * operation accepts a session cookie, else Basic (see openRunSession).
+   */
+  readonly auth?: AuthMode;
+  readonly path?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Cookies sent as given, besides the actor's jar (e.g. a session id kept from before a log-out). */
+  readonly cookies?: Readonly<Record<string, string>>;
+  /** A JSON body; `rawBody` sends text as it is. */
+  readonly body?: unknown;
+  readonly rawBody?: string;
+  /** Content-Type of a body; null sends none. Default application/json. */
+  readonly contentType?: string | null;
+}
+
+const basic = (c: Credentials): string => `Basic ${Buffer.from(`${c.login}:${c.password}`).toString('base64')}`;
+
+/**
+ * Most cookies an actor's jar holds. The API sets two (the session and its CSRF token); a server
+ * that sets new ones on every answer would otherwise grow every later request's Cookie header,
+ * each report's curl lines and the runner's memory without end.
+ */
+export const MAX_KEPT_COOKIES = 20;
+/** Requests in a row without an answer after which the server counts as gone: every later request fails at once. */
+const SILENT_LIMIT = 5;
+/** A run against the fake keeps about 3 MB and 120,000 values of answers; beyond that, the head of each body (and a digest when compared). */
+const RETENTION_LIMITS = { chars: 8 * 1024 * 1024, values: 200_000, partialChars: 2048 } as const;
+
+/** The name of the cookie a Set-Cookie line sets. */
+export const cookieName = (setCookie: string): string => /^\s*([^=;]*)/.exec(setCookie)?.[1]?.trim() ?? '';
+
+/** A digest of the normalised JSON body (ids, UUIDs and timestamps aside), as kept or computed now. */
+export function bodyDigest(response: ReceivedResponse): string | undefined {
+  if (response.digest) return response.digest;
+  return response.json === undefined ? undefined : createHash('sha256').update(JSON.stringify(normalise(response.json))).digest('base64url');
+}
 
 export interface ApiClient {
   call(call: Call): Promise<Exchange>;
@@ -34,7 +79,7 @@ export interface ApiClient {
    */
   openRunSession(key: string): Promise<Exchange>;
   closeRunSession(key: string): Promise<Exchange | undefined>;
-  /** All exchanges so far, in order; beyond a memory budget, only the head of each body (see retention.ts). */
+  /** All exchanges so far, in order; beyond a memory budget, only the head of each body (see createRetention). */
   readonly exchanges: readonly Exchange[];
 }
 
@@ -72,12 +117,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   for (const c of [options.admin, options.low, options.operator]) secrets.addCredentials(c);
   secrets.add(options.adminToken);
   const exchanges: Exchange[] = [];
-  const retain = createRetention(options.digests === true);
+  const kept = { chars: 0, values: 0 };
   const runJar = new CookieJar();
   // The cookies of the API itself: the document's cookie scheme, and the CSRF cookie (field notes).
   const ownCookies = new Set(['csrf', ...Object.values(spec.document.components?.securitySchemes ?? {}).flatMap((scheme) => ('in' in scheme && scheme.in === 'cookie' ? [scheme.name] : []))]);
   let runSession = false;
-  const silence = silentServer(transport.baseUrl.origin);
+  const origin = transport.baseUrl.origin;
+  let silent = 0;
+  let stopped: StoppedError | undefined;
   const state = (actor: Actor): ActorState => {
     const s = actors.get(actor);
     if (!s) throw new Error(`No credentials for the ${actor} user.`);
@@ -112,7 +159,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   async function send(call: Call, jar?: CookieJar): Promise<Exchange> {
-    silence.assertAnswering();
+    if (stopped) throw stopped;
     const op = spec.operation(call.operationId);
     const method = op.method.toUpperCase();
     assertAllowed(policy, method, op.operationId);
@@ -133,7 +180,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const usesJar = auth === 'session' || op.operationId === 'createSession';
     const url = urlFor(transport.baseUrl, path).href;
 
-    addCredentials({ headers, query, cookies }, auth, me.credentials ?? options.admin, me.token, actor, random);
+    const own = me.credentials ?? options.admin;
+    if (auth === 'basic') headers.authorization = basic(own);
+    if (auth === 'wrong-basic') headers.authorization = basic({ login: `contract-check-${random.word(8)}`, password: random.word(12) });
+    // A known login with a password that is not its own: a server that checks only the login accepts it.
+    if (auth === 'wrong-password') headers.authorization = basic({ login: own.login, password: `${own.password}-${random.word(6)}` });
+    if (auth === 'wrong-empty-password') headers.authorization = basic({ login: own.login, password: '' });
+    if (auth === 'token' || auth === 'auth-token') {
+      if (!me.token) throw new Error(`No API token for the ${actor} user.`);
+      query[auth === 'token' ? 'api-token' : 'auth-token'] = me.token;
+    }
+    // A logged-out session id or a revoked token is a value the call itself carries (its cookies, its query).
+    if (auth === 'wrong-token' || auth === 'wrong-auth-token') query[auth === 'wrong-token' ? 'api-token' : 'auth-token'] = random.uuid();
+    if (auth === 'wrong-session') cookies.push(`sid=${random.uuid()}`);
     if (usesJar) {
       const jarCookies = await cookieJar.getCookieString(url);
       if (jarCookies) cookies.push(jarCookies);
@@ -148,7 +207,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (body !== undefined && call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/json';
 
     const result = await transport.send({ method, path, query, headers, body });
-    silence.observe(result, op.operationId);
+    if (result.unreachable) throw new UnreachableError(`cannot reach ${origin}: ${result.error ?? 'no answer'}`);
+    silent = result.response ? 0 : silent + 1;
+    if (silent >= SILENT_LIMIT) throw (stopped = new StoppedError(`stopped: ${silent} requests in a row got no answer from ${origin} (the last, ${op.operationId}: ${result.error ?? 'no answer'})`));
     const exchange: Exchange = {
       key: call.key,
       operationId: op.operationId,
@@ -162,10 +223,48 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Only an answer to a request that used the jar has its cookies kept (and sent back later); the
     // API's own (a session id, a CSRF token) are credentials whichever answer sets them.
     const lines = setCookieLines(exchange);
-    const credentials = usesJar ? await keepCookies(cookieJar, url, lines, ownCookies) : lines.filter((line) => ownCookies.has(cookieName(line)));
+    const credentials = usesJar ? await keepCookies(cookieJar, url, lines) : lines.filter((line) => ownCookies.has(cookieName(line)));
     rememberIssued(secrets, op, exchange, credentials);
     if (options.keepExchanges !== false) exchanges.push(retain(exchange, result.values ?? 0));
     return exchange;
+  }
+
+  /**
+   * Stores an answer's Set-Cookie lines in the jar: the API's own cookies and those the jar holds
+   * always, any other while the jar has room (MAX_KEPT_COOKIES); returns the lines kept. The runner
+   * never sends those dropped.
+   */
+  async function keepCookies(jar: CookieJar, url: string, lines: readonly string[]): Promise<string[]> {
+    if (lines.length === 0) return [];
+    const held = new Set((await jar.store.getAllCookies()).map((cookie) => cookie.key));
+    let others = [...held].filter((name) => !ownCookies.has(name)).length;
+    const keptLines: string[] = [];
+    for (const line of lines) {
+      const name = cookieName(line);
+      if (!ownCookies.has(name) && !held.has(name)) {
+        if (others >= MAX_KEPT_COOKIES - ownCookies.size) continue;
+        others++;
+      }
+      await jar.setCookie(line, url, { ignoreError: true });
+      held.add(name);
+      keptLines.push(line);
+    }
+    return keptLines;
+  }
+
+  /** The exchange as the run keeps it: whole while the budget lasts, then the head of its body, and a digest when compared. */
+  function retain(exchange: Exchange, parsedValues: number): Exchange {
+    const response = exchange.response;
+    if (!response) return exchange;
+    const size = response.json === undefined ? 0 : parsedValues;
+    if (kept.chars + response.body.length <= RETENTION_LIMITS.chars && kept.values + size <= RETENTION_LIMITS.values) {
+      kept.chars += response.body.length;
+      kept.values += size;
+      return exchange;
+    }
+    const { json: _dropped, ...rest } = response;
+    const digest = options.digests ? bodyDigest(response) : undefined;
+    return { ...exchange, response: { ...rest, body: textHead(response.body, RETENTION_LIMITS.partialChars), partial: true, ...(digest ? { digest } : {}) } };
   }
 
   return client;

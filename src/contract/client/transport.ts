@@ -1,9 +1,72 @@
 // The only place the runner touches the network: one undici Agent, a deadline per request, no
-// redirects followed.
+// redirects followed, bodies read and parsed within bounds.
 import { Agent, type Dispatcher, request } from 'undici';
-import { JSON_LIMITS, parseJson, type JsonLimits, type ParsedJson } from '../bounded-json.js';
-import { listItemsAtLeast } from '../list-items.js';
 import type { ReceivedResponse, SentRequest } from '../types.js';
+
+export interface JsonLimits {
+  readonly maxDepth: number;
+  readonly maxValues: number;
+}
+
+/**
+ * Deep enough for any answer of the document; values enough for a page of 250 event log records
+ * (about 30 values each). Each value of a wrong answer can cost a dozen schema errors, so this
+ * bounds memory too.
+ */
+export const JSON_LIMITS: JsonLimits = { maxDepth: 100, maxValues: 8_000 };
+
+// Values of one record at most, with room: a trap with its varbinds counts up to 42 in the fake's data.
+const VALUES_PER_RECORD = 64;
+
+/** What the runner reads and parses of an answer when reference lists ask for `maxRecords` records: more records, more room. */
+export function answerLimitsFor(maxRecords: number): { readonly maxBodyBytes: number; readonly json: JsonLimits } {
+  return {
+    maxBodyBytes: Math.max(1024 * 1024, 1024 * maxRecords),
+    json: { ...JSON_LIMITS, maxValues: Math.max(JSON_LIMITS.maxValues, VALUES_PER_RECORD * maxRecords) },
+  };
+}
+
+// JSON from a server is parsed only within bounds: a body nested thousands of levels deep would
+// overflow every recursive walk after it, and one of countless values would cost memory and a
+// schema error each. The bytes are measured before anything is decoded.
+const [QUOTE, BACKSLASH, COMMA] = [34, 92, 44];
+const OPEN = new Set([91, 123]);
+const CLOSE = new Set([93, 125]);
+const WHITESPACE = new Set([32, 9, 10, 13]);
+
+/**
+ * One pass over JSON text in UTF-8, without recursion (bytes of multi-byte characters are never
+ * ASCII): its values (containers and separators), the first bound it passes, and, when it is a
+ * list, the items begun at its top level (a head of the body is enough: a cut item counts).
+ */
+export function measureJson(bytes: Uint8Array, limits: JsonLimits = JSON_LIMITS): { readonly values: number; readonly excess?: string; readonly items?: number } {
+  let [depth, values, ended, started, inString] = [0, 1, 0, false, false];
+  let excess: string | undefined;
+  let first = 0;
+  while (first < bytes.length && WHITESPACE.has(bytes[first] ?? 0)) first++;
+  for (let i = first; i < bytes.length; i++) {
+    const c = bytes[i] ?? 0;
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+      continue;
+    }
+    if (depth === 1 && !started && !WHITESPACE.has(c) && c !== COMMA && !CLOSE.has(c)) started = true;
+    if (c === QUOTE) inString = true;
+    else if (OPEN.has(c)) {
+      depth++;
+      values++;
+      if (depth > limits.maxDepth) excess ??= `nests deeper than ${limits.maxDepth} levels`;
+    } else if (CLOSE.has(c)) depth--;
+    else if (c === COMMA) {
+      values++;
+      if (depth === 1) [ended, started] = [ended + 1, false];
+    }
+    if (values > limits.maxValues) excess ??= `holds more than ${limits.maxValues} values`;
+    if (depth === 0) break;
+  }
+  return { values, ...(excess ? { excess } : {}), ...(bytes[first] === 91 ? { items: ended + (started ? 1 : 0) } : {}) };
+}
 
 export interface TransportOptions {
   readonly baseUrl: string;
@@ -121,19 +184,28 @@ export function createTransport(options: TransportOptions): Transport {
         }
         const bytes = Buffer.concat(chunks);
         // A cut body is no JSON; the rest is parsed within bounds of depth and size.
-        const parsed: ParsedJson = cut ? { values: 0 } : parseJson(bytes, options.json ?? JSON_LIMITS);
-        const json = parsed.json;
+        const measured = measureJson(bytes, options.json ?? JSON_LIMITS);
+        const error = cut ? `the body is larger than ${maxBody} bytes and was cut off` : measured.excess && `the body ${measured.excess}, beyond what the runner parses`;
+        let json: unknown;
+        let text: string | undefined;
+        if (!error && bytes.length > 0) {
+          text = bytes.toString('utf8');
+          try {
+            json = JSON.parse(text);
+          } catch {
+            text = undefined;
+          }
+        }
         // Text that is not JSON is kept in part: reports show its head, no check reads more.
-        const body = parsed.text ?? bytes.subarray(0, TEXT_KEPT_BYTES).toString('utf8');
-        const error = cut ? `the body is larger than ${maxBody} bytes and was cut off` : parsed.error;
+        const body = text ?? bytes.subarray(0, TEXT_KEPT_BYTES).toString('utf8');
         // A list's items can be counted in what was read, parsed or not: enough to see a limit ignored.
-        const items = error ? listItemsAtLeast(bytes) : undefined;
+        const items = error ? measured.items : undefined;
         const responseHeaders: Record<string, string | string[]> = {};
         for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k.toLowerCase()] = v;
         return {
           request: sent,
           response: { status: res.statusCode, headers: responseHeaders, body, ...(json === undefined ? {} : { json }), ...(items === undefined ? {} : { itemsAtLeast: items }) },
-          values: parsed.values,
+          values: json === undefined ? 0 : measured.values,
           ...(error ? { error } : {}),
         };
       } catch (error) {

@@ -1,15 +1,13 @@
 // An answer of a list operation judged against its model: every fault found, each owned by the
-// check of the rule it breaks. The checks (checks/*.ts) each report their own.
+// check of the rule it breaks (checks/model-checks.ts reports each its own). A page in the wrong
+// order or with the wrong records is named by the rule it breaks: inverse, direction, ties,
+// limit, bounds, skip.
 import { isDeepStrictEqual } from 'node:util';
 import type { Operation } from '../../spec/index.js';
-import { citeOperation, citeParameter } from '../citations.js';
-import { inconclusive } from '../checks/failure.js';
-import { describeValue } from '../checks/records.js';
+import { citeOperation, citeParameter, inconclusive, describeValue, citeOrder } from '../checks/check.js';
 import type { Citation, Exchange, Inconclusive } from '../types.js';
-import { expectedOf, type ListModel } from './list-model.js';
-import { criteriaOf, identityOf, type ModelCheckName, type Query, type Row } from './list-rules.js';
-import { orderFaultOf } from './order-fault.js';
-import { pageFaultOf } from './page-fault.js';
+import { expectedOf, type ListModel, type Expected, criteriaOf, identityOf, type ModelCheckName, type Query, type Row, compareOf, hasParameter, sortOf } from './list-model.js';
+import { valueAtPath } from '../../shared/field-path.js';
 
 export interface Fault {
   readonly check: ModelCheckName;
@@ -118,4 +116,126 @@ function judgeExchange(op: Operation, exchange: Exchange, facts: ModelFacts): re
   }
   if (!facts.disagreement) return faults;
   return [...faults, { check: 'records-consistent', message: `read oldest first and newest first, the window gave different records: ${facts.disagreement}`, expected: 'the same records in both directions', citation: citeOperation(op, STORED) }];
+}
+
+/** The index of the first record that should come before the one above it, or -1. */
+export function firstDisorder(records: readonly Row[], compare: (a: Row, b: Row) => number): number {
+  for (let i = 1; i < records.length; i++) if (compare(records[i - 1] as Row, records[i] as Row) > 0) return i;
+  return -1;
+}
+
+const isPlain = (v: unknown): boolean => typeof v === 'number' || typeof v === 'string';
+const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
+
+export function orderFaultOf(op: Operation, query: Query, answer: readonly Row[]): Fault | undefined {
+  const at = firstDisorder(answer, compareOf(op, query));
+  if (at < 0) return undefined;
+  const { field, direction } = sortOf(op, query);
+  const [a, b] = [answer[at - 1] as Row, answer[at] as Row];
+  const [va, vb] = [valueAtPath(a, field.split('.')), valueAtPath(b, field.split('.'))];
+  const pair = `record ${at} (${field} ${describeValue(va)}) comes before record ${at + 1} (${field} ${describeValue(vb)})`;
+  const expected = `records ordered by ${field}, ${direction === 'asc' ? 'ascending' : 'descending'}${query.inverse === 'true' ? ', inverted' : ''}`;
+  if (!hasParameter(op, 'sortField')) return { check: 'sort-order', message: pair, expected, citation: citeOrder(op) };
+  const ordered = (q: Query) => firstDisorder(answer, compareOf(op, q)) < 0;
+  // Only records of equal keys out of order: the tie rule (the document's), whatever else the query sets.
+  if (firstDisorder(answer, compareOf(op, query, true)) < 0) {
+    return { check: 'sort-order', message: `records of equal ${field} are not ordered by _id: ${describeValue(a._id)} comes before ${describeValue(b._id)}`, expected, citation: citeParameter(op, 'sortField') };
+  }
+  if (query.inverse === 'true' && ordered({ ...query, inverse: 'false' })) {
+    return { check: 'inverse-order', message: 'inverse=true returned the records in the order without it', expected, citation: citeOperation(op, 'inverse: whether to invert the order of items.') };
+  }
+  if (query.inverse === 'false' && ordered({ ...query, inverse: 'true' })) {
+    return { check: 'inverse-order', message: 'inverse=false inverted the order', expected, citation: citeOperation(op, 'inverse: whether to invert the order of items.') };
+  }
+  if (query.inverse !== 'true' && ordered({ ...query, sortDirection: flip(direction) })) {
+    const sent = query.sortDirection === undefined ? 'without sortDirection (asc by default)' : `sortDirection=${direction}`;
+    return {
+      check: 'sort-order',
+      message: `${sent}: the records come in ${direction === 'asc' ? 'descending' : 'ascending'} order`,
+      expected,
+      citation: citeParameter(op, 'sortDirection', 'sortDirection: asc or desc; the first listed (asc) is the default.'),
+    };
+  }
+  // The default field, dotted paths, missing fields and MongoDB's order of types are the document's.
+  const documents = query.sortField === undefined || field.includes('.') || !isPlain(va) || !isPlain(vb) || typeof va !== typeof vb;
+  return {
+    check: 'sort-order',
+    message: pair,
+    expected,
+    citation: documents ? citeOrder(op) : citeOperation(op, 'sortField: name of the field used to sort; sortDirection: asc or desc.'),
+  };
+}
+
+/**
+ * The answer is the expected page: as long, each record in the place of one the order does not
+ * tell from it (the same record, or a tie of the block log), and no record more often than the
+ * selection holds it.
+ */
+export function pageMatches(model: ListModel, query: Query, expected: Expected, answer: readonly Row[]): boolean {
+  if (answer.length !== expected.page.length) return false;
+  const compare = compareOf(model.op, query);
+  if (answer.some((r, i) => compare(r, expected.page[i] as Row) !== 0)) return false;
+  const left = new Map<string, number>();
+  for (const r of expected.selected) left.set(identityOf(r), (left.get(identityOf(r)) ?? 0) + 1);
+  for (const r of answer) {
+    const n = left.get(identityOf(r)) ?? 0;
+    if (n === 0) return false;
+    left.set(identityOf(r), n - 1);
+  }
+  return true;
+}
+
+const matchesWith = (model: ListModel, query: Query, answer: readonly Row[]) => pageMatches(model, query, expectedOf(model, query), answer);
+
+export function pageFaultOf(model: ListModel, query: Query, expected: Expected, answer: readonly Row[]): Fault | undefined {
+  if (pageMatches(model, query, expected, answer)) return undefined;
+  const { op } = model;
+  const page = `skip=${query.skip ?? '-'}&limit=${query.limit ?? '-'}`;
+  const want = `${expected.page.length} records: ${expected.skip} skipped of the ${expected.selected.length} the query selects${expected.limit === undefined ? '' : `, at most ${expected.limit}`}`;
+  if (expected.limit !== undefined && answer.length > expected.limit) {
+    return { check: 'limit-honoured', message: `limit=${expected.limit} returned ${answer.length} records`, expected: `at most ${expected.limit} records`, citation: citeOperation(op, 'limit: maximum number of records to return.') };
+  }
+  for (const bound of ['from', 'to'] as const) {
+    const at = query[bound];
+    if (at === undefined) continue;
+    const inward = { ...query, [bound]: String(Number(at) + (bound === 'from' ? 1 : -1)) };
+    if (matchesWith(model, inward, answer)) {
+      return { check: 'time-range', message: `${bound}=${at} left out the records whose timestamp equals it`, expected: 'bounds that include the records exactly on them', citation: citeParameter(op, bound) };
+    }
+  }
+  if (Number(query.skip ?? 0) > 0 && matchesWith(model, { ...query, skip: '0' }, answer)) {
+    return { check: 'pages-agree', message: `skip=${query.skip} was ignored`, expected: want, citation: citeOperation(op, 'skip: number of first records to skip.') };
+  }
+  const wanted = new Set(expected.page.map(identityOf));
+  const got = new Set(answer.map(identityOf));
+  const missing = expected.page.filter((r) => !got.has(identityOf(r)));
+  const extra = answer.filter((r) => !wanted.has(identityOf(r)));
+  // Records of the selection left out, none put in their place: the doing of the most particular
+  // selection the query makes; else of a page size kept without limit; else, with no page
+  // asked for, of the bounds.
+  const leftOut = missing.length > 0 && extra.length === 0 && answer.length === new Set(answer.map(identityOf)).size;
+  const criteria = criteriaOf(op, query);
+  const particular = [...criteria].reverse().find((c) => c.check !== 'time-range');
+  const paged = query.skip !== undefined || query.limit !== undefined;
+  const prefix = answer.length < expected.page.length && answer.every((r, i) => identityOf(r) === identityOf(expected.page[i] as Row));
+  const owner = leftOut ? (particular ?? (paged ? undefined : criteria[0])) : undefined;
+  if (leftOut && !particular && query.limit === undefined && prefix) {
+    return { check: 'limit-honoured', message: `without limit only ${answer.length} of ${expected.page.length} records came back`, expected: `every one of the ${expected.page.length} records`, citation: citeParameter(op, 'limit') };
+  }
+  if (owner) {
+    return {
+      check: owner.check,
+      message: `${owner.what} left out ${missing.length} of the ${expected.page.length} records it selects, e.g. ${describeValue(missing[0])}`,
+      expected: `all ${expected.page.length} records with ${owner.what}`,
+      citation: owner.citation,
+    };
+  }
+  const at = answer.findIndex((r, i) => expected.page[i] === undefined || identityOf(r) !== identityOf(expected.page[i] as Row));
+  const shown = (r: Row | undefined) => (r === undefined ? 'nothing' : describeValue(typeof r._id === 'string' ? r._id : r));
+  return {
+    check: 'pages-agree',
+    message: `${page} returned ${answer.length} records; position ${at < 0 ? answer.length + 1 : at + 1} holds ${shown(answer[at < 0 ? answer.length : at])}, the model has ${shown(expected.page[at < 0 ? answer.length : at])} there`,
+    expected: want,
+    citation: citeOperation(op, 'skip: number of first records to skip; limit: maximum number of records to return.'),
+  };
 }

@@ -1,15 +1,13 @@
 // Generated queries of a list operation, each answer compared with the model of its closed
 // world; a difference is shrunk to the smallest query that still shows it and reported by the
 // check of the rule it breaks, with that query's curl line.
-import { apply } from '../checks/define.js';
-import { isInconclusive } from '../checks/failure.js';
+import { apply, isInconclusive } from '../checks/check.js';
 import { booleanFilter, filterMatches, inverseOrder, limitHonoured, pagesAgree, recordsConsistent, sortOrder, timeRange, typeFilter } from '../checks/model-checks.js';
 import type { PlanContext } from '../plans/plan.js';
 import type { Check, Exchange } from '../types.js';
 import type { ClosedWorld } from './closed-world.js';
 import { faultsOf, type ModelFacts } from './faults.js';
-import type { ListModel } from './list-model.js';
-import { booleanFilters, hasParameter, type ModelCheckName, type Query } from './list-rules.js';
+import { type ListModel, booleanFilters, hasParameter, type ModelCheckName, type Query } from './list-model.js';
 import { searchAndShrink } from './property-run.js';
 import { examplesOf, queriesOf } from './query-arbitraries.js';
 

@@ -1,12 +1,9 @@
 // Runs the declarative cases of contracts/*.yaml: steps in order, values captured between them.
-import type { CaseStep, ContractCase, Requirement } from '../cases/case-schema.js';
-import { answerValue } from '../cases/capture-value.js';
-import { capturedCredentials, secretCaptures } from '../cases/secret-captures.js';
-import { fill } from '../cases/template.js';
-import { caseExpectation } from '../checks/case-expectation.js';
-import { apply } from '../checks/define.js';
+import type { CaseStep, ContractCase, Requirement } from '../cases/load-cases.js';
+import { answerValue, capturedCredentials, secretCaptures, fill } from '../cases/case-values.js';
+import { caseExpectation } from '../checks/step-checks.js';
+import { apply, resolveCitation } from '../checks/check.js';
 import type { CaseCheckName } from '../checks/registry.js';
-import { resolveCitation } from '../citations.js';
 import { isAllowed } from '../safety.js';
 import type { Exchange } from '../types.js';
 import { LOW_USER_UNREAD, type Plan, type PlanContext } from './plan.js';

@@ -1,7 +1,7 @@
 // A plan sends the requests of one group of checks and names the checks each answer gets.
-import type { Spec, User } from '../../spec/index.js';
+import type { Spec, User, Operation } from '../../spec/index.js';
 import type { OutcomeCheckName } from '../checks/registry.js';
-import { noAnswer } from '../checks/transport-error.js';
+import { noAnswer } from '../checks/response-checks.js';
 import type { ApiClient, Call } from '../client/api-client.js';
 import type { ClosedWorld } from '../model/closed-world.js';
 import type { Random } from '../random.js';
@@ -47,7 +47,7 @@ export interface PlanContext {
   inconclusive(operationId: string, check: OutcomeCheckName, reason: string): void;
 }
 
-/** The requests of one group (run/groups.ts names the groups; run/plans.ts gives each its plan). */
+/** The requests of one group (run/groups.ts names the groups; run/run-contract.ts gives each its plan). */
 export interface Plan {
   run(context: PlanContext): Promise<void>;
 }
@@ -81,4 +81,32 @@ export function rows(exchange: Exchange | undefined): Row[] {
 export async function sampleRecord(ctx: PlanContext, type: 'snmp-trap' | 'mqtt'): Promise<Row | undefined> {
   const list = rows(await eventLogSample(ctx));
   return list.find((r) => (type === 'snmp-trap' ? r.type === 'snmp-trap' : r.type !== 'snmp-trap' && typeof r._id === 'string'));
+}
+
+export type HarmlessCall = Omit<Call, 'key' | 'actor' | 'auth'>;
+
+/** A request that does no harm if a server wrongly accepts it: reads as they are, writes at ids that do not exist, a payload with the text it has. */
+export function harmlessCall(ctx: PlanContext, op: Operation): HarmlessCall {
+  const path: Record<string, string> = {};
+  for (const p of op.parameters.filter((x) => x.in === 'path')) path[p.name] = ctx.random.objectId();
+  const call: HarmlessCall = { operationId: op.operationId, path };
+  if (op.operationId === 'getEventLog' || op.operationId === 'getLimitBlockLog') return { ...call, query: { limit: '1' } };
+  if (op.operationId === 'updateEventLogPayload') return { ...call, body: { text: 'contract-check' } };
+  return call;
+}
+
+export const isWrite = (op: Operation): boolean => !['get', 'head', 'options'].includes(op.method);
+/** Session log-in and log-out may run against any server. */
+export const isSessionCall = (op: Operation): boolean => op.operationId === 'createSession' || op.operationId === 'deleteSession';
+
+export const textOf = (record: Row): string | undefined => {
+  const text = (record.payload as Row | undefined)?.text;
+  return typeof text === 'string' ? text : undefined;
+};
+
+/** PATCHes the original text back (the sequences judge whether texts persist). Runs in a `finally`. */
+export async function restoreText(ctx: PlanContext, record: Row, key: string): Promise<void> {
+  const text = textOf(record);
+  if (text === undefined) return;
+  await ctx.send({ operationId: 'updateEventLogPayload', key, path: { id: String(record._id) }, body: { text } });
 }

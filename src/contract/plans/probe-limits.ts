@@ -1,6 +1,6 @@
 // Opt-in (--probe-limits): trip a rate limit with quick requests to one URI, then find the block in the log.
-import { blockRecorded } from '../checks/block-recorded.js';
-import { apply } from '../checks/define.js';
+import { blockRecorded } from '../checks/step-checks.js';
+import { apply } from '../checks/check.js';
 import type { Plan } from './plan.js';
 
 const PROBED = 'getCurrentUser';

@@ -2,9 +2,7 @@
 // outcomes and coverage in short, and each cause of findings once. `verbose` adds the table of
 // every operation and check, the coverage of each operation, and every finding.
 import { statusOf } from '../run/results.js';
-import { coverageText } from './coverage-text.js';
-import { causesOf } from './finding-causes.js';
-import { causesLine, driftText, formatCause, formatFailure, outcomeTally, summaryTable, verdictLine } from './format.js';
+import { coverageText, causesOf, causesLine, driftText, formatCause, formatFailure, outcomeTally, summaryTable, verdictLine } from './format.js';
 import type { Reporter, Write } from './reporter.js';
 
 export function consoleReporter(write: Write, progress: Write = write, { verbose = false } = {}): Reporter {

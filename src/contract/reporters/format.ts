@@ -1,10 +1,10 @@
-// Text shared by the reporters: one failure with its request, one cause of findings, the summary table.
-import { formatCitation } from '../citations.js';
+// Texts every report shares: a finding, the verdict line, the coverage cells, and findings grouped by cause.
+import { formatCitation } from '../checks/check.js';
 import { statusOf, type Outcome, type OutcomeStatus, type RunResult } from '../run/results.js';
 import type { DriftReport } from '../differential.js';
-import type { ReportedFailure } from '../types.js';
-import { causeHead, findingCount, type Cause } from './finding-causes.js';
-import { shortCurl } from './short-curl.js';
+import type { ReportedFailure, Verdict } from '../types.js';
+import { shortCurl } from './reporter.js';
+import type { Coverage, OperationCoverage } from '../run/coverage.js';
 
 export const LABEL = { violation: 'VIOLATION', note: 'NOTE' } as const;
 
@@ -93,4 +93,131 @@ export function driftText(drift: DriftReport, baseUrl: string): string {
     ];
   });
   return [head, ...lines].join('\n');
+}
+
+const list = (items: readonly string[]): string => (items.length > 0 ? items.join(' ') : '-');
+
+/** One operation's coverage as short texts, one per aspect. */
+export function operationCells(o: OperationCoverage): { seen: string; notSeen: string; auth: string; parameters: string; sections: string } {
+  const undocumented = o.undocumented.length > 0 ? ` (undocumented: ${o.undocumented.join(' ')})` : '';
+  const auth = o.auth.map((a) => {
+    if (a.method === 'none') return a.valid ? 'none' : 'none (not sent)';
+    const tried = [...(a.valid ? ['valid'] : []), ...(a.wrong ? ['wrong'] : [])];
+    return `${a.method} (${tried.length > 0 ? tried.join(', ') : 'not tried'})`;
+  });
+  const parameters = o.parameters.map((p) => (p.exercised ? p.name : `${p.name} (not sent)`));
+  const sections = o.sections.map((s) => (s.covered ? s.section : `${s.section} (not covered)`));
+  return {
+    seen: `${list(o.statuses.filter((s) => s.seen).map((s) => s.status))}${undocumented}`,
+    notSeen: list(o.statuses.filter((s) => !s.seen).map((s) => s.status)),
+    auth: list(auth),
+    parameters: list(parameters),
+    sections: list(sections),
+  };
+}
+
+export function coverageTotals(c: Coverage): string {
+  const { operations, statuses, sections } = c.totals;
+  return (
+    `${operations.covered} of ${operations.of} operations answered; ${statuses.covered} of ${statuses.of} documented statuses seen ` +
+    `(${statuses.percent} %); ${sections.covered} of ${sections.of} spec sections covered.`
+  );
+}
+
+/** The --min-coverage verdict, when one was asked for. */
+export function minimumLine(c: Coverage): string | undefined {
+  if (c.minimum === undefined) return undefined;
+  const where = c.belowMinimum ? 'below the minimum: the run fails' : 'at least the minimum';
+  return `--min-coverage ${c.minimum}: ${c.totals.statuses.percent} % of the documented statuses seen, ${where}.`;
+}
+
+export function notRunLines(c: Coverage): string[] {
+  return c.notRun.map((n) => `${n.kind}: ${n.reason} (${n.checks.join(', ')})`);
+}
+
+/** The coverage in words: totals, what did not run, the minimum; with `perOperation`, each operation's too. */
+export function coverageText(c: Coverage, { perOperation = true } = {}): string {
+  const lines = [`Coverage: ${coverageTotals(c)}`];
+  for (const o of perOperation ? c.operations : []) {
+    const cells = operationCells(o);
+    lines.push(`  ${o.operationId}: ${o.requests} requests`);
+    lines.push(`    statuses    seen ${cells.seen}; not seen ${cells.notSeen}`);
+    if (o.auth.length > 0) lines.push(`    auth        ${cells.auth}`);
+    if (o.parameters.length > 0) lines.push(`    query       ${cells.parameters}`);
+    if (o.sections.length > 0) lines.push(`    spec        ${cells.sections}`);
+  }
+  const notRun = notRunLines(c);
+  if (notRun.length > 0) lines.push('Not run:', ...notRun.map((l) => `  ${l}`));
+  const minimum = minimumLine(c);
+  if (minimum) lines.push(minimum);
+  return lines.join('\n');
+}
+
+export interface Cause {
+  readonly verdict: Verdict;
+  readonly check: string;
+  readonly title: string;
+  /** Every finding of the cause, in the order the run found them. */
+  readonly findings: readonly ReportedFailure[];
+  /** The operations it was seen on and how often, the most first. */
+  readonly operations: readonly { readonly operationId: string; readonly count: number }[];
+}
+
+/**
+ * What a finding says once its operation and list positions are set aside, and on which class of
+ * answer: a text body is one cause on every error answer (whichever gap-fill the 401 or the 403
+ * cites) and another on a success (a text token).
+ */
+function kindOf(f: ReportedFailure): string {
+  const message = f.message.replaceAll(f.operationId, '{operation}').replace(/\/\d+(?=\/|\b)/g, '/[]');
+  const answer = f.actual.status === undefined ? 'none' : String(f.actual.status).slice(0, 1);
+  return [f.verdict, f.check, answer, message].join('\u0000');
+}
+
+function causeOf(findings: readonly ReportedFailure[]): Cause {
+  const counts = new Map<string, number>();
+  for (const f of findings) counts.set(f.operationId, (counts.get(f.operationId) ?? 0) + 1);
+  const operations = [...counts].map(([operationId, count]) => ({ operationId, count })).sort((a, b) => b.count - a.count || a.operationId.localeCompare(b.operationId));
+  const [first] = findings as [ReportedFailure];
+  return { verdict: first.verdict, check: first.check, title: first.title, findings, operations };
+}
+
+/** The causes of a run's findings: violations first, then the most frequent. */
+// Findings grouped by cause (the same check finding the same kind of difference): a server that answers
+// 422 for 400 does so everywhere, and a reader needs that once, with a count and one example.
+export function causesOf(failures: readonly ReportedFailure[]): Cause[] {
+  const byKind = new Map<string, ReportedFailure[]>();
+  for (const f of failures) {
+    const kind = kindOf(f);
+    const same = byKind.get(kind);
+    if (same) same.push(f);
+    else byKind.set(kind, [f]);
+  }
+  const rank = (c: Cause): number => (c.verdict === 'violation' ? 0 : 1);
+  return [...byKind.values()].map(causeOf).sort((a, b) => rank(a) - rank(b) || b.findings.length - a.findings.length);
+}
+
+/** Where a cause was seen, in words: `getEventLog ×11, createSession ×7`. */
+export function operationsText(cause: Cause): string {
+  return cause.operations.map((o) => `${o.operationId} ×${o.count}`).join(', ');
+}
+
+/** How many operations: `1 operation`, `8 operations`. */
+const operationCount = (cause: Cause): string => `${cause.operations.length} operation${cause.operations.length === 1 ? '' : 's'}`;
+
+/** A cause in one line, as a folded finding's summary: a single finding says what it found, a group how often. */
+export function causeSummary(cause: Cause): string {
+  const [first] = cause.findings as [ReportedFailure];
+  if (cause.findings.length === 1) return `${first.operationId} · ${first.check}: ${first.message}`;
+  return `${cause.check}: ${cause.title} (${findingCount(cause.verdict, cause.findings.length)} on ${operationCount(cause)})`;
+}
+
+/** The head of a cause on the console: its count and where it was seen; its first finding follows. */
+export function causeHead(cause: Cause): string {
+  return `${cause.check}: ${cause.title} (${findingCount(cause.verdict, cause.findings.length)} on ${operationsText(cause)}), the first:`;
+}
+
+/** A count of findings with their kind: `1 violation`, `47 notes`. */
+export function findingCount(verdict: Verdict, count: number): string {
+  return `${count} ${verdict === 'violation' ? 'violation' : 'note'}${count === 1 ? '' : 's'}`;
 }

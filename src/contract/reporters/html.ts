@@ -3,15 +3,12 @@
 // matrix, and each cause of findings folded in <details> with its first finding's curl command,
 // citation and answer, and every finding of it.
 import { escapeHtml } from '../../shared/escape.js';
-import { formatCitation } from '../citations.js';
+import { formatCitation } from '../checks/check.js';
 import type { Coverage } from '../run/coverage.js';
 import { statusOf, type Outcome, type OutcomeStatus, type RunResult } from '../run/results.js';
 import type { ReportedFailure } from '../types.js';
-import { coverageTotals, minimumLine, notRunLines, operationCells } from './coverage-text.js';
-import { causeSummary, causesOf, operationsText, type Cause } from './finding-causes.js';
-import { answerText, causesLine, LABEL, verdictLine } from './format.js';
-import { shortCurl } from './short-curl.js';
-import type { Reporter, Write } from './reporter.js';
+import { coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
+import { shortCurl, type Reporter, type Write } from './reporter.js';
 
 const esc = (text: string | number): string => escapeHtml(String(text));
 

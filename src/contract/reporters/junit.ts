@@ -4,8 +4,7 @@
 // groups the differences of --compare-with by kind; a `coverage` suite ends the report.
 import junitModule, { type Builder } from 'junit-report-builder';
 import { statusOf, type RunResult } from '../run/results.js';
-import { coverageTotals, minimumLine, notRunLines, operationCells } from './coverage-text.js';
-import { driftText, formatFailure, verdictLine } from './format.js';
+import { coverageTotals, minimumLine, notRunLines, operationCells, driftText, formatFailure, verdictLine } from './format.js';
 import type { Reporter, Write } from './reporter.js';
 
 // junit-report-builder is CommonJS; under NodeNext its default export arrives wrapped or not, depending on the loader.

@@ -1,13 +1,10 @@
 // Markdown for a CI job summary (GitHub's $GITHUB_STEP_SUMMARY and the like): the verdict, the
 // outcomes, the coverage table, and each cause of findings folded in <details>, every finding inside.
-import { formatCitation } from '../citations.js';
+import { formatCitation } from '../checks/check.js';
 import { statusOf, type Outcome, type RunResult } from '../run/results.js';
 import type { ReportedFailure } from '../types.js';
-import { coverageTotals, minimumLine, notRunLines, operationCells } from './coverage-text.js';
-import { causeSummary, causesOf, operationsText, type Cause } from './finding-causes.js';
-import { answerText, causesLine, LABEL, verdictLine } from './format.js';
-import { shortCurl } from './short-curl.js';
-import type { Reporter, Write } from './reporter.js';
+import { coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
+import { shortCurl, type Reporter, type Write } from './reporter.js';
 
 const MARK = { passed: '✅ ok', failed: '❌ FAIL', noted: '📝 note', inconclusive: '❔ inconclusive', skipped: '⏭️ skip' } as const;
 

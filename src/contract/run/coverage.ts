@@ -2,7 +2,7 @@
 // requests sent, each documented status seen or not, each security scheme tried, each query
 // parameter sent, each spec section some check judged an answer by; totals; what did not run.
 import { responseSpecView, type Operation, type Schema, type Spec } from '../../spec/index.js';
-import { isWrongCredentials } from '../client/auth-schemes.js';
+import { isWrongCredentials } from '../client/credentials.js';
 import type { Exchange } from '../types.js';
 import { statusOf, type Outcome } from './results.js';
 

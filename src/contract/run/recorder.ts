@@ -1,17 +1,23 @@
 // Applies checks to exchanges and keeps the outcomes, with failures made ready to report.
-import { isInconclusive } from '../checks/failure.js';
-import { apply } from '../checks/define.js';
+import { inconclusive, isInconclusive, apply } from '../checks/check.js';
+import { noAnswer, transportError } from '../checks/response-checks.js';
+import type { Applied, Exchange, Inconclusive, Check, CheckContext, Failure, ReportedFailure } from '../types.js';
 import { responseChecks, titleOf, type CaseCheckName, type OutcomeCheckName } from '../checks/registry.js';
 import { toCurl } from '../curl.js';
 import { textHead } from '../../shared/text-head.js';
 import { maskSecretFields } from '../../shared/redaction/secret-fields.js';
 import { REPORT_MASK } from '../../shared/redaction/secret-names.js';
 import type { Secrets } from '../../shared/redaction/secret-values.js';
-import { noAnswer } from '../checks/transport-error.js';
-import type { Applied, Check, CheckContext, Exchange, Failure, ReportedFailure } from '../types.js';
-import { createCredentialsSeen } from './credentials-seen.js';
-import { unjudgeable } from './unjudgeable.js';
+import { createCredentialsSeen } from '../client/credentials.js';
 import type { Outcome } from './results.js';
+
+// Without an answer only transport-error judges. A body the runner did not read whole or parse (its
+// own bounds, no finding) leaves the status judged and the body not: inconclusive, not `ok`.
+export function unjudgeable(exchange: Exchange, check: Applied): Inconclusive | undefined {
+  if (!exchange.response) return check.name === transportError.name ? undefined : inconclusive(noAnswer(exchange));
+  if (exchange.error && !check.judgesUnreadBody) return inconclusive(`the body was not judged: ${exchange.error}`);
+  return undefined;
+}
 
 const BODY_LIMIT = 600;
 

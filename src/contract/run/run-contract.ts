@@ -1,27 +1,184 @@
 // runContract: the whole suite against one base URL, as data. Reporters listen to its events.
+// Each group's plan runs in the order of GROUPS, every request within the run's deadline
+// (--max-duration) and with blocks (429) waited out within --max-wait.
+import { StoppedError, BlockedError, UsageError } from '../errors.js';
+import type { Exchange } from '../types.js';
+import { type ApiClient, type Call, createApiClient, type Credentials } from '../client/api-client.js';
+import type { PlanContext, Plan, World } from '../plans/plan.js';
+import { type Evaluation, type Recorder, createRecorder } from './recorder.js';
+import { type ContractCase, defaultCasesDir, loadCases } from '../cases/load-cases.js';
+import { authenticationPlan, permissionsPlan } from '../plans/access-plans.js';
+import { casesPlan } from '../plans/cases.js';
+import { eventLogPlan, limitBlockLogPlan } from '../plans/list-plans.js';
+import { negativeInputsPlan } from '../plans/negative-inputs.js';
+import { probeLimitsPlan } from '../plans/probe-limits.js';
+import { sequencesPlan } from '../plans/sequences.js';
+import { GROUPS, isGroup, type Group } from './groups.js';
 import type { Dispatcher } from 'undici';
 import { createSpecValidator, loadSpec, type Spec, type User } from '../../spec/index.js';
-import { answerLimitsFor } from '../bounded-json.js';
-import type { ContractCase } from '../cases/case-schema.js';
+import { answerLimitsFor, createTransport } from '../client/transport.js';
 import { prismResponseChecks, responseChecks } from '../checks/registry.js';
-import { defaultCasesDir, loadCases } from '../cases/load-cases.js';
-import { createApiClient, type ApiClient, type Call, type Credentials } from '../client/api-client.js';
-import { createTransport } from '../client/transport.js';
-import { UsageError } from '../errors.js';
 import { DEFAULT_BUDGET_MS } from '../model/budget.js';
-import type { PlanContext, World } from '../plans/plan.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
 import { createSecrets, type Secrets } from '../../shared/redaction/secret-values.js';
-import { boundedValidator } from './bounded-validator.js';
-import { GROUPS, isGroup, plansInOrder } from './plans.js';
+import { boundedValidator } from '../checks/response-schema.js';
 import { coverageOf } from './coverage.js';
-import { startDeadline } from './deadline.js';
-import { recordToken } from './record-token.js';
-import { redirectNote } from './redirect-note.js';
-import { createRecorder, type Recorder } from './recorder.js';
+import { recordToken } from '../client/credentials.js';
 import { totalsOf, type RunEvent, type RunResult } from './results.js';
-import { sender } from './sender.js';
+
+export interface Deadline {
+  readonly signal: AbortSignal;
+  /** What the run is doing, for the line that says where it stopped. */
+  doing(what: string): void;
+  /** Sleeps, but wakes when time is up and throws why. */
+  sleep(ms: number, sleep: (ms: number) => Promise<void>): Promise<void>;
+  clear(): void;
+}
+
+/** The run's deadline (--max-duration): one signal ends the request in flight and cuts any wait short. */
+export function startDeadline(maxDurationMs: number | undefined): Deadline {
+  const controller = new AbortController();
+  const { signal } = controller;
+  let what = 'the start';
+  const timer =
+    maxDurationMs === undefined ? undefined : setTimeout(() => controller.abort(new StoppedError(`stopped after ${maxDurationMs / 1000} s (--max-duration) during ${what}`)), maxDurationMs);
+  const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  return {
+    signal,
+    doing(next) {
+      what = next;
+    },
+    async sleep(ms, sleep) {
+      await Promise.race([sleep(ms), aborted]);
+      if (signal.aborted) throw signal.reason;
+    },
+    clear() {
+      clearTimeout(timer);
+    },
+  };
+}
+
+export interface Wait {
+  readonly maxWaitMs: number;
+  readonly sleep: (ms: number) => Promise<void>;
+}
+
+export interface BlockWaitOptions {
+  readonly wait: Wait;
+  readonly deadline: Deadline;
+  /** What is sent, e.g. the operationId, for the deadline's "stopped during" and the error. */
+  readonly what: string;
+  readonly baseUrl: string;
+  /** Told before each wait, e.g. to show progress. */
+  readonly onWait?: (ms: number, retryAfter: string | undefined) => void;
+}
+
+const MIN_WAIT_MS = 1000;
+const RETRIES = 5;
+
+/** Sends until the answer is not a 429, waiting each block out within the bounds above; then a BlockedError. */
+// Waiting out a block (429) is bounded whatever the server says: at least a second a wait, a few
+// retries per request, --max-wait in all, never past the run's deadline. `record` waits the same way.
+export async function waitingOutBlocks(send: () => Promise<Exchange>, options: BlockWaitOptions): Promise<Exchange> {
+  const { wait, deadline, what, baseUrl } = options;
+  let exchange = await send();
+  for (let waited = 0, retries = 0; exchange.response?.status === 429; retries++) {
+    const header = exchange.response.headers['retry-after'];
+    const retryAfter = Array.isArray(header) ? header[0] : header;
+    const seconds = Number(retryAfter ?? 1);
+    const after = Math.max(MIN_WAIT_MS, seconds * 1000);
+    const tooLong = !Number.isFinite(seconds) || waited + after > wait.maxWaitMs;
+    if (tooLong || retries >= RETRIES) {
+      const why = tooLong ? 'more than --max-wait allows' : `still blocked after ${RETRIES} retries`;
+      throw new BlockedError(`${baseUrl} blocked the run (429 on ${what}, Retry-After ${String(retryAfter ?? '?')} s, ${why}): relax its limits${tooLong ? ' or raise --max-wait' : ''}`);
+    }
+    options.onWait?.(after, retryAfter);
+    deadline.doing(`the wait for a block on ${what} to end`);
+    await deadline.sleep(after, wait.sleep);
+    waited += after;
+    deadline.doing(what);
+    exchange = await send();
+  }
+  return exchange;
+}
+
+/** Sends and checks. Outside the probe a block is no finding: a short one is waited out, a long one stops the run. */
+export function sender(client: ApiClient, recorder: Recorder, wait: Wait, deadline: Deadline, probing: () => boolean, baseUrl: string): PlanContext['send'] {
+  return async (call: Call, evaluation: Evaluation = {}): Promise<Exchange> => {
+    deadline.doing(call.operationId);
+    const send = (): Promise<Exchange> => client.call(call);
+    const exchange = probing() ? await send() : await waitingOutBlocks(send, { wait, deadline, what: call.operationId, baseUrl });
+    recorder.evaluate(exchange, evaluation);
+    return exchange;
+  };
+}
+
+/** The plan of each group (a group without a plan is a type error); the rate-limit probe runs last: it may get the prober blocked. */
+export function plansFor(cases: readonly ContractCase[]): Readonly<Record<Group, Plan>> {
+  return {
+    authentication: authenticationPlan,
+    permissions: permissionsPlan,
+    'event-log': eventLogPlan,
+    sequences: sequencesPlan,
+    'limit-block-log': limitBlockLogPlan,
+    'negative-inputs': negativeInputsPlan,
+    cases: casesPlan(cases),
+    'probe-limits': probeLimitsPlan,
+  };
+}
+
+/** The plans of the chosen groups (all when none are chosen), in the order of GROUPS. */
+export function plansInOrder(cases: readonly ContractCase[], chosen?: readonly string[]): [Group, Plan][] {
+  const plans = plansFor(cases);
+  return GROUPS.filter((group) => !chosen || chosen.includes(group)).map((group) => [group, plans[group]]);
+}
+
+/** Places named at most; a server that redirects each request to itself names one per request. */
+const MAX_PLACES = 3;
+/** Characters shown of one place at most. */
+const MAX_PLACE_CHARS = 200;
+
+/** The note with these statuses and places, and how many places more there were. */
+// A run whose every answer was a redirect never reached the API (a log-in proxy, a base URL
+// without the path prefix): the runner follows none, so it says so once. Of each Location it shows
+// origin and path only: the query of a log-in URL carries state and tokens.
+export function redirectNoteText(statuses: readonly number[], places: readonly string[], more: number): string {
+  const where = places.length === 0 ? 'without a Location' : `to ${places.join(', ')}${more > 0 ? ` and ${more} other place(s)` : ''}`;
+  return `every answer was a redirect (${statuses.join(', ')} ${where}): the runner follows none, so the API was not reached; --base-url may be behind a log-in page or lack a path prefix`;
+}
+
+/** Where a Location points, without its query, fragment or userinfo; undefined when it is no URL. */
+function placeOf(location: string, requestUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(location, requestUrl);
+  } catch {
+    return undefined;
+  }
+  // Another scheme (data:, javascript:) has no origin, and its path is all its content.
+  const place = url.protocol === 'http:' || url.protocol === 'https:' ? `${url.origin}${url.pathname}` : url.protocol;
+  return place.length > MAX_PLACE_CHARS ? `${place.slice(0, MAX_PLACE_CHARS)}…` : place;
+}
+
+const isRedirect = (status: number): boolean => status >= 300 && status < 400;
+
+/** The note when every answered exchange (one at least) was a redirect; else undefined. */
+export function redirectNote(exchanges: readonly Exchange[]): string | undefined {
+  const answered = exchanges.flatMap((e) => (e.response ? [{ response: e.response, url: e.request.url }] : []));
+  if (answered.length === 0 || !answered.every((a) => isRedirect(a.response.status))) return undefined;
+  const statuses = [...new Set(answered.map((a) => a.response.status))].sort((a, b) => a - b);
+  // Places by how often they were named, the most frequent first (a stable sort keeps first seen first).
+  const counts = new Map<string, number>();
+  for (const { response, url } of answered) {
+    const header = response.headers.location;
+    const location = Array.isArray(header) ? header[0] : header;
+    const place = location === undefined ? undefined : placeOf(location, url);
+    if (place !== undefined) counts.set(place, (counts.get(place) ?? 0) + 1);
+  }
+  const places = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([place]) => place);
+  return redirectNoteText(statuses, places.slice(0, MAX_PLACES), Math.max(0, places.length - MAX_PLACES));
+}
 
 export interface RunOptions {
   readonly baseUrl: string;
@@ -29,7 +186,7 @@ export interface RunOptions {
   readonly low?: Credentials;
   /** A user who holds some of the permissions the document names (--operator-login): accepted where it holds what an operation needs, refused where not. */
   readonly operator?: Credentials;
-  /** The administrator's API token; else the one the document marks `x-secret` in its record, if any (record-token.ts). */
+  /** The administrator's API token; else the one the document marks `x-secret` in its record, if any (recordToken). */
   readonly token?: string;
   readonly seed?: number;
   /** Notes fail the run too. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultCasesDir, loadCaseFile, loadCases } from '../../../src/contract/cases/load-cases.js';
-import { fill, variablesIn } from '../../../src/contract/cases/template.js';
+import { fill, variablesIn } from '../../../src/contract/cases/case-values.js';
 import { UsageError } from '../../../src/contract/errors.js';
 import { specAndValidator } from '../helpers/synthetic.js';
 

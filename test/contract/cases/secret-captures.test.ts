@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultCasesDir, loadCaseFile, loadCases } from '../../../src/contract/cases/load-cases.js';
-import { capturedCredentials, secretCaptures } from '../../../src/contract/cases/secret-captures.js';
+import { capturedCredentials, secretCaptures } from '../../../src/contract/cases/case-values.js';
 import { exchange, specAndValidator } from '../helpers/synthetic.js';
 
 const CASE = `

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authMethodAccepted } from '../../../src/contract/checks/auth-method-accepted.js';
-import { permissionRefused } from '../../../src/contract/checks/permission-refused.js';
-import { unauthenticatedRefused } from '../../../src/contract/checks/unauthenticated-refused.js';
-import { wrongCredentialsRefused } from '../../../src/contract/checks/wrong-credentials-refused.js';
+import { authMethodAccepted, permissionRefused, unauthenticatedRefused, wrongCredentialsRefused } from '../../../src/contract/checks/access-checks.js';
 import { context, exchange, found } from '../helpers/synthetic.js';
 
 const user = { id: '5867948233835d9661c56dc8', login: 'admin', permissions: [] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidInputRefused } from '../../../src/contract/checks/invalid-input-refused.js';
+import { invalidInputRefused } from '../../../src/contract/checks/step-checks.js';
 import { context, exchange, found } from '../helpers/synthetic.js';
 
 const ok = (body: unknown, status = 200) => exchange('getEventLog', { status, body });

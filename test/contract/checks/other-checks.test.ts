@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { blockRecorded } from '../../../src/contract/checks/block-recorded.js';
-import { caseExpectation, subsetMismatch } from '../../../src/contract/checks/case-expectation.js';
+import { blockRecorded, caseExpectation, subsetMismatch } from '../../../src/contract/checks/step-checks.js';
 import { allChecks, getCheck, type CheckName } from '../../../src/contract/checks/registry.js';
 import type { BlockedRequest } from '../../../src/spec/index.js';
-import { resolveCitation } from '../../../src/contract/citations.js';
+import { resolveCitation } from '../../../src/contract/checks/check.js';
 import { context, exchange, found, specAndValidator, trap } from '../helpers/synthetic.js';
 
 describe('block-recorded', () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentType } from '../../../src/contract/checks/content-type.js';
-import { notServerError } from '../../../src/contract/checks/not-server-error.js';
-import { prismViolations } from '../../../src/contract/checks/prism-violations.js';
+import { contentType, notServerError, prismViolations, statusDocumented, transportError } from '../../../src/contract/checks/response-checks.js';
 import { responseSchema } from '../../../src/contract/checks/response-schema.js';
-import { statusDocumented } from '../../../src/contract/checks/status-documented.js';
-import { transportError } from '../../../src/contract/checks/transport-error.js';
 import { context, exchange, found, mqtt, records, trap } from '../helpers/synthetic.js';
 
 describe('not-server-error', () => {

@@ -2,12 +2,12 @@
 // type, so a misspelt name or a missing or misspelt fact does not compile (npm test type-checks
 // this file; each @ts-expect-error fails the type check if the error it expects goes away).
 import { describe, expect, it } from 'vitest';
-import { apply } from '../../../src/contract/checks/define.js';
+import { apply } from '../../../src/contract/checks/check.js';
 import { limitHonoured, sortOrder } from '../../../src/contract/checks/model-checks.js';
 import { getCheck, titleOf, type CheckName } from '../../../src/contract/checks/registry.js';
 import { responseSchema } from '../../../src/contract/checks/response-schema.js';
 import { GROUPS } from '../../../src/contract/run/groups.js';
-import { plansFor } from '../../../src/contract/run/plans.js';
+import { plansFor } from '../../../src/contract/run/run-contract.js';
 import { context, exchange, found, records } from '../helpers/synthetic.js';
 
 describe('typed checks', () => {

@@ -1,6 +1,6 @@
 // Synthetic exchanges for unit tests of checks: no HTTP, just what a check would see.
 import { createSpecValidator, loadSpec, type MqttMessageRecord, type SnmpTrapRecord, type Spec, type SpecValidator } from '../../../src/spec/index.js';
-import { createCredentialsSeen } from '../../../src/contract/run/credentials-seen.js';
+import { createCredentialsSeen } from '../../../src/contract/client/credentials.js';
 import type { AuthMode, CheckContext, Exchange, Failure, Inconclusive, Judgement } from '../../../src/contract/types.js';
 
 let loaded: { spec: Spec; validator: SpecValidator } | undefined;

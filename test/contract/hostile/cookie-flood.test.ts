@@ -2,8 +2,7 @@
 // actor, so later requests (and the curl lines of the reports) do not grow with it.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/contract/client/api-client.js';
-import { MAX_KEPT_COOKIES } from '../../../src/contract/client/kept-cookies.js';
+import { createApiClient, MAX_KEPT_COOKIES } from '../../../src/contract/client/api-client.js';
 import { createTransport } from '../../../src/contract/client/transport.js';
 import { createRandom } from '../../../src/contract/random.js';
 import { decidePolicy } from '../../../src/contract/safety.js';

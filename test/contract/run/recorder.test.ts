@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caseExpectation } from '../../../src/contract/checks/case-expectation.js';
-import { apply } from '../../../src/contract/checks/define.js';
+import { caseExpectation } from '../../../src/contract/checks/step-checks.js';
+import { apply } from '../../../src/contract/checks/check.js';
 import { limitHonoured } from '../../../src/contract/checks/model-checks.js';
 import { createRecorder, trimBody } from '../../../src/contract/run/recorder.js';
 import { statusOf } from '../../../src/contract/run/results.js';

@@ -4,12 +4,11 @@
 // in a minute: each cause once with its count, every finding with --verbose and in JSON and JUnit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleReporter } from '../../../src/contract/reporters/console.js';
-import { causesOf } from '../../../src/contract/reporters/finding-causes.js';
+import { causesOf } from '../../../src/contract/reporters/format.js';
 import { htmlReporter } from '../../../src/contract/reporters/html.js';
-import { jsonReporter } from '../../../src/contract/reporters/json.js';
+import { jsonReporter, type Reporter, type Write } from '../../../src/contract/reporters/reporter.js';
 import { junitReporter } from '../../../src/contract/reporters/junit.js';
 import { markdownReporter } from '../../../src/contract/reporters/markdown.js';
-import type { Reporter, Write } from '../../../src/contract/reporters/reporter.js';
 import { runContract } from '../../../src/contract/run/run-contract.js';
 import { statusOf, type RunResult } from '../../../src/contract/run/results.js';
 import { startBreakingProxy, type Breakage, type RunningProxy } from '../broken/breaking-proxy.js';

@@ -1,6 +1,6 @@
 // What did not run is inconclusive, never `ok`: its own result, counted, and failing --strict.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apply } from '../../../src/contract/checks/define.js';
+import { apply } from '../../../src/contract/checks/check.js';
 import { sortOrder } from '../../../src/contract/checks/model-checks.js';
 import { createRecorder } from '../../../src/contract/run/recorder.js';
 import { runContract } from '../../../src/contract/run/run-contract.js';

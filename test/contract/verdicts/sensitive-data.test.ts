@@ -3,7 +3,7 @@
 // the value masked in the finding and in the report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleReporter } from '../../../src/contract/reporters/console.js';
-import { jsonReporter } from '../../../src/contract/reporters/json.js';
+import { jsonReporter } from '../../../src/contract/reporters/reporter.js';
 import { createRecorder, trimBody } from '../../../src/contract/run/recorder.js';
 import { runContract } from '../../../src/contract/run/run-contract.js';
 import { createSecrets } from '../../../src/shared/redaction/secret-values.js';

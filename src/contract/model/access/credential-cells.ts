@@ -3,14 +3,10 @@
 // valid credential is judged as the user it names: accepted where that user holds the
 // operation's permissions, refused with 403 where not.
 import type { Operation, Spec, User } from '../../../spec/index.js';
-import { authMethodAccepted } from '../../checks/auth-method-accepted.js';
-import { apply } from '../../checks/define.js';
-import { permissionRefused } from '../../checks/permission-refused.js';
+import { authMethodAccepted, permissionRefused, undeclaredSchemeRefused, unauthenticatedRefused, wrongCredentialsRefused } from '../../checks/access-checks.js';
+import { apply } from '../../checks/check.js';
 import type { CheckName } from '../../checks/registry.js';
-import { undeclaredSchemeRefused } from '../../checks/undeclared-scheme-refused.js';
-import { unauthenticatedRefused } from '../../checks/unauthenticated-refused.js';
-import { wrongCredentialsRefused } from '../../checks/wrong-credentials-refused.js';
-import { authModesOf, isWrongCredentials } from '../../client/auth-schemes.js';
+import { authModesOf, isWrongCredentials } from '../../client/credentials.js';
 import type { Call } from '../../client/api-client.js';
 import type { Actor, Applied, AuthMode } from '../../types.js';
 

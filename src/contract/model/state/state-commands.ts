@@ -1,12 +1,10 @@
 // The steps of a sequence as fast-check commands: each sends one request, says from the model
 // what it must answer (a finding stops the run), and moves the model on.
 import fc from 'fast-check';
-import { bodyToken } from '../../client/body-token.js';
-import { setCookieLines } from '../../client/issued-credentials.js';
-import { cookieName } from '../../client/kept-cookies.js';
+import { bodyToken, setCookieLines } from '../../client/credentials.js';
+import { cookieName } from '../../client/api-client.js';
 import type { Row } from '../../plans/plan.js';
-import { accepted, citations, judge, statusOf, step, unanswered, type Person, type SessionFact, type StateModel, type StateReal, type TokenFact } from './state-model.js';
-import { comparePage } from './window-reads.js';
+import { accepted, citations, judge, statusOf, step, unanswered, type Person, type SessionFact, type StateModel, type StateReal, type TokenFact, comparePage } from './state-model.js';
 
 type Command = fc.AsyncCommand<StateModel, StateReal>;
 

@@ -1,13 +1,86 @@
 // A small model of what a sequence of writes did: the tokens it created (live, replaced or
 // revoked), the sessions it opened (live or logged out) and the texts it wrote. From it each later
-// step knows what the server must answer. What a step could not learn (no answer, a 5xx) is
-// `unknown` and judged no further.
+// step knows what the server must answer; the rules it judges by are checks reported on the
+// operation whose effect was wrong. What a step could not learn (no answer, a 5xx) is `unknown`.
+import { defineCheck, failure, citeOperation, citeResponse, resolveCitation } from '../../checks/check.js';
+import type { Citation, Exchange, Actor } from '../../types.js';
+import type { Row, PlanContext } from '../../plans/plan.js';
 import type { Spec, User } from '../../../spec/index.js';
-import { citeOperation, citeResponse, resolveCitation } from '../../citations.js';
 import type { Call } from '../../client/api-client.js';
-import type { PlanContext, Row } from '../../plans/plan.js';
-import type { Actor, Citation, Exchange } from '../../types.js';
-import type { Finding, StateCheckName } from './state-checks.js';
+
+/** What the model found wrong at a step. */
+export interface Finding {
+  readonly check: StateCheckName;
+  /** The operation whose effect was wrong: the step that set the expectation. */
+  readonly operationId: string;
+  readonly message: string;
+  readonly expected: string;
+  readonly citation: Citation;
+}
+
+const judged = <const Name extends string>(name: Name, title: string) =>
+  defineCheck({
+    name,
+    title,
+    run(exchange, _context, facts: { readonly finding?: Finding }) {
+      const found = facts.finding;
+      return found ? [failure(this, exchange, { message: found.message, expected: found.expected, citation: found.citation })] : [];
+    },
+  });
+
+export const tokenState = judged('token-state', 'An API token works until it is replaced or revoked, and the user record shows the current one');
+export const sessionState = judged('session-state', 'A session cookie works until it is logged out');
+export const payloadUpdatePersists = judged('payload-update-persists', "A payload update changes that record's text, nothing else, and persists");
+export const mqttUpdateRefused = judged('mqtt-update-refused', 'A payload update of an MQTT record is refused');
+
+export const stateChecks = [tokenState, sessionState, payloadUpdatePersists, mqttUpdateRefused] as const;
+export type StateCheckName = (typeof stateChecks)[number]['name'];
+
+/** JSON with sorted keys: two records are the same whatever order the server wrote their fields in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value as Row).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Row)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const textOf = (record: Row | undefined): unknown => (record?.payload as Row | undefined)?.text;
+
+function withoutText(record: Row): string {
+  const payload = { ...(record.payload as Row | undefined) };
+  delete payload.text;
+  return canonical({ ...record, payload });
+}
+
+const quoted = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value) : String(value));
+
+/**
+ * The finding of a page (undefined: it holds), or null when the page says nothing of the model:
+ * not a list, or no update was made yet.
+ */
+export function comparePage(m: StateModel, window: Window, exchange: Exchange, citation: Citation): Omit<Finding, 'check' | 'operationId'> | undefined | null {
+  const list = exchange.response?.json;
+  if (m.patched === undefined || !Array.isArray(list) || (exchange.response?.status ?? 0) >= 300) return null;
+  const before = new Map(window.records.map((r) => [String(r._id), r]));
+  for (const record of list as Row[]) {
+    const id = String(record._id);
+    const original = before.get(id);
+    if (!original || m.spoiled.has(id)) continue;
+    const fact = m.texts.get(id);
+    const text = textOf(record);
+    if (fact?.text !== undefined && text !== fact.text) {
+      return { message: `record ${id} shows the text ${quoted(text)}, not the one the update at step ${fact.step} wrote`, expected: `payload.text = ${quoted(fact.text)}`, citation };
+    }
+    if (!fact && text !== textOf(original)) {
+      return { message: `record ${id}, which no update named, shows the text ${quoted(text)} instead of ${quoted(textOf(original))} (the first update was step ${m.patched})`, expected: 'records no update named unchanged', citation };
+    }
+    if (withoutText(record) !== withoutText(original)) {
+      return { message: `fields of record ${id} other than payload.text changed (the first update was step ${m.patched})`, expected: 'only payload.text changed, and only on the record updated', citation };
+    }
+  }
+  return undefined;
+}
 
 export type Known = 'live' | 'replaced' | 'revoked' | 'unknown';
 

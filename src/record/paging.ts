@@ -1,8 +1,5 @@
-// Pages a log in ascending timestamp order within a fixed upper bound, so that records arriving
-// during the run (timestamped after the bound) neither shift the pages nor slip in half-way.
-// The cursor is the last timestamp taken plus how many records of that timestamp were taken:
-// the next page asks `from` that timestamp and skips those. Records are told apart by a key
-// (the event log's _id) when there is one, so a record is never taken twice.
+// Paging a log whole while records keep arriving: the event log by time, the block log (no sort
+// parameters, no record ids) by skip, each within an upper bound fixed when the run starts.
 
 /** One page request: the time bounds (inclusive) and the position within them. */
 export interface PageQuery {
@@ -38,6 +35,14 @@ export class PagingError extends Error {}
 
 const timestampOf = (record: unknown): unknown => (record !== null && typeof record === 'object' ? (record as { timestamp?: unknown }).timestamp : undefined);
 
+/** A record's timestamp when it is an integer, else undefined. */
+export const integerTimestamp = (record: unknown): number | undefined => {
+  const t = timestampOf(record);
+  return Number.isSafeInteger(t) ? (t as number) : undefined;
+};
+
+// By time, ascending, within an upper bound fixed at the start (records arriving later neither shift
+// the pages nor slip in). The cursor is the last timestamp taken and how many of it were taken.
 export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<PagedRecords<T>> {
   const { to, pageSize, maxRecords, keyOf } = options;
   const records: T[] = [];
@@ -82,5 +87,46 @@ export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<Page
     skip = last === from ? skip + page.length : atLast;
     from = last;
     options.onPage?.(records.length, last);
+  }
+}
+
+export interface PageBySkipOptions<T> {
+  readonly fetch: (query: { readonly from?: number; readonly skip: number; readonly limit: number }) => Promise<readonly T[]>;
+  readonly since?: number;
+  /** The upper bound (inclusive): records after it end the paging. */
+  readonly until: number;
+  readonly pageSize: number;
+  readonly maxRecords: number;
+  readonly onPage?: (taken: number, reached: number | undefined) => void;
+}
+
+// By skip and limit, oldest first, stopping at the first record after the upper bound; records
+// without a timestamp are taken where the server puts them.
+export async function pageBySkip<T>(options: PageBySkipOptions<T>): Promise<PagedRecords<T>> {
+  const { since, until, pageSize, maxRecords } = options;
+  const records: T[] = [];
+  let skip = 0;
+  let newest: number | undefined;
+  let previous: string | undefined;
+  for (;;) {
+    const left = maxRecords - records.length;
+    const page = await options.fetch({ ...(since === undefined ? {} : { from: since }), skip, limit: Math.min(pageSize, left + 1) });
+    if (page.length === 0) return { records, maxRecordsReached: false, repeated: 0 };
+    const text = JSON.stringify(page);
+    if (text === previous) throw new PagingError('the same page came twice: the server ignores skip');
+    previous = text;
+    for (const record of page) {
+      const t = integerTimestamp(record);
+      if (t !== undefined) {
+        if (newest !== undefined && t < newest) throw new PagingError(`records out of timestamp order (${newest} before ${t}): the server does not list them oldest first`);
+        if (since !== undefined && t < since) throw new PagingError(`a record with timestamp ${t} before the asked "from" ${since}: the server ignores from`);
+        if (t > until) return { records, maxRecordsReached: false, repeated: 0 };
+        newest = t;
+      }
+      if (records.length === maxRecords) return { records, maxRecordsReached: true, repeated: 0 };
+      records.push(record);
+    }
+    skip += page.length;
+    options.onPage?.(records.length, newest);
   }
 }

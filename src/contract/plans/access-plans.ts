@@ -1,18 +1,13 @@
-// The credential matrix (model/access/credential-cells.ts) on every operation, and the log-in
-// with a known login and a wrong or empty password, or an unknown login. The credentials it needs
-// are made first: a live session, a logged-out one, and, where writes are allowed, a revoked token
-// and a live one of another user (created for the low-privilege or operator user, never for the
-// administrator, and revoked at the end).
+// Who may call what: the credential matrix on every operation (model/access/credential-cells.ts),
+// log-ins with wrong passwords, and each permission held or lacked.
 import type { Operation, User } from '../../spec/index.js';
-import { authMethodAccepted } from '../checks/auth-method-accepted.js';
-import { apply } from '../checks/define.js';
+import { authMethodAccepted, wrongCredentialsRefused, permissionAccepted, permissionRefused } from '../checks/access-checks.js';
+import { apply } from '../checks/check.js';
 import type { CheckName } from '../checks/registry.js';
-import { wrongCredentialsRefused } from '../checks/wrong-credentials-refused.js';
-import { bodyToken } from '../client/body-token.js';
+import { bodyToken } from '../client/credentials.js';
 import { cellCall, cellsOf, type MatrixCredentials } from '../model/access/credential-cells.js';
 import type { Actor } from '../types.js';
-import { harmlessCall, isSessionCall, isWrite } from './harmless-calls.js';
-import type { Plan, PlanContext } from './plan.js';
+import { harmlessCall, isSessionCall, isWrite, type Plan, type PlanContext, LOW_USER_UNREAD, sampleRecord, textOf } from './plan.js';
 
 const ok = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
 
@@ -106,6 +101,49 @@ export const authenticationPlan: Plan = {
       }
     } finally {
       await have.release();
+    }
+  },
+};
+
+const USERS: readonly [Exclude<Actor, 'admin' | 'anonymous'>, string][] = [
+  ['low', '--low-login/--low-password'],
+  ['operator', '--operator-login/--operator-password'],
+];
+
+export const permissionsPlan: Plan = {
+  async run(ctx) {
+    const guarded = ctx.spec.operations.filter((op) => op.permissions.length > 0);
+    const given = USERS.filter(([actor]) => ctx.client.hasActor(actor));
+    for (const op of guarded) {
+      const users = given.flatMap(([actor]) => (ctx.world[actor] ? [{ actor, user: ctx.world[actor] }] : []));
+      const holders = users.filter(({ user }) => op.permissions.every((p) => (user.permissions ?? []).includes(p)));
+      if (holders.length === 0) ctx.skip(op.operationId, permissionAccepted.name, `no user given besides the administrator holds the permission it needs${ctx.client.hasActor('operator') ? '' : ' (give --operator-login)'}`);
+      if (holders.length === users.length) ctx.skip(op.operationId, permissionRefused.name, given.length === 0 ? 'no low-privilege user (give --low-login)' : `every user given holds ${op.permissions.join(', ')}`);
+      if (users.length < given.length) ctx.inconclusive(op.operationId, permissionRefused.name, LOW_USER_UNREAD);
+      if (users.length === 0) continue;
+      if (isWrite(op) && !ctx.policy.writes) {
+        for (const check of [permissionAccepted.name, permissionRefused.name]) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
+        continue;
+      }
+      const call = harmlessCall(ctx, op);
+      let unknownTarget = Object.keys(call.path ?? {}).length > 0;
+      let { path, body } = call;
+      // A trap's payload with the text it has: accepted, it changes nothing, and it answers 204, not 404.
+      if (op.operationId === 'updateEventLogPayload') {
+        const trap = await sampleRecord(ctx, 'snmp-trap');
+        const text = trap && textOf(trap);
+        if (trap && text !== undefined) {
+          path = { id: String(trap._id) };
+          body = { text };
+          unknownTarget = false;
+        }
+      }
+      for (const { actor, user } of users) {
+        const check = holders.some((h) => h.actor === actor)
+          ? apply(permissionAccepted, { login: user.login, unknownTarget })
+          : apply(permissionRefused, { login: user.login, unknownTarget });
+        await ctx.send({ ...call, path, body, key: `permissions/${op.operationId}/${actor}`, actor, auth: 'basic' }, { checks: [check] });
+      }
     }
   },
 };

@@ -1,21 +1,47 @@
-// Which values a case captures are credentials. A case may capture a session id or a token from
-// an answer and send it in later requests; the runner masks it as it masks the credentials it
-// was given, from the answer it came in (before that step's findings are written) on. Decided
-// from the case as written, before it runs, so the step that captures already knows:
-//   - a cookie is a credential (the session's);
-//   - a header is when its name says so (Set-Cookie, Authorization, *token*, *session*, *key*…,
-//     or one the document's security schemes name);
-//   - a body field is when the document marks it `x-secret` (a token, a session id) in the
-//     step's answers, or its name is a credential's (token, sid, password…);
-//   - any value is when a later step sends it as a credential: in a cookie, in a header or query
-//     parameter named as above, in a body field named like a password.
+// Values in a case: {{name}} templates filled, values captured from an answer, and which captures are credentials.
+import { bodyToken } from '../client/credentials.js';
+import type { ReceivedResponse, Exchange } from '../types.js';
 import type { Spec } from '../../spec/index.js';
 import { isSchemaNode, itemSchema, propertySchema, schemaBranches } from '../../spec/schema-branches.js';
 import { isSecretName as isSecretKey } from '../../shared/redaction/secret-names.js';
-import type { Exchange } from '../types.js';
-import { answerValue } from './capture-value.js';
-import type { CaseStep, ContractCase } from './case-schema.js';
-import { variablesIn } from './template.js';
+import type { CaseStep, ContractCase } from './load-cases.js';
+
+const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
+
+/** The variable names a value refers to, with the JSON path where each occurs. */
+export function variablesIn(value: unknown, at = ''): { name: string; at: string }[] {
+  if (typeof value === 'string') return [...value.matchAll(PLACEHOLDER)].map((m) => ({ name: m[1] ?? '', at }));
+  if (Array.isArray(value)) return value.flatMap((v, i) => variablesIn(v, `${at}[${i}]`));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => variablesIn(v, at ? `${at}.${k}` : k));
+  return [];
+}
+
+export function fill<T>(value: T, vars: ReadonlyMap<string, unknown>): T {
+  if (typeof value === 'string') {
+    const whole = /^\{\{\s*([\w.-]+)\s*\}\}$/.exec(value);
+    if (whole?.[1] && vars.has(whole[1])) return vars.get(whole[1]) as T;
+    return value.replace(PLACEHOLDER, (m, name: string) => (vars.has(name) ? String(vars.get(name)) : m)) as T;
+  }
+  if (Array.isArray(value)) return value.map((v) => fill(v, vars)) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, vars)])) as T;
+  return value;
+}
+
+/** The value at a JSON pointer (`/a/0/b`), or undefined. */
+function pointerGet(value: unknown, pointer: string): unknown {
+  if (pointer === '' || pointer === '/') return value;
+  return pointer
+    .slice(1)
+    .split('/')
+    .reduce<unknown>((at, t) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[t.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), value);
+}
+
+/** The value a body or header capture takes from an answer; undefined when there is none. */
+export function answerValue(from: { readonly body: string } | { readonly header: string }, response: ReceivedResponse | undefined): unknown {
+  // The whole body (`''`) is one value: a JSON string or a bare text token; an object or list is none.
+  if ('body' in from) return from.body === '' ? bodyToken(response) : pointerGet(response?.json, from.body);
+  return response?.headers[from.header.toLowerCase()];
+}
 
 type Node = Record<string, unknown>;
 
@@ -44,6 +70,9 @@ function schemeNames(spec: Spec): Set<string> {
 const lastKey = (at: string): string => at.replace(/\[\d+\]/g, '').split('.').at(-1) ?? '';
 
 /** The names of a case's captures whose values are credentials. */
+// Which captures are credentials, decided from the case before it runs: a cookie; a header named
+// like one (Authorization, *token*, *session*, a security scheme's name); a body field the document
+// marks `x-secret` or named like a credential; any value a later step sends as a credential.
 export function secretCaptures(spec: Spec, c: ContractCase): ReadonlySet<string> {
   const named = schemeNames(spec);
   const credentialName = (name: string): boolean => CREDENTIAL_NAME.test(name) || named.has(name.toLowerCase());

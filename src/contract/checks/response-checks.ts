@@ -1,0 +1,289 @@
+// The checks every answer gets: it came, it is no 5xx, its status is documented, it is JSON,
+// and (through prism proxy) Prism's opinion; on the operations they name, the session cookie's
+// attributes and a created token being new.
+import { type ResponseProblem, specDescribesBody, type Operation, type Response } from '../../spec/index.js';
+import type { CheckContext, Exchange, Citation, Failure } from '../types.js';
+import { citeOperation, gapFill, citeResponse, failure, inconclusive, defineCheck } from './check.js';
+import { Cookie } from 'tough-cookie';
+import { setCookieLines, answerSecrets } from '../client/credentials.js';
+import { describeSecret } from '../../shared/redaction/secret-names.js';
+
+const cache = new WeakMap<Exchange, ResponseProblem[]>();
+
+export function responseProblems(exchange: Exchange, context: CheckContext): ResponseProblem[] {
+  const response = exchange.response;
+  if (!response) return [];
+  let problems = cache.get(exchange);
+  if (!problems) {
+    problems = context.validator.checkResponse(exchange.operationId, response);
+    cache.set(exchange, problems);
+  }
+  return problems;
+}
+
+/**
+ * Why an exchange has no answer, as every report line about it says: the runner's own deadline,
+ * named as such (the spec sets no time to answer in), or what the connection did.
+ */
+export function noAnswer(exchange: Exchange): string {
+  if (exchange.timedOutAfterMs !== undefined) {
+    return `no answer within the runner's timeout of ${exchange.timedOutAfterMs} ms (--timeout); the specification states no time limit`;
+  }
+  return `no answer: ${exchange.error ?? 'none'}`;
+}
+
+/**
+ * The server answered at all: a connection reset, refused or closed before any answer is a
+ * violation (an HTTP request gets an answer); an answer the runner did not read whole is still an
+ * answer. The spec sets no time to answer in, so no answer within the runner's own deadline is
+ * inconclusive, never ok and never a violation.
+ */
+export const transportError = defineCheck({
+  name: 'transport-error',
+  title: 'The server answers',
+  judgesUnreadBody: true,
+  run(exchange, context) {
+    if (exchange.response || !exchange.error) return [];
+    if (exchange.timedOutAfterMs !== undefined) return inconclusive(noAnswer(exchange));
+    return [
+      failure(this, exchange, {
+        message: noAnswer(exchange),
+        expected: 'an HTTP answer',
+        citation: citeOperation(context.spec.operation(exchange.operationId)),
+        verdict: 'violation',
+      }),
+    ];
+  },
+});
+
+/** A 5xx is never an answer: bad input gets a 4xx, good input gets served. */
+export const notServerError = defineCheck({
+  name: 'not-server-error',
+  title: 'The server does not fail (no 5xx)',
+  judgesUnreadBody: true,
+  run(exchange, context) {
+    const status = exchange.response?.status;
+    if (status === undefined || status < 500) return [];
+    const op = context.spec.operation(exchange.operationId);
+    return [
+      failure(this, exchange, {
+        message: `answered ${status}, a server error`,
+        expected: 'a documented answer (2xx or a 4xx refusal), never a 5xx',
+        citation: citeOperation(op),
+        verdict: 'violation',
+      }),
+    ];
+  },
+});
+
+type Annotated = Record<string, unknown>;
+
+/**
+ * The status is one the document lists. An undocumented status of a class whose documented
+ * statuses are all gap-fills (every error status, the gap-filled 2xx of 4.1, 4.3, 4.5) is a
+ * note; otherwise a violation. 5xx are left to not-server-error.
+ */
+export const statusDocumented = defineCheck({
+  name: 'status-documented',
+  title: 'The status is documented',
+  judgesUnreadBody: true,
+  run(exchange, context) {
+    const status = exchange.response?.status;
+    if (status === undefined || status >= 500) return [];
+    if (!responseProblems(exchange, context).some((p) => p.kind === 'undocumented-status')) return [];
+    const op = context.spec.operation(exchange.operationId);
+    const klass = String(status)[0];
+    const sameClass = Object.entries(op.responses).filter(([code]) => code[0] === klass);
+    const gaps = sameClass.map(([code, r]) => [code, (r as Annotated)['x-gap-fill']] as const);
+    let citation: Citation = citeOperation(op);
+    if (gaps.length > 0 && gaps.every(([, s]) => typeof s === 'string')) {
+      const [code, sentence] = gaps[0] ?? [];
+      citation = gapFill(`${op.operationId} response ${String(code)}`, String(sentence));
+    }
+    const documented = Object.keys(op.responses).join(', ');
+    return [
+      failure(this, exchange, {
+        message: `answered ${status}, which the document does not list for ${op.operationId}`,
+        expected: `one of ${documented}`,
+        citation,
+      }),
+    ];
+  },
+});
+
+const JSON_OVER_HTTP = 'The service exposes a REST interface as JSON over HTTP.';
+
+/**
+ * A body labelled JSON that does not parse breaks spec 1 wherever it comes. Another content
+ * type breaks it where the spec's tables describe the body (4.2, 4.4, 4.6); where the spec does
+ * not show the body (4.1, 4.3, every error answer) it differs from the document's choice.
+ */
+function citationFor(problem: ResponseProblem, op: Operation, documented: Response | undefined, status: number): Citation {
+  if (problem.kind === 'not-json') return { source: 'spec', ref: '1', text: `${JSON_OVER_HTTP} A body labelled JSON parses as JSON.` };
+  if (specDescribesBody(documented)) {
+    return { source: 'spec', ref: '1', text: `${JSON_OVER_HTTP} The spec's tables describe the body of ${op.specSection ?? op.operationId}.` };
+  }
+  return citeResponse(op, status);
+}
+
+/** A documented JSON answer comes as application/json and parses (spec 1: JSON over HTTP). */
+export const contentType = defineCheck({
+  name: 'content-type',
+  title: 'The body is JSON with a JSON content type',
+  run(exchange, context) {
+    const status = exchange.response?.status ?? 0;
+    const op = context.spec.operation(exchange.operationId);
+    const documented = context.validator.responseFor(op.operationId, status);
+    return responseProblems(exchange, context)
+      .filter((p) => p.kind === 'content-type' || p.kind === 'not-json')
+      .map((p) =>
+        failure(this, exchange, {
+          message: p.message,
+          expected: 'Content-Type application/json and a JSON body',
+          citation: citationFor(p, op, documented, status),
+        }),
+      );
+  },
+});
+
+interface PrismViolation {
+  location?: unknown[];
+  severity?: string;
+  message?: string;
+}
+
+/**
+ * Prism's own opinion when the suite runs through `prism proxy`: its `sl-violations` header on
+ * the response. Only response violations count (the suite sends invalid requests on purpose);
+ * they are notes, a second opinion beside the suite's own verdicts.
+ */
+export const prismViolations = defineCheck({
+  name: 'prism-violations',
+  title: 'Prism finds no response violation',
+  run(exchange) {
+    const header = exchange.response?.headers['sl-violations'];
+    if (typeof header !== 'string') return [];
+    let violations: PrismViolation[];
+    try {
+      violations = JSON.parse(header) as PrismViolation[];
+    } catch {
+      return [];
+    }
+    return violations
+      .filter((v) => v.location?.[0] === 'response')
+      .map((v) =>
+        failure(this, exchange, {
+          message: `Prism (${v.severity ?? 'Error'}) at ${(v.location ?? []).join('.')}: ${v.message ?? ''}`,
+          expected: 'a response Prism finds valid against the document',
+          citation: gapFill('prism proxy', 'The spec does not cover Prism; the document is what Prism validates against, gap-fills included.'),
+          verdict: 'note',
+        }),
+      );
+  },
+});
+
+/** An attribute a documented cookie line states, and how a parsed cookie shows it. */
+interface Stated {
+  readonly text: string;
+  holds(cookie: Cookie): boolean;
+}
+
+function attribute(text: string): Stated | undefined {
+  const [name = '', value = ''] = text.split('=').map((s) => s.trim());
+  switch (name.toLowerCase()) {
+    case 'path':
+      return { text, holds: (c) => c.path === value };
+    case 'httponly':
+      return { text, holds: (c) => c.httpOnly };
+    case 'secure':
+      return { text, holds: (c) => c.secure };
+    case 'samesite':
+      return { text, holds: (c) => String(c.sameSite ?? '').toLowerCase() === value.toLowerCase() };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The cookies the document states on an answer, read from its Set-Cookie header's description:
+ * each `name=<value>; Attribute; Attribute=value` in backticks is one cookie line.
+ */
+export function statedCookies(op: Operation, status: number): Map<string, Stated[]> {
+  const headers = (op.responses[String(status)] as { headers?: Record<string, { description?: string }> } | undefined)?.headers ?? {};
+  const description = Object.entries(headers).find(([name]) => name.toLowerCase() === 'set-cookie')?.[1].description ?? '';
+  const stated = new Map<string, Stated[]>();
+  for (const [, line = ''] of description.matchAll(/`([^`]+)`/g)) {
+    const [first = '', ...rest] = line.split(';');
+    const name = /^\s*([^=\s]+)=/.exec(first)?.[1];
+    if (name) stated.set(name, rest.map((a) => attribute(a.trim())).filter((a): a is Stated => a !== undefined));
+  }
+  return stated;
+}
+
+/**
+ * The session answer sets its cookies with the attributes the document states (Path, HttpOnly,
+ * SameSite…): a cookie without HttpOnly is readable by every script of the page, one with another
+ * Path is not sent back. A violation where the answer is the spec's, a note where it is a gap-fill.
+ */
+export const sessionCookieAttributes = defineCheck({
+  name: 'session-cookie-attributes',
+  title: 'The session cookies carry the attributes the document states',
+  operations: ['createSession'],
+  run(exchange, context) {
+    const status = exchange.response?.status;
+    if (status === undefined || status < 200 || status >= 300) return [];
+    const op = context.spec.operation(exchange.operationId);
+    const sent = new Map(setCookieLines(exchange).flatMap((line) => {
+      const cookie = Cookie.parse(line);
+      return cookie ? [[cookie.key, cookie] as const] : [];
+    }));
+    const failures: Failure[] = [];
+    for (const [name, attributes] of statedCookies(op, status)) {
+      const expected = `Set-Cookie: ${[`${name}=…`, ...attributes.map((a) => a.text)].join('; ')}`;
+      const cookie = sent.get(name);
+      const missing = cookie ? attributes.filter((a) => !a.holds(cookie)).map((a) => a.text) : [];
+      if (cookie && missing.length === 0) continue;
+      failures.push(
+        failure(this, exchange, {
+          message: cookie ? `the cookie "${name}" lacks ${missing.join(', ')}` : `the answer sets no cookie "${name}"`,
+          expected,
+          citation: citeResponse(op, status),
+        }),
+      );
+    }
+    return failures;
+  },
+});
+
+/**
+ * A token createAuthToken answers for user X is a new one (spec 4.1), not one the run already
+ * knows as another user's: handed to X, another user's token lets X act as that user and the
+ * reverse (a reused or predictable token). The owner it compares with is the one known before
+ * this answer: learning never moves a token known as one user's to the user a path names
+ * (client/credentials.ts). Names both users by id and the token only masked.
+ */
+export const tokenIssuedNew = defineCheck({
+  name: 'token-issued-new',
+  title: 'A created API token is new, not another user\'s',
+  operations: ['createAuthToken'],
+  run(exchange, context) {
+    const response = exchange.response;
+    if (!response || response.status < 200 || response.status >= 300) return [];
+    const op = context.spec.operation(exchange.operationId);
+    // The token as the runner learns it: the value the document marks, in JSON or as bare text.
+    const tokens = answerSecrets(op, response);
+    const { subject } = context.credentials.parties(exchange);
+    if (subject === undefined) return [];
+    return tokens.flatMap((token) => {
+      const owner = context.credentials.tokenOwner(token);
+      if (owner === undefined || owner === subject) return [];
+      return [
+        failure(this, exchange, {
+          message: `the token created for user ${subject} ${describeSecret(token)} is the API token of user ${owner}, which the run already knew: not a new token, and each of the two users can act as the other`,
+          expected: `a new token for user ${subject}, not one another user holds`,
+          citation: citeOperation(op, 'Creates a new authentication token that is usable in later requests.'),
+        }),
+      ];
+    });
+  },
+});

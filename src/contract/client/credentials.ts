@@ -1,0 +1,200 @@
+// The credentials in answers: which scheme each way of authenticating uses, the values the
+// document marks `x-secret` (masked from then on), and whose each token and session id is.
+import type { AuthMode, ReceivedResponse, Exchange, Actor, CredentialsSeen, Parties } from '../types.js';
+import { MIN_ISSUED_CHARS, type Secrets } from '../../shared/redaction/secret-values.js';
+import { documentedResponse, markedValues, type Operation, type Spec } from '../../spec/index.js';
+import { isSchemaNode } from '../../spec/schema-branches.js';
+import { MAX_KEPT_COOKIES } from './api-client.js';
+
+const SCHEMES: Readonly<Record<Exclude<AuthMode, 'none'>, string>> = {
+  basic: 'basicAuth',
+  'wrong-basic': 'basicAuth',
+  'wrong-password': 'basicAuth',
+  'wrong-empty-password': 'basicAuth',
+  session: 'sessionCookie',
+  'wrong-session': 'sessionCookie',
+  'wrong-ended-session': 'sessionCookie',
+  token: 'apiToken',
+  'wrong-token': 'apiToken',
+  'wrong-revoked-token': 'apiToken',
+  'auth-token': 'authTokenQuery',
+  'wrong-auth-token': 'authTokenQuery',
+  'wrong-revoked-auth-token': 'authTokenQuery',
+};
+
+/** The security scheme an auth mode uses; undefined for none. */
+export function schemeOf(auth: AuthMode): string | undefined {
+  return auth === 'none' ? undefined : SCHEMES[auth];
+}
+
+export const isWrongCredentials = (auth: AuthMode): boolean => auth.startsWith('wrong-');
+
+/** The ways of authenticating with a scheme, valid first, then the deliberately wrong ones. */
+export function authModesOf(scheme: string): Exclude<AuthMode, 'none'>[] {
+  return (Object.keys(SCHEMES) as Exclude<AuthMode, 'none'>[]).filter((auth) => SCHEMES[auth] === scheme);
+}
+
+// One printable word: no spaces, so an HTML page or a sentence is never taken for a token.
+const BARE_TOKEN = new RegExp(`^[A-Za-z0-9._~+/=-]{${MIN_ISSUED_CHARS},512}$`);
+
+export function bodyToken(response: ReceivedResponse | undefined): string | undefined {
+  if (!response) return undefined;
+  if (typeof response.json === 'string') return response.json;
+  if (response.json !== undefined) return undefined;
+  const text = response.body.trim();
+  return BARE_TOKEN.test(text) ? text : undefined;
+}
+
+// The values the document marks `x-secret` in the response documented for the status answered are
+// an answer's credentials. A field that merely bears a credential's name holds whatever word the
+// server chose: masked, that word would be cut out of every report.
+// Deeper than any schema of this API; a value nested further is not read.
+const MAX_DEPTH = 16;
+/** Most values read of one answer: each is a mask every report text is matched against. */
+const MAX_VALUES = 20;
+
+/** A marked value and where it is in the body: `/field/0`, `` for the body itself. */
+export interface MarkedPlace {
+  readonly path: string;
+  readonly value: string;
+}
+
+export function markedSecrets(operation: Operation, status: number, body: unknown): string[] {
+  return markedPlaces(operation, status, body).map((place) => place.value);
+}
+
+/** The marked values of an answer with their places: where the document lets a credential be. */
+export function markedPlaces(operation: Operation, status: number, body: unknown): MarkedPlace[] {
+  const schema = documentedResponse(operation, status)?.content?.['application/json']?.schema;
+  if (!isSchemaNode(schema)) return [];
+  const found: MarkedPlace[] = [];
+  // Only a string can be a credential sent back; places too deep are not read.
+  for (const { kind, path, value } of markedValues(body, schema, { mark: 'x-secret', maxDepth: MAX_DEPTH })) {
+    if (kind === 'marked' && typeof value === 'string') found.push({ path: path.map((key) => `/${key}`).join(''), value });
+    if (found.length >= MAX_VALUES) break;
+  }
+  return found;
+}
+
+/** The marked values of an answer as the runner learns tokens from it: its JSON, else its body as a bare token. */
+export function answerSecrets(operation: Operation, response: ReceivedResponse): string[] {
+  return markedSecrets(operation, response.status, response.json ?? bodyToken(response));
+}
+
+/** The answer's Set-Cookie lines. */
+export const setCookieLines = (exchange: Exchange): string[] => {
+  const set = exchange.response?.headers['set-cookie'];
+  return Array.isArray(set) ? set : set ? [set] : [];
+};
+
+// Masked from now on: the cookies the runner keeps (each a pattern every report text is matched
+// against, so at most MAX_KEPT_COOKIES), the token or session id 4.1 and 4.3 answer, the marked values.
+/** `cookies`: the Set-Cookie lines of the answer that the runner keeps (keepCookies) or that are the API's own. */
+export function rememberIssued(secrets: Secrets, operation: Operation, exchange: Exchange, cookies: readonly string[]): void {
+  const r = exchange.response;
+  if (!r) return;
+  for (const c of cookies.slice(0, MAX_KEPT_COOKIES)) secrets.addIssued(/^[^=]+=([^;]*)/.exec(c)?.[1]);
+  if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') secrets.addIssued(bodyToken(r));
+  for (const value of markedSecrets(operation, r.status, r.json)) secrets.addIssued(value);
+}
+
+/** The administrator's token as its record shows it (no --token): the one value the document marks there, else none. */
+export function recordToken(spec: Spec, me: Exchange): string | undefined {
+  const response = me.response;
+  if (!response) return undefined;
+  const marked = markedSecrets(spec.operation(me.operationId), response.status, response.json);
+  return marked.length === 1 && marked[0] !== '' ? marked[0] : undefined;
+}
+
+type Json = Record<string, unknown>;
+
+const TOKEN_PARAMETERS = ['api-token', 'auth-token'];
+/** The ways of authenticating with an actor's own credentials: an answer to them is that actor's. */
+const OWN_AUTH = new Set<AuthMode>(['basic', 'session', 'token', 'auth-token']);
+
+export interface CredentialsLearner {
+  readonly seen: CredentialsSeen;
+  /** Learns from one exchange, before its checks run. */
+  learn(exchange: Exchange): void;
+}
+
+/** The `{id}` of an operation's path in a URL (createAuthToken: the user the token is for). */
+function pathIdReader(operation: Operation): (pathname: string) => string | undefined {
+  const escaped = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const path = new RegExp(`^${escaped.replace('{id}', '([^/]+)').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  return (pathname) => {
+    const id = path.exec(pathname)?.[1];
+    return id === undefined ? undefined : decodeURIComponent(id);
+  };
+}
+
+export function createCredentialsSeen(spec: Spec): CredentialsLearner {
+  const owners = new Map<string, string | undefined>();
+  const sessions = new Set<string>();
+  // The user id of each actor, from the record getCurrentUser answered it.
+  const callers = new Map<Actor, string>();
+  const pathIds = new Map<string, (pathname: string) => string | undefined>();
+  const sessionCookie = (spec.document.components?.securitySchemes?.sessionCookie as { name?: string } | undefined)?.name ?? 'sid';
+  const ownToken = (token: string | undefined, owner: string | undefined, authoritative: boolean): void => {
+    if (!token || token.length < MIN_ISSUED_CHARS) return;
+    if (authoritative || owners.get(token) === undefined) owners.set(token, owner);
+  };
+  const pathId = (operation: Operation, pathname: string): string | undefined => {
+    let read = pathIds.get(operation.operationId);
+    if (!read) pathIds.set(operation.operationId, (read = pathIdReader(operation)));
+    return read(pathname);
+  };
+  // The record getCurrentUser answered is the user who asked, whatever the credentials.
+  const recordOf = (exchange: Exchange): string | undefined => {
+    const { response } = exchange;
+    const json = response?.json as Json | undefined;
+    const ok = response !== undefined && response.status >= 200 && response.status < 300;
+    return ok && exchange.operationId === 'getCurrentUser' && typeof json?.id === 'string' ? json.id : undefined;
+  };
+  const callerOf = (exchange: Exchange): string | undefined => (OWN_AUTH.has(exchange.auth) ? callers.get(exchange.actor) : undefined);
+  const parties = (exchange: Exchange): Parties => {
+    const caller = callerOf(exchange);
+    const named = pathId(spec.operation(exchange.operationId), new URL(exchange.request.url).pathname);
+    return { caller, subject: named ?? recordOf(exchange) ?? caller };
+  };
+
+  return {
+    seen: {
+      tokenOwner: (token) => owners.get(token),
+      tokenIn: (text) => [...owners.keys()].find((token) => text.includes(token)),
+      sessionIdIn: (text) => [...sessions].find((id) => text.includes(id)),
+      parties,
+    },
+    learn(exchange) {
+      const response = exchange.response;
+      if (!response) return;
+      for (const cookie of setCookieLines(exchange)) {
+        const [, name, value] = /^\s*([^=;\s]+)=([^;]*)/.exec(cookie) ?? [];
+        if (name === sessionCookie && value && value.length >= MIN_ISSUED_CHARS) sessions.add(value);
+      }
+      const url = new URL(exchange.request.url);
+      const recordId = recordOf(exchange);
+      if (recordId !== undefined) {
+        if (OWN_AUTH.has(exchange.auth)) callers.set(exchange.actor, recordId);
+        // A token that alone authenticated a request belongs to the user whose record came back.
+        const sent = TOKEN_PARAMETERS.map((p) => url.searchParams.get(p)).find((t): t is string => t !== null);
+        const alone = sent !== undefined && exchange.request.headers.authorization === undefined && exchange.request.headers.cookie === undefined;
+        if (sent) ownToken(sent, alone ? recordId : undefined, alone);
+      }
+      const operation = spec.operation(exchange.operationId);
+      // A bare text body (a token as text/plain) is read as the string the document describes.
+      const marked = answerSecrets(operation, response);
+      if (exchange.operationId === 'createSession') {
+        for (const id of marked) if (id.length >= MIN_ISSUED_CHARS) sessions.add(id);
+        return;
+      }
+      // Whose the token is: the user the path names (createAuthToken), else, until something says
+      // otherwise, the caller's (the record getCurrentUser answers is the caller's own). A token
+      // already known as a user's stays that user's: answered by createAuthToken for another user,
+      // it is a reused token (token-issued-new), and later answers are judged as showing its owner's.
+      const owner = pathId(operation, url.pathname);
+      const caller = recordId ?? callerOf(exchange);
+      for (const token of marked) ownToken(token, owner ?? caller, false);
+    },
+  };
+}
