@@ -107,13 +107,19 @@ export interface BasicCredentials {
 
 const BASIC = /^basic +([A-Za-z0-9+/]+={0,2}) *$/i;
 
+/** Headers parsed lately: a Basic client sends the same one on every request, read by the limiter and the guard. Bounded. */
+const recent = new Map<string, BasicCredentials | undefined>();
+
 /** The login and password of an `Authorization: Basic …` header, or undefined when it is malformed. */
 export function parseBasic(header: string): BasicCredentials | undefined {
+  if (recent.has(header)) return recent.get(header);
   const encoded = BASIC.exec(header)?.[1];
-  if (encoded === undefined) return undefined;
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const decoded = encoded === undefined ? '' : Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon < 0 ? undefined : { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  const credentials = colon < 0 ? undefined : Object.freeze({ login: decoded.slice(0, colon), password: decoded.slice(colon + 1) });
+  if (recent.size >= 1_000) recent.clear();
+  recent.set(header, credentials);
+  return credentials;
 }
 
 export interface AuthDependencies {

@@ -72,8 +72,21 @@ export function installBodyParsers(app: FastifyInstance, operations: readonly Op
   });
 }
 
+const isDeepFrozen = (value: unknown): boolean =>
+  value === null || typeof value !== 'object' || (Object.isFrozen(value) && Object.values(value).every(isDeepFrozen));
+/** The texts of deep-frozen objects answered (a user's record), which can never change: written once. */
+const texts = new WeakMap<object, Buffer>();
+
 /** The JSON text of an answer's body, as UTF-8 bytes. */
-export const jsonText = (body: unknown): Buffer => Buffer.from(JSON.stringify(body) ?? '');
+export function jsonText(body: unknown): Buffer {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return Buffer.from(JSON.stringify(body) ?? '');
+  let text = texts.get(body);
+  if (text === undefined) {
+    text = Buffer.from(JSON.stringify(body));
+    if (isDeepFrozen(body)) texts.set(body, text);
+  }
+  return text;
+}
 
 /** How many bytes a chunk of a streamed page holds at least (the last may hold less): about a hundred records. */
 export const PAGE_CHUNK_BYTES = 64 * 1024;

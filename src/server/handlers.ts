@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError, ErrorFactory } from '../errors.js';
 import type { Clock } from '../shared/clock.js';
+import { deepFreeze } from '../shared/deep-freeze.js';
 import { fieldPathProblem } from '../shared/field-path.js';
 import type { FilterLimits, Spec } from '../spec/index.js';
 import type { EventLogQueryParams, EventLogRecord, LimitBlockLogQueryParams, OperationId, PayloadUpdate, SessionCredentials, User } from '../spec/types.js';
@@ -48,10 +49,17 @@ export type OperationHandler = (
 /** Handlers keyed by operationId: the shared key between the document and the code. */
 export type HandlerMap = Partial<Record<OperationId, OperationHandler>>;
 
+// The record last shown per user, deep-frozen so that its JSON text is written once (body.ts) until the user's token changes.
+const shown = new WeakMap<StoredUser, User>();
+
 /** A user's record as the API shows it: never a password; the token only when one exists. */
 export function userRecord(state: FakeState, user: StoredUser): User {
   const token = state.tokens.tokenOf(user.id);
-  return token === undefined ? user.record : { ...user.record, authenticationToken: token };
+  const last = shown.get(user);
+  if (last && last.authenticationToken === token) return last;
+  const record = deepFreeze(token === undefined ? { ...user.record } : { ...user.record, authenticationToken: token });
+  shown.set(user, record);
+  return record;
 }
 
 const userHandlers: HandlerMap = {
