@@ -77,9 +77,9 @@ export interface BlockWaitOptions {
 const MIN_WAIT_MS = 1000;
 const RETRIES = 5;
 
-/** Sends until the answer is not a 429, waiting each block out within the bounds above; then a BlockedError. */
-// Waiting out a block (429) is bounded whatever the server says: at least a second a wait, a few
-// retries per request, --max-wait in all, never past the run's deadline. `record` waits the same way.
+// Sends until the answer is not a 429, then a BlockedError. Waiting out a block is bounded whatever
+// the server says: at least a second a wait, a few retries, --max-wait in all, never past the
+// run's deadline. `record` waits the same way.
 export async function waitingOutBlocks(send: () => Promise<Exchange>, options: BlockWaitOptions): Promise<Exchange> {
   const { wait, deadline, what, baseUrl } = options;
   let exchange = await send();
