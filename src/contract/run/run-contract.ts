@@ -15,6 +15,7 @@ import { probeLimitsPlan } from '../plans/probe-limits.js';
 import { sequencesPlan } from '../plans/sequences.js';
 import { GROUPS, isGroup, type Group } from './groups.js';
 import type { Dispatcher } from 'undici';
+import { setMaxListeners } from 'node:events';
 import { createSpecValidator, loadSpec, type Spec, type User } from '../../spec/index.js';
 import { answerLimitsFor, createTransport } from '../client/transport.js';
 import { prismResponseChecks, responseChecks } from '../checks/registry.js';
@@ -40,6 +41,8 @@ export interface Deadline {
 export function startDeadline(maxDurationMs: number | undefined): Deadline {
   const controller = new AbortController();
   const { signal } = controller;
+  // Every request in flight listens to this signal: parallel requests are many listeners, not a leak.
+  setMaxListeners(0, signal);
   let what = 'the start';
   const timer =
     maxDurationMs === undefined ? undefined : setTimeout(() => controller.abort(new StoppedError(`stopped after ${maxDurationMs / 1000} s (--max-duration) during ${what}`)), maxDurationMs);
