@@ -1,10 +1,10 @@
 // Differential mode: the same seed against two servers, exchanges paired by step, and where
 // the answers drift apart, grouped by kind with a count and one example each.
 import { toCurl } from './curl.js';
+import { valueAt } from './checks/response-schema.js';
 import { totalsOf, type Outcome, type RunResult } from './run/results.js';
-import { maskSecretFields } from '../shared/redaction/secret-fields.js';
+import { maskSecretFields, createSecrets } from '../shared/redaction/secret-values.js';
 import { isSecretName, REPORT_MASK } from '../shared/redaction/secret-names.js';
-import { createSecrets } from '../shared/redaction/secret-values.js';
 import { bodyDigest } from './client/api-client.js';
 import type { Exchange, ReceivedResponse, ReportedFailure } from './types.js';
 
@@ -133,20 +133,10 @@ function orderDrift(x: unknown, y: unknown): Drift | undefined {
   return { kind: 'order', path: `/${at}`, first: short(x[at]), second: short(y[at]) };
 }
 
-/** The value at a JSON pointer of indexes and keys (no `[]`). */
-function at(value: unknown, path: string): unknown {
-  let v = value;
-  for (const part of path.split('/').slice(1)) {
-    const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
-    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
-  }
-  return v;
-}
-
 /** A drift found on the normalised answers, shown with the values as sent. */
 function asSent(drift: Drift, first: unknown, second: unknown): Drift {
   if (drift.kind === 'field-missing' || (drift.kind === 'value' && drift.first.endsWith(' item(s)'))) return drift;
-  return { ...drift, first: short(at(first, drift.path)), second: short(at(second, drift.path)) };
+  return { ...drift, first: short(valueAt(first, drift.path)), second: short(valueAt(second, drift.path)) };
 }
 
 /** How the second answer differs from the first: nothing, a status, or its fields, types, order or values. */

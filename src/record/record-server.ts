@@ -9,11 +9,10 @@ import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat } from 'node:fs/promis
 import { basename, dirname, join, resolve } from 'node:path';
 import { once } from 'node:events';
 import { UsageError } from '../contract/errors.js';
-import type { Secrets } from '../shared/redaction/secret-values.js';
+import { type Secrets, mapStrings } from '../shared/redaction/secret-values.js';
 import { randomBytes } from 'node:crypto';
 import type { Credentials } from '../contract/client/api-client.js';
 import { startDeadline } from '../contract/run/run-contract.js';
-import { mapStrings } from '../shared/redaction/secret-fields.js';
 import { maskUrlsIn } from '../shared/redaction/mask-url.js';
 import { REPORT_MASK } from '../shared/redaction/secret-names.js';
 import { createAnonymizer } from './anonymize.js';

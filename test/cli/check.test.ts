@@ -61,6 +61,7 @@ describe('check against a started fake, from the command line', () => {
       expect(code, stderr).toBe(0);
       expect(stderr).toMatch(/^Checking http:\/\/127\.0\.0\.1:\d+ \(seed 9; writes allowed \(loopback target\)\)\n/);
       expect(stderr).toMatch(/^ok {3}event-log +\d+ requests, 0 violation\(s\), 0 note\(s\)$/m);
+      expect(stderr).not.toMatch(/Warning/);
       expect(stdout).toMatch(/^getEventLog +pages-agree +ok/m);
       expect(stdout).toMatch(/PASSED: 0 violation\(s\), 0 note\(s\), 0 inconclusive in \d+ requests to http:\/\/127\.0\.0\.1:\d+\. Seed 9/);
       const xml = readFileSync(report, 'utf8');

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../src/contract/curl.js';
 import { loadSpec } from '../../src/spec/index.js';
 import { maskUrl, maskUrlsIn } from '../../src/shared/redaction/mask-url.js';
-import { mapStrings, maskSecretFields } from '../../src/shared/redaction/secret-fields.js';
+import { mapStrings, maskSecretFields, createSecrets } from '../../src/shared/redaction/secret-values.js';
 import { isSecretName, secretNamesOf, SECRET_NAMES } from '../../src/shared/redaction/secret-names.js';
-import { createSecrets } from '../../src/shared/redaction/secret-values.js';
 
 // The one redaction of the kit: what the fake's logs and journal, the runner's reports and the
 // recordings mask. Each output's own tests show it masked there; these show the rules themselves.

@@ -169,10 +169,10 @@ export function citeDocumentError(root: Node, error: SchemaError, names: WeakMap
   return gapFill(nameOf(nodes, pointers, last, names), `The spec's tables state fields and their JSON types only; the document's schema adds this ${keyword}.`);
 }
 
-function valueAt(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
+/** The value at a JSON pointer (`` for the value itself). */
+export function valueAt(value: unknown, pointer: string): unknown {
   let at: unknown = value;
-  for (const raw of pointer.slice(1).split('/')) {
+  for (const raw of pointer.split('/').slice(1)) {
     const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[token] : undefined;
   }

@@ -43,16 +43,19 @@ function table(rows: string[][]): string {
 
 const MARK = { passed: 'ok', failed: 'FAIL', noted: 'note', inconclusive: 'inconclusive', skipped: 'skip' } as const;
 
-/** One row per operation and check, operations in document order of first appearance. */
-export function summaryTable(outcomes: readonly Outcome[]): string {
-  const sorted = [...outcomes].sort((a, b) => a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check));
-  const rows = [['operation', 'check', 'result', 'requests', 'violations', 'notes', 'remark']];
-  for (const o of sorted) {
-    const violations = o.failures.filter((f) => f.verdict === 'violation').length;
-    rows.push([o.operationId, o.check, MARK[statusOf(o)], String(o.exchanges), String(violations), String(o.failures.length - violations), o.inconclusive ?? o.skipped ?? '']);
-  }
-  return table(rows);
+/** One row per operation and check, by operation and check: the result shown by `mark`. */
+export function outcomeRows(outcomes: readonly Outcome[], mark: Readonly<Record<OutcomeStatus, string>> = MARK): string[][] {
+  return [...outcomes]
+    .sort((a, b) => a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check))
+    .map((o) => {
+      const violations = o.failures.filter((f) => f.verdict === 'violation').length;
+      return [o.operationId, o.check, mark[statusOf(o)], String(o.exchanges), String(violations), String(o.failures.length - violations), o.inconclusive ?? o.skipped ?? ''];
+    });
 }
+
+export const OUTCOME_HEADER = ['operation', 'check', 'result', 'requests', 'violations', 'notes', 'remark'];
+
+export const summaryTable = (outcomes: readonly Outcome[]): string => table([OUTCOME_HEADER, ...outcomeRows(outcomes)]);
 
 const TALLY: Readonly<Record<OutcomeStatus, string>> = { passed: 'ok', failed: 'failed', noted: 'with notes', inconclusive: 'inconclusive', skipped: 'skipped' };
 

@@ -3,7 +3,7 @@
 import { formatCitation } from '../checks/check.js';
 import { statusOf, type Outcome, type RunResult } from '../run/results.js';
 import type { ReportedFailure } from '../types.js';
-import { coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
+import { outcomeRows, OUTCOME_HEADER, coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
 import { shortCurl, type Reporter, type Write } from './reporter.js';
 
 const MARK = { passed: '✅ ok', failed: '❌ FAIL', noted: '📝 note', inconclusive: '❔ inconclusive', skipped: '⏭️ skip' } as const;
@@ -16,16 +16,6 @@ const fenced = (text: string): string => `\`\`\`\n${text.replace(/```/g, '`\u200
 
 function table(header: readonly string[], rows: readonly string[][]): string {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
-}
-
-function outcomesTable(outcomes: readonly Outcome[]): string {
-  const rows = [...outcomes]
-    .sort((a, b) => a.operationId.localeCompare(b.operationId) || a.check.localeCompare(b.check))
-    .map((o) => {
-      const violations = o.failures.filter((f) => f.verdict === 'violation').length;
-      return [o.operationId, o.check, MARK[statusOf(o)], String(o.exchanges), String(violations), String(o.failures.length - violations), o.inconclusive ?? o.skipped ?? ''];
-    });
-  return table(['operation', 'check', 'result', 'requests', 'violations', 'notes', 'remark'], rows);
 }
 
 /** One cause, folded: its count and operations, its first finding in full, and every finding in a table. */
@@ -82,7 +72,7 @@ export function markdownReport(result: RunResult): string {
     '',
     '### Checks',
     '',
-    outcomesTable(result.outcomes),
+    table(OUTCOME_HEADER, outcomeRows(result.outcomes, MARK)),
     '',
     '### Coverage',
     '',

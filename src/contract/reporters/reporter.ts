@@ -1,8 +1,7 @@
 // Reporters listen to a run's events and write what they saw, each through the one masked door.
 import { type RunEvent, type RunResult, statusOf } from '../run/results.js';
 import { terminalText } from '../../shared/escape.js';
-import { mapStrings } from '../../shared/redaction/secret-fields.js';
-import type { Secrets } from '../../shared/redaction/secret-values.js';
+import { mapStrings, type Secrets } from '../../shared/redaction/secret-values.js';
 import { quote } from '../curl.js';
 
 export interface Reporter {

@@ -4,9 +4,6 @@ import { noAnswer, transportError } from '../checks/response-checks.js';
 import type { Applied, Exchange, Inconclusive, Check, CheckContext, Failure, ReportedFailure } from '../types.js';
 import { responseChecks, titleOf, type CaseCheckName, type OutcomeCheckName } from '../checks/registry.js';
 import { toCurl } from '../curl.js';
-import { textHead } from '../../shared/text-head.js';
-import { maskSecretFields } from '../../shared/redaction/secret-fields.js';
-import { REPORT_MASK } from '../../shared/redaction/secret-names.js';
 import type { Secrets } from '../../shared/redaction/secret-values.js';
 import { createCredentialsSeen } from '../client/credentials.js';
 import type { Outcome } from './results.js';
@@ -46,15 +43,6 @@ export interface Recorder {
   outcomes(): Outcome[];
 }
 
-// Masking looks this far past what is shown, so a secret that starts in the shown head is masked whole.
-const MASK_MARGIN = 4096;
-
-/** The head of a body for a report: secret fields by name and every known secret masked. */
-export function trimBody(text: string, secrets: Secrets): string {
-  const masked = secrets.mask(maskSecretFields(textHead(text, BODY_LIMIT + MASK_MARGIN), REPORT_MASK));
-  return masked.length > BODY_LIMIT || text.length > BODY_LIMIT + MASK_MARGIN ? `${textHead(masked, BODY_LIMIT)}… (${text.length} characters)` : masked;
-}
-
 export function createRecorder(
   base: Omit<CheckContext, 'credentials'>,
   secrets: Secrets,
@@ -76,7 +64,7 @@ export function createRecorder(
   // Masking a body of megabytes once per exchange, not once per finding on it.
   const bodies = new WeakMap<Exchange, string>();
   const bodyOf = (exchange: Exchange, text: string): string => {
-    const trimmed = bodies.get(exchange) ?? trimBody(text, secrets);
+    const trimmed = bodies.get(exchange) ?? secrets.shownHead(text, BODY_LIMIT);
     bodies.set(exchange, trimmed);
     return trimmed;
   };

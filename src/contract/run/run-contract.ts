@@ -15,6 +15,7 @@ import { probeLimitsPlan } from '../plans/probe-limits.js';
 import { sequencesPlan } from '../plans/sequences.js';
 import { GROUPS, isGroup, type Group } from './groups.js';
 import type { Dispatcher } from 'undici';
+import { setMaxListeners } from 'node:events';
 import { createSpecValidator, loadSpec, type Spec, type User } from '../../spec/index.js';
 import { answerLimitsFor, createTransport } from '../client/transport.js';
 import { prismResponseChecks, responseChecks } from '../checks/registry.js';
@@ -40,6 +41,8 @@ export interface Deadline {
 export function startDeadline(maxDurationMs: number | undefined): Deadline {
   const controller = new AbortController();
   const { signal } = controller;
+  // Every request in flight listens to this signal: parallel requests are many listeners, not a leak.
+  setMaxListeners(0, signal);
   let what = 'the start';
   const timer =
     maxDurationMs === undefined ? undefined : setTimeout(() => controller.abort(new StoppedError(`stopped after ${maxDurationMs / 1000} s (--max-duration) during ${what}`)), maxDurationMs);
@@ -77,9 +80,9 @@ export interface BlockWaitOptions {
 const MIN_WAIT_MS = 1000;
 const RETRIES = 5;
 
-/** Sends until the answer is not a 429, waiting each block out within the bounds above; then a BlockedError. */
-// Waiting out a block (429) is bounded whatever the server says: at least a second a wait, a few
-// retries per request, --max-wait in all, never past the run's deadline. `record` waits the same way.
+// Sends until the answer is not a 429, then a BlockedError. Waiting out a block is bounded whatever
+// the server says: at least a second a wait, a few retries, --max-wait in all, never past the
+// run's deadline. `record` waits the same way.
 export async function waitingOutBlocks(send: () => Promise<Exchange>, options: BlockWaitOptions): Promise<Exchange> {
   const { wait, deadline, what, baseUrl } = options;
   let exchange = await send();

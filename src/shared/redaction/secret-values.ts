@@ -1,12 +1,35 @@
-// The credentials an output must never show, by value: those the kit was given (a password, a
-// token, a URL's userinfo) and those a server issued it (a session id, a token, a cookie it keeps),
-// each in every spelling a server may echo it in: as it is, percent- and form-encoded, JSON-escaped
-// (`\u`-escaped characters too), base64 (of `login:password` as a Basic header carries it, too).
-// Masking happens before any cut: a text cut off inside a spelling (`admin-passwor…`) has the
-// cut-off part masked too, so no output shows the head of a secret.
-import { maskSecretFields } from './secret-fields.js';
-import { isSecretName, REPORT_MASK } from './secret-names.js';
+// The one redaction module's masking for the runner and recordings: secret fields by name (a token,
+// a password, a session id: secret-names.ts) and hash-shaped values in any JSON text, even cut off;
+// and the credentials known by value (given to the kit, or issued to it by a server), each in
+// every spelling a server may echo it in: as it is, percent- and form-encoded, JSON-escaped
+// (`\u`-escaped too), base64 (of `login:password` as Basic carries it, too). Masking happens before
+// any cut: a text cut off inside a spelling (`admin-passwor…`) has the cut-off part masked too.
+import { isHashLike, isSecretName, REPORT_MASK } from './secret-names.js';
 import { maskUrl } from './mask-url.js';
+import { textHead } from '../text-head.js';
+
+// A JSON string, whole or cut off at the end of the text, and after it a string value when it is a key.
+const STRING = String.raw`"((?:[^"\\]|\\.)*)\\?("|$)`;
+const STRING_OR_FIELD = new RegExp(String.raw`${STRING}(?:(\s*:\s*)${STRING})?`, 'g');
+
+/** JSON text (or any text holding JSON, whole or cut off) with the string values of secret fields, and hash-like strings, replaced by `mask`. */
+export function maskSecretFields(text: string, mask: string): string {
+  return text.replace(STRING_OR_FIELD, (whole, key: string, keyEnd: string, colon: string | undefined, value: string | undefined, valueEnd: string | undefined) => {
+    if (colon === undefined) return isHashLike(key) ? `"${mask}${keyEnd}` : whole;
+    return isSecretName(key) || isHashLike(value ?? '') ? `"${key}"${colon}"${mask}${valueEnd ?? ''}` : whole;
+  });
+}
+
+const MAX_DEPTH = 64;
+
+/** Strings anywhere in a value (objects, arrays), mapped; the rest as it is. A value nested deeper than any output's is cut off, not walked. */
+export function mapStrings(value: unknown, map: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return map(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return map('');
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, map, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [map(k), mapStrings(v, map, depth + 1)]));
+}
 
 /** Secrets the kit was given shorter than this would mask ordinary text ("1", an empty password). */
 const MIN_GIVEN = 4;
@@ -41,6 +64,9 @@ export function spellings(value: string): string[] {
   return [...new Set([value, ...jsons, ...jsonEscaped, ...percent, ...percent.map(lowerHex), base64, base64.replace(/=+$/, ''), Buffer.from(value).toString('base64url')])];
 }
 
+// Masking looks this far past what is shown, so a secret that starts in the shown head is masked whole.
+const MASK_MARGIN = 4096;
+
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A request as it was sent, to show masked (a report's curl line). */
@@ -64,6 +90,8 @@ export interface Secrets {
   mask(text: string): string;
   /** A request with its secrets masked: Authorization and Cookie values, secret query parameters and body fields, every known secret. */
   maskRequest<T extends ShownRequest>(request: T): ShownRequest;
+  /** The head of a body as a report shows it: secret fields and known secrets masked first, then cut to `max` characters with the length said. */
+  shownHead(text: string, max: number): string;
 }
 
 const decode = (text: string): string => {
@@ -150,6 +178,10 @@ export function createSecrets(mask = REPORT_MASK): Secrets {
       addCredentials({ login: decode(parsed.username), password: decode(parsed.password) });
     },
     mask: maskText,
+    shownHead(text, max) {
+      const masked = maskText(maskSecretFields(textHead(text, max + MASK_MARGIN), mask));
+      return masked.length > max || text.length > max + MASK_MARGIN ? `${textHead(masked, max)}… (${text.length} characters)` : masked;
+    },
     maskRequest(request) {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, maskText(maskHeader(k, v, mask))]));
       return {

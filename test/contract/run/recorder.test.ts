@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { caseExpectation } from '../../../src/contract/checks/step-checks.js';
 import { apply } from '../../../src/contract/checks/check.js';
 import { limitHonoured } from '../../../src/contract/checks/model-checks.js';
-import { createRecorder, trimBody } from '../../../src/contract/run/recorder.js';
+import { createRecorder } from '../../../src/contract/run/recorder.js';
 import { statusOf } from '../../../src/contract/run/results.js';
 import { createSecrets } from '../../../src/shared/redaction/secret-values.js';
 import { exchange, records, specAndValidator } from '../helpers/synthetic.js';
@@ -48,7 +48,7 @@ describe('recorder', () => {
   it('trims and masks bodies for reports', () => {
     const secrets = createSecrets();
     secrets.add('s3cr3t-token');
-    expect(trimBody(JSON.stringify({ authenticationToken: 'x-y-z', login: 'admin', note: 's3cr3t-token' }), secrets)).toBe('{"authenticationToken":"***","login":"admin","note":"***"}');
-    expect(trimBody('a'.repeat(1000), secrets)).toMatch(/^a{600}… \(1000 characters\)$/);
+    expect(secrets.shownHead(JSON.stringify({ authenticationToken: 'x-y-z', login: 'admin', note: 's3cr3t-token' }), 600)).toBe('{"authenticationToken":"***","login":"admin","note":"***"}');
+    expect(secrets.shownHead('a'.repeat(1000), 600)).toMatch(/^a{600}… \(1000 characters\)$/);
   });
 });
