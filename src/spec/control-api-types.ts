@@ -331,8 +331,8 @@ export interface paths {
          *     `--snmp-port` and `--mqtt-port`, or createFake's `snmpPort` and `mqttPort`), on which
          *     port, and what became of every trap or message it received since it started, each
          *     counted once: `delivered` (stored in the event log; a later reset may take the record
-         *     away again), `pending` (handed to the event log, which stores it once its records are
-         *     made after start-up) or `dropped`, by reason. A trap that does not show up in the
+         *     away again), `pending` (always 0: the event log stores a received record at once; kept
+         *     so that the three counts still add up) or `dropped`, by reason. A trap that does not show up in the
          *     event log is counted here: a wrong community as `unknown-community`, a packet that
          *     cannot be decoded as `malformed`, a message that cannot be a record as
          *     `not-convertible`, a datagram or message over `x-ingest-limits` as `too-large`. A source
@@ -425,7 +425,7 @@ export interface components {
             port: number;
             /** @description Records stored in the event log. */
             delivered: number;
-            /** @description Records handed to the event log that it has not stored yet. */
+            /** @description Records handed to the event log that it has not stored yet; always 0, since it stores each at once. */
             pending: number;
             /** @description Traps or messages that gave no record, or whose record the event log did not take. */
             dropped: number;
