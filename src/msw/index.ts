@@ -1,11 +1,17 @@
 // `monitoring-api-kit/msw`: Mock Service Worker handlers that the fake answers, with all its
 // rules (authentication, session cookies, permissions, queries, PATCH, faults, latency, the
 // request journal), in-process without a port or forwarded to a running fake.
+import * as msw from 'msw';
 import { http, type HttpHandler } from 'msw';
 import { answerByForwarding, answerInProcess, apiScope, type Answer, type InjectingFake } from './answers.js';
 import { browserCookies } from './browser-cookies.js';
 
 export type { InjectingFake } from './answers.js';
+
+// msw 3 in Node reads each request off the socket, so a handler never sees the app's
+// `credentials` (they read 'same-origin'): cookies are then kept and sent as for 'include'.
+// (`isPassthroughResponse` is exported from msw 3 on; a browser's service worker sees the real value.)
+const credentialsUnseen = 'isPassthroughResponse' in msw && typeof process !== 'undefined' && process.versions?.node !== undefined;
 
 export interface HandlerOptions {
   /** Where the app calls the API: its origin (and path, if any) before `/node/api`, e.g. `http://localhost:3000`. */
@@ -39,8 +45,10 @@ export function handlersFor(fakeOrOptions: InjectingFake | ForwardingOptions, op
   const scope = apiScope(baseUrl);
   const cookies = browserCookies();
   const handler = http.all(scope.pattern, async ({ request }) => {
+    const credentials = credentialsUnseen ? 'include' : request.credentials;
+    const sent = { url: request.url, credentials };
     const headers = new Headers(request.headers);
-    const cookie = cookies.header(request, headers.get('cookie'));
+    const cookie = cookies.header(sent, headers.get('cookie'));
     if (cookie === undefined) headers.delete('cookie');
     else headers.set('cookie', cookie);
     const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
@@ -51,7 +59,7 @@ export function handlersFor(fakeOrOptions: InjectingFake | ForwardingOptions, op
         path: scope.pathOf(request.url),
         headers,
         body: hasBody ? await request.arrayBuffer() : undefined,
-        credentials: request.credentials,
+        credentials,
         signal: request.signal,
       });
     } catch (error) {
@@ -59,7 +67,7 @@ export function handlersFor(fakeOrOptions: InjectingFake | ForwardingOptions, op
       if (request.signal.aborted) return Response.error();
       throw error;
     }
-    cookies.keep(request, response.headers.getSetCookie());
+    cookies.keep(sent, response.headers.getSetCookie());
     return response;
   });
   return Object.assign([handler], { clearCookies: () => cookies.clear() });
