@@ -28,6 +28,15 @@ export function citeOperation(op: Operation, whatTheSpecSays?: string): Citation
   return gapFill(op.operationId, op.gapFill ?? `${op.operationId} is not in the spec.`);
 }
 
+/** The operation's spec section, quoting the document's descriptions of these parameters (`limit: maximum number of records to return.`). */
+export function citeParameters(op: Operation, ...names: string[]): Citation {
+  const said = names.map((name) => {
+    const description = String(op.parameters.find((p) => p.name === name)?.description ?? '').replace(/\.$/, '');
+    return `${name}: ${description.charAt(0).toLowerCase()}${description.slice(1)}`;
+  });
+  return citeOperation(op, `${said.join('; ')}.`);
+}
+
 /** A parameter's gap-fill when it has one, else the operation's spec section. */
 export function citeParameter(op: Operation, name: string, whatTheSpecSays?: string): Citation {
   const param = op.parameters.find((p) => p.name === name) as unknown as Annotated | undefined;

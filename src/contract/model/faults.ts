@@ -4,7 +4,7 @@
 // limit, bounds, skip.
 import { isDeepStrictEqual } from 'node:util';
 import type { Operation } from '../../spec/index.js';
-import { citeOperation, citeParameter, inconclusive, describeValue, citeOrder } from '../checks/check.js';
+import { citeOperation, citeParameter, citeParameters, inconclusive, describeValue, citeOrder } from '../checks/check.js';
 import type { Citation, Exchange, Inconclusive } from '../types.js';
 import { expectedOf, type ListModel, type Expected, criteriaOf, identityOf, type ModelCheckName, type Query, type Row, compareOf, hasParameter, sortOf } from './list-model.js';
 import { valueAtPath } from '../../shared/field-path.js';
@@ -83,7 +83,7 @@ function judge(model: ListModel, query: Query, records: readonly Row[]): Fault[]
 /** More records than `limit`: judged without a model, and on a list counted but not parsed. */
 function overLimit(op: Operation, query: Query, count: number, counted: boolean): Fault | undefined {
   if (query.limit === undefined || count <= Number(query.limit)) return undefined;
-  return { check: 'limit-honoured', message: `limit=${query.limit} returned ${counted ? 'at least ' : ''}${count} records`, expected: `at most ${query.limit} records`, citation: citeOperation(op, 'limit: maximum number of records to return.') };
+  return { check: 'limit-honoured', message: `limit=${query.limit} returned ${counted ? 'at least ' : ''}${count} records`, expected: `at most ${query.limit} records`, citation: citeParameters(op, 'limit') };
 }
 
 const memo = new WeakMap<Exchange, { facts: ModelFacts; judged: readonly Fault[] | Inconclusive }>();
@@ -112,7 +112,7 @@ function judgeExchange(op: Operation, exchange: Exchange, facts: ModelFacts): re
   const records = response.json.filter((r): r is Row => typeof r === 'object' && r !== null && !Array.isArray(r));
   const faults = facts.model ? judge(facts.model, query, records) : [overLimit(op, query, records.length, false)].filter((f) => f !== undefined);
   if (facts.emptyBut && records.length === 0) {
-    faults.push({ check: 'limit-honoured', message: `limit=${query.limit ?? '-'} returned no record; without limit ${facts.emptyBut} came`, expected: `up to ${query.limit ?? '-'} of the ${facts.emptyBut} records`, citation: citeOperation(op, 'limit: maximum number of records to return.') });
+    faults.push({ check: 'limit-honoured', message: `limit=${query.limit ?? '-'} returned no record; without limit ${facts.emptyBut} came`, expected: `up to ${query.limit ?? '-'} of the ${facts.emptyBut} records`, citation: citeParameters(op, 'limit') });
   }
   if (!facts.disagreement) return faults;
   return [...faults, { check: 'records-consistent', message: `read oldest first and newest first, the window gave different records: ${facts.disagreement}`, expected: 'the same records in both directions', citation: citeOperation(op, STORED) }];
@@ -142,10 +142,10 @@ export function orderFaultOf(op: Operation, query: Query, answer: readonly Row[]
     return { check: 'sort-order', message: `records of equal ${field} are not ordered by _id: ${describeValue(a._id)} comes before ${describeValue(b._id)}`, expected, citation: citeParameter(op, 'sortField') };
   }
   if (query.inverse === 'true' && ordered({ ...query, inverse: 'false' })) {
-    return { check: 'inverse-order', message: 'inverse=true returned the records in the order without it', expected, citation: citeOperation(op, 'inverse: whether to invert the order of items.') };
+    return { check: 'inverse-order', message: 'inverse=true returned the records in the order without it', expected, citation: citeParameters(op, 'inverse') };
   }
   if (query.inverse === 'false' && ordered({ ...query, inverse: 'true' })) {
-    return { check: 'inverse-order', message: 'inverse=false inverted the order', expected, citation: citeOperation(op, 'inverse: whether to invert the order of items.') };
+    return { check: 'inverse-order', message: 'inverse=false inverted the order', expected, citation: citeParameters(op, 'inverse') };
   }
   if (query.inverse !== 'true' && ordered({ ...query, sortDirection: flip(direction) })) {
     const sent = query.sortDirection === undefined ? 'without sortDirection (asc by default)' : `sortDirection=${direction}`;
@@ -193,7 +193,7 @@ export function pageFaultOf(model: ListModel, query: Query, expected: Expected, 
   const page = `skip=${query.skip ?? '-'}&limit=${query.limit ?? '-'}`;
   const want = `${expected.page.length} records: ${expected.skip} skipped of the ${expected.selected.length} the query selects${expected.limit === undefined ? '' : `, at most ${expected.limit}`}`;
   if (expected.limit !== undefined && answer.length > expected.limit) {
-    return { check: 'limit-honoured', message: `limit=${expected.limit} returned ${answer.length} records`, expected: `at most ${expected.limit} records`, citation: citeOperation(op, 'limit: maximum number of records to return.') };
+    return { check: 'limit-honoured', message: `limit=${expected.limit} returned ${answer.length} records`, expected: `at most ${expected.limit} records`, citation: citeParameters(op, 'limit') };
   }
   for (const bound of ['from', 'to'] as const) {
     const at = query[bound];
@@ -204,7 +204,7 @@ export function pageFaultOf(model: ListModel, query: Query, expected: Expected, 
     }
   }
   if (Number(query.skip ?? 0) > 0 && matchesWith(model, { ...query, skip: '0' }, answer)) {
-    return { check: 'pages-agree', message: `skip=${query.skip} was ignored`, expected: want, citation: citeOperation(op, 'skip: number of first records to skip.') };
+    return { check: 'pages-agree', message: `skip=${query.skip} was ignored`, expected: want, citation: citeParameters(op, 'skip') };
   }
   const wanted = new Set(expected.page.map(identityOf));
   const got = new Set(answer.map(identityOf));
@@ -236,6 +236,6 @@ export function pageFaultOf(model: ListModel, query: Query, expected: Expected, 
     check: 'pages-agree',
     message: `${page} returned ${answer.length} records; position ${at < 0 ? answer.length + 1 : at + 1} holds ${shown(answer[at < 0 ? answer.length : at])}, the model has ${shown(expected.page[at < 0 ? answer.length : at])} there`,
     expected: want,
-    citation: citeOperation(op, 'skip: number of first records to skip; limit: maximum number of records to return.'),
+    citation: citeParameters(op, 'skip', 'limit'),
   };
 }

@@ -5,7 +5,7 @@ import { Query as Mingo } from 'mingo';
 import type { Operation } from '../../spec/index.js';
 import { valueAtPath } from '../../shared/field-path.js';
 import { compareStrings, compareValues, sortKey } from '../../shared/mongo-order.js';
-import { citeOperation, citeParameter } from '../checks/check.js';
+import { citeOperation, citeParameter, citeParameters } from '../checks/check.js';
 import type { Citation } from '../types.js';
 import type { ClosedWorld } from './closed-world.js';
 
@@ -78,7 +78,7 @@ export function criteriaOf(op: Operation, query: Query): Criterion[] {
         const t = stamp(r);
         return t !== undefined && (from === undefined || t >= from) && (to === undefined || t <= to);
       },
-      citation: citeOperation(op, 'from: lower-bound timestamp; to: upper-bound timestamp.'),
+      citation: citeParameters(op, 'from', 'to'),
     });
   }
   if (query.type !== undefined) {
