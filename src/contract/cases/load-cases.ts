@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { createAjv } from '../../spec/ajv.js';
 import { packageRoot, type Spec } from '../../spec/index.js';
 import { resolveCitation } from '../checks/check.js';
+import type { Call } from '../client/api-client.js';
 import { UsageError } from '../errors.js';
 import { variablesIn } from './case-values.js';
 
@@ -65,17 +66,12 @@ export type Requirement = 'writes' | 'low-user' | 'token';
 
 export type Capture = { readonly body: string } | { readonly cookie: string } | { readonly header: string };
 
-export interface CaseStep {
+/** A case's step: what it sends, as the client's call takes it, and what it expects. */
+export interface CaseStep extends Pick<Call, 'path' | 'query' | 'headers' | 'cookies' | 'body' | 'rawBody'> {
   readonly name: string;
   readonly operationId: string;
   readonly as?: 'admin' | 'low' | 'anonymous';
   readonly auth?: 'none' | 'basic' | 'session' | 'token' | 'auth-token';
-  readonly path?: Readonly<Record<string, string>>;
-  readonly query?: Readonly<Record<string, string>>;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly cookies?: Readonly<Record<string, string>>;
-  readonly body?: unknown;
-  readonly rawBody?: string;
   readonly contentType?: string;
   readonly expect: { readonly status: number | readonly number[]; readonly body?: unknown };
   readonly capture?: Readonly<Record<string, Capture>>;
