@@ -6,7 +6,6 @@ import { dirname, resolve } from 'node:path';
 import { processIo, serverOf, type CheckFlags, type CheckIo } from './program.js';
 import { withDifferences } from '../contract/differential.js';
 import { BlockedError, StoppedError, UnreachableError, UsageError } from '../contract/errors.js';
-import { startPrism, type RunningPrism } from '../contract/prism.js';
 import { consoleReporter } from '../contract/reporters/console.js';
 import { jsonReporter, maskedReporter, shownText, type Reporter, type Write } from '../contract/reporters/reporter.js';
 import { htmlReporter } from '../contract/reporters/html.js';
@@ -126,19 +125,13 @@ function secretsOf(flags: CheckFlags, io: CheckIo): { secrets: Secrets; io: Chec
 
 /** Runs the check the flags describe and returns the exit code; never throws. */
 export async function runCheck(flags: CheckFlags, rawIo: CheckIo = processIo): Promise<number> {
-  let prism: RunningPrism | undefined;
   const { secrets, io } = secretsOf(flags, rawIo);
   try {
     const options = { ...runOptionsFrom(flags), secrets };
     const compare = compareOptionsFrom(flags, options);
     const reporters = reportersFor(flags, io).map((reporter) => maskedReporter(reporter, secrets));
     const listener = (event: Parameters<Reporter['onEvent']>[0]): void => reporters.forEach((r) => r.onEvent(event));
-    if (flags.viaPrism) {
-      prism = await startPrism({ mode: 'proxy', target: options.baseUrl });
-      io.stderr(`Prism proxy at ${prism.url} in front of ${options.baseUrl}\n`);
-    }
-    const primary = { ...options, listener, compared: compare !== undefined, ...(prism ? { baseUrl: prism.url, targetUrl: options.baseUrl, viaPrism: true } : {}) };
-    let result: RunResult = await runContract(primary);
+    let result: RunResult = await runContract({ ...options, listener, compared: compare !== undefined });
     if (compare) {
       io.stderr(`Comparing with ${compare.baseUrl} (seed ${result.seed}${compare.admin === options.admin ? '' : `, as ${compare.admin.login}`})\n`);
       const second = await runContract({ ...compare, seed: result.seed, ...(result.drawnCases ? { drawnCases: result.drawnCases } : {}) }).catch((error: unknown) => {
@@ -160,8 +153,6 @@ export async function runCheck(flags: CheckFlags, rawIo: CheckIo = processIo): P
       return 2;
     }
     throw error;
-  } finally {
-    await prism?.stop();
   }
 }
 

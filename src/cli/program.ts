@@ -55,7 +55,6 @@ const checkFlags = [
   { name: 'comparePassword', flags: '--compare-password <password>', description: "that administrator's password", env: env('COMPARE_PASSWORD') },
   { name: 'compareLowLogin', flags: '--compare-low-login <login>', description: 'a low-privilege login of the --compare-with server', env: env('COMPARE_LOW_LOGIN') },
   { name: 'compareLowPassword', flags: '--compare-low-password <password>', description: "that low-privilege user's password", env: env('COMPARE_LOW_PASSWORD') },
-  { name: 'viaPrism', flags: '--via-prism', description: 'run through `prism proxy` in front of the base URL and report its violations too' },
   { name: 'quiet', flags: '--quiet', description: 'no progress lines' },
   { name: 'verbose', flags: '--verbose', description: 'the console report lists every finding, the table of every operation and check, and the coverage of each operation (default: each cause of findings once)' },
 ] as const satisfies readonly Flag[];

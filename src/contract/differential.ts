@@ -1,7 +1,7 @@
 // Differential mode: the same seed against two servers, exchanges paired by step, and where
 // the answers drift apart, grouped by kind with a count and one example each.
 import { toCurl } from './curl.js';
-import { valueAt } from './checks/response-schema.js';
+import { valueAt } from './checks/check.js';
 import { totalsOf, type Outcome, type RunResult } from './run/results.js';
 import { maskSecretFields, createSecrets } from '../shared/redaction/secret-values.js';
 import { isSecretName, REPORT_MASK } from '../shared/redaction/secret-names.js';

@@ -109,16 +109,8 @@ export interface CredentialsSeen {
   tokenIn(text: string): string | undefined;
   /** A known session id that a text is or contains. */
   sessionIdIn(text: string): string | undefined;
-  /** Whom an exchange involves, when known: see Parties. */
-  parties(exchange: Exchange): Parties;
-}
-
-/** The users an exchange involves, by id. */
-export interface Parties {
-  /** The user whose own credentials sent the request. */
-  readonly caller?: string;
-  /** The user the answer is about: the one its path names, else the record getCurrentUser answered, else the caller. */
-  readonly subject?: string;
+  /** The id of the user the answer is about: the one its path names, else the record getCurrentUser answered. */
+  subjectOf(exchange: Exchange): string | undefined;
 }
 
 /** What a check may look at besides the exchange itself. */

@@ -1,12 +1,12 @@
 // A stateless mock answers from examples: the semantic checks must catch it, without a crash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/cli/check.js';
-import { startPrism, type RunningPrism } from '../../src/contract/prism.js';
+import { startPrismMock, type RunningPrism } from './helpers/prism-mock.js';
 
 let prism: RunningPrism;
 
 beforeAll(async () => {
-  prism = await startPrism({ mode: 'mock' });
+  prism = await startPrismMock();
 });
 afterAll(() => prism?.stop());
 

@@ -150,6 +150,13 @@ export function isSuccess(exchange: Exchange): boolean {
   return status >= 200 && status < 300;
 }
 
+/** The value at a JSON pointer (`` for the value itself). */
+export function valueAt(value: unknown, pointer: string): unknown {
+  let at: unknown = value;
+  for (const raw of pointer.split('/').slice(1)) at = typeof at === 'object' && at !== null ? (at as Json)[raw.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return at;
+}
+
 export function describeValue(v: unknown): string {
   const text = JSON.stringify(v) ?? 'undefined';
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;

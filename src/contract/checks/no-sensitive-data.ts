@@ -27,29 +27,13 @@ function isUserRecord(op: Operation, status: number, context: CheckContext): boo
   return user !== undefined && context.validator.responseFor(op.operationId, status)?.content?.['application/json']?.schema === user;
 }
 
-/**
- * Whose a token is, as far as the run knows, seen from the caller of the exchange. A caller the
- * run does not know (no user, or one whose record it never read) may be the owner: no "another".
- */
-function whoseToken(owner: string | undefined, caller: string | undefined): string {
-  if (owner === undefined) return 'an API token whose owner is unknown';
-  if (caller === undefined) return `the API token of user ${owner}`;
-  return owner === caller ? "the caller's own API token" : `the API token of another user (${owner})`;
-}
-
-/** Whose token the document places where a token was found: the user the answer is about. */
-function markedFor(subject: string | undefined, caller: string | undefined): string {
-  if (subject === undefined) return 'the token of the user the answer is about (not known)';
-  return subject === caller ? "the caller's own token" : `the token of user ${subject}`;
-}
-
 function exposures(exchange: Exchange, context: CheckContext, op: Operation, userRecord: boolean): Exposure[] {
   const response = exchange.response;
   const json = response?.json;
   const { credentials } = context;
   // Where the document lets a credential be in this answer: the places it marks `x-secret`.
   const marked = new Set(markedPlaces(op, response?.status ?? 0, json).map((place) => place.path));
-  const { caller, subject } = credentials.parties(exchange);
+  const subject = credentials.subjectOf(exchange);
   const found: Exposure[] = [];
   const visit = (value: unknown, path: string, key: string | undefined, depth: number): void => {
     if (userRecord && key !== undefined && isSensitiveKey(key) && value !== null && value !== '') {
@@ -63,11 +47,11 @@ function exposures(exchange: Exchange, context: CheckContext, op: Operation, use
         const token = credentials.tokenIn(value);
         if (token === undefined) return;
         const owner = credentials.tokenOwner(token);
-        const whose = whoseToken(owner, caller);
+        const whose = owner === undefined ? 'an API token' : `the API token of user ${owner}`;
         // A marked place holds the token of the user the answer is about, as the whole value.
         if (!marked.has(path)) found.push({ path, what: whose, value, where: 'where the document marks no credential' });
         else if (value !== token) found.push({ path, what: whose, value, where: 'inside a longer text where the document marks a credential' });
-        else if (owner !== undefined && owner !== subject) found.push({ path, what: whose, value, where: `where the document marks ${markedFor(subject, caller)}` });
+        else if (owner !== undefined && owner !== subject) found.push({ path, what: whose, value, where: `where the document marks the token of ${subject === undefined ? 'the user the answer is about' : `user ${subject}`}` });
       }
       return;
     }
@@ -82,7 +66,7 @@ function exposures(exchange: Exchange, context: CheckContext, op: Operation, use
  * An answer never carries a credential the caller did not just create (OWASP API3): no
  * password, secret or hash-like field in a user record, no API token but the whole value of a
  * place the document marks `x-secret` holding the token of the user the answer is about, no
- * session id outside the log-in answer. Shows where, with the value masked, and whose a token is.
+ * session id outside the log-in answer. Shows where, with the value masked, and whose a token is when known.
  */
 export const noSensitiveData = defineCheck({
   name: 'no-sensitive-data',

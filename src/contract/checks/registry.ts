@@ -4,18 +4,16 @@ import type { Check } from '../types.js';
 import { stateChecks } from '../model/state/state-model.js';
 import { authMethodAccepted, permissionAccepted, permissionRefused, unauthenticatedRefused, undeclaredSchemeRefused, wrongCredentialsRefused } from './access-checks.js';
 import { blockRecorded, caseExpectation, invalidInputRefused } from './step-checks.js';
-import { contentType, notServerError, prismViolations, sessionCookieAttributes, statusDocumented, tokenIssuedNew, transportError } from './response-checks.js';
+import { contentType, notServerError, sessionCookieAttributes, statusDocumented, tokenIssuedNew, transportError } from './response-checks.js';
 import { booleanFilter, filterMatches, inverseOrder, limitHonoured, pagesAgree, recordsConsistent, sortOrder, timeRange, typeFilter } from './model-checks.js';
 import { noSensitiveData } from './no-sensitive-data.js';
 import { responseSchema } from './response-schema.js';
 
 /** Applied to every exchange (of the operations a check names, when it names some). */
 export const responseChecks = [transportError, notServerError, statusDocumented, contentType, responseSchema, noSensitiveData, tokenIssuedNew, sessionCookieAttributes] as const;
-/** Applied to every exchange too when the run goes through `prism proxy`. */
-export const prismResponseChecks = [...responseChecks, prismViolations] as const;
 
 const all = [
-  ...prismResponseChecks,
+  ...responseChecks,
   unauthenticatedRefused,
   wrongCredentialsRefused,
   undeclaredSchemeRefused,

@@ -1,6 +1,5 @@
-// The checks every answer gets: it came, it is no 5xx, its status is documented, it is JSON,
-// and (through prism proxy) Prism's opinion; on the operations they name, the session cookie's
-// attributes and a created token being new.
+// The checks every answer gets: it came, it is no 5xx, its status is documented, it is JSON; on
+// the operations they name, the session cookie's attributes and a created token being new.
 import { type ResponseProblem, specDescribesBody, type Operation, type Response } from '../../spec/index.js';
 import type { CheckContext, Exchange, Citation, Failure } from '../types.js';
 import { citeOperation, gapFill, citeResponse, failure, inconclusive, defineCheck } from './check.js';
@@ -146,42 +145,6 @@ export const contentType = defineCheck({
   },
 });
 
-interface PrismViolation {
-  location?: unknown[];
-  severity?: string;
-  message?: string;
-}
-
-/**
- * Prism's own opinion when the suite runs through `prism proxy`: its `sl-violations` header on
- * the response. Only response violations count (the suite sends invalid requests on purpose);
- * they are notes, a second opinion beside the suite's own verdicts.
- */
-export const prismViolations = defineCheck({
-  name: 'prism-violations',
-  title: 'Prism finds no response violation',
-  run(exchange) {
-    const header = exchange.response?.headers['sl-violations'];
-    if (typeof header !== 'string') return [];
-    let violations: PrismViolation[];
-    try {
-      violations = JSON.parse(header) as PrismViolation[];
-    } catch {
-      return [];
-    }
-    return violations
-      .filter((v) => v.location?.[0] === 'response')
-      .map((v) =>
-        failure(this, exchange, {
-          message: `Prism (${v.severity ?? 'Error'}) at ${(v.location ?? []).join('.')}: ${v.message ?? ''}`,
-          expected: 'a response Prism finds valid against the document',
-          citation: gapFill('prism proxy', 'The spec does not cover Prism; the document is what Prism validates against, gap-fills included.'),
-          verdict: 'note',
-        }),
-      );
-  },
-});
-
 /** An attribute a documented cookie line states, and how a parsed cookie shows it. */
 interface Stated {
   readonly text: string;
@@ -272,7 +235,7 @@ export const tokenIssuedNew = defineCheck({
     const op = context.spec.operation(exchange.operationId);
     // The token as the runner learns it: the value the document marks, in JSON or as bare text.
     const tokens = answerSecrets(op, response);
-    const { subject } = context.credentials.parties(exchange);
+    const subject = context.credentials.subjectOf(exchange);
     if (subject === undefined) return [];
     return tokens.flatMap((token) => {
       const owner = context.credentials.tokenOwner(token);

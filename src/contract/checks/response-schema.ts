@@ -4,7 +4,7 @@
 // the nearest x-gap-fill. Hostile answers are judged within bounds (the first items, the first errors).
 import { type SchemaError, type ObservedResponse, type SpecValidator, type Document, responseSpecView } from '../../spec/index.js';
 import { textHead } from '../../shared/text-head.js';
-import { gapFill, citeOperation, citeResponse, failure, inconclusive, defineCheck } from './check.js';
+import { gapFill, citeOperation, citeResponse, failure, inconclusive, defineCheck, valueAt } from './check.js';
 import type { Citation, Exchange, Failure, Verdict } from '../types.js';
 import { responseProblems } from './response-checks.js';
 
@@ -39,26 +39,13 @@ export function itemOf(error: SchemaError): number {
   return match ? Number(match[1]) : -1;
 }
 
-/**
- * The first errors, cut before the item the cap falls in: Ajv reports a `oneOf` after the
- * errors of its branches, so a record cut in the middle would show both branches' errors
- * without the `oneOf` that says which one the record meant.
- */
-export function firstErrors(errors: readonly SchemaError[], max = MAX_SCHEMA_ERRORS): SchemaError[] {
-  if (errors.length <= max) return [...errors];
-  const cutItem = itemOf(errors[max] as SchemaError);
-  let end = max;
-  if (cutItem >= 0) while (end > 0 && itemOf(errors[end - 1] as SchemaError) === cutItem) end--;
-  return errors.slice(0, end > 0 ? end : max);
-}
-
 const MAX_MESSAGE = 4096;
 
 export function boundedValidator(validator: SpecValidator, maxItems: number): SpecValidator {
   const itemsLeftOut = (value: unknown): number => (Array.isArray(value) ? Math.max(0, value.length - maxItems) : 0);
   const items = (value: unknown): unknown => (itemsLeftOut(value) > 0 ? (value as unknown[]).slice(0, maxItems) : value);
   const first = (errors: readonly SchemaError[], value: unknown): SchemaError[] => {
-    const kept = firstErrors(errors);
+    const kept = errors.slice(0, MAX_SCHEMA_ERRORS);
     const uncheckedItems = itemsLeftOut(value);
     return markLeftOut(kept, { errors: errors.length - kept.length, items: uncheckedItems, checkedItems: uncheckedItems > 0 ? maxItems : 0 });
   };
@@ -169,110 +156,46 @@ export function citeDocumentError(root: Node, error: SchemaError, names: WeakMap
   return gapFill(nameOf(nodes, pointers, last, names), `The spec's tables state fields and their JSON types only; the document's schema adds this ${keyword}.`);
 }
 
-/** The value at a JSON pointer (`` for the value itself). */
-export function valueAt(value: unknown, pointer: string): unknown {
-  let at: unknown = value;
-  for (const raw of pointer.split('/').slice(1)) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[token] : undefined;
-  }
-  return at;
-}
-
-/** The branch a discriminated value names: the one whose discriminator property has that `const`. */
-function discriminatedBranch(node: Node, value: unknown): number | undefined {
-  const discriminator = node.discriminator as { propertyName?: string } | undefined;
-  const branches = node.oneOf;
-  if (!discriminator?.propertyName || !Array.isArray(branches)) return undefined;
-  const tag = valueAt(value, `/${discriminator.propertyName}`);
-  const index = branches.findIndex((b) => ((b as Node).properties as Record<string, Node> | undefined)?.[discriminator.propertyName ?? '']?.const === tag);
-  return index >= 0 ? index : undefined;
-}
-
-/** The pointer and each pointer it is under, itself first: `/a/0` → `/a/0`, `/a`, `""`. */
-function withAncestors(pointer: string): string[] {
-  const out = [pointer];
-  for (let at = pointer; at !== ''; ) {
-    at = at.slice(0, Math.max(0, at.lastIndexOf('/')));
-    out.push(at);
-  }
-  return out;
+/** The branch of a oneOf its discriminator names for a value; -1 for none. */
+function meantBranch(node: Node | undefined, value: unknown): number {
+  const name = (node?.discriminator as { propertyName?: string } | undefined)?.propertyName;
+  const branches = Array.isArray(node?.oneOf) ? (node.oneOf as Node[]) : [];
+  return name === undefined ? -1 : branches.findIndex((b) => (b.properties as Record<string, Node> | undefined)?.[name]?.const === valueAt(value, `/${name}`));
 }
 
 /**
- * The errors under each failing `anyOf` and `oneOf` (those of its branches, at its value or
- * below), found by looking each error's schema and value paths up rather than comparing every
- * error with every combinator: a list of wrong records has a combinator error per record.
+ * Of a failing oneOf or anyOf, only the errors of the branch the value meant (the one a discriminator
+ * names, else the one branch with the fewest errors), or else its own error alone. The `if` of an
+ * if/then names no problem of its own.
  */
-function membersOf(errors: readonly SchemaError[]): Map<SchemaError, SchemaError[]> {
-  const combinators = new Map<string, SchemaError[]>();
-  const keyOf = (schemaPath: string, instancePath: string): string => `${schemaPath}\u0000${instancePath}`;
-  for (const e of errors) {
-    if (e.keyword !== 'anyOf' && e.keyword !== 'oneOf') continue;
-    const key = keyOf(e.schemaPath, e.instancePath);
-    combinators.set(key, [...(combinators.get(key) ?? []), e]);
-  }
-  const members = new Map<SchemaError, SchemaError[]>();
-  if (combinators.size === 0) return members;
-  for (const e of errors) {
-    const values = withAncestors(e.instancePath);
-    // Each proper prefix of the schema path that ends where a `/` begins.
-    for (let i = e.schemaPath.lastIndexOf('/'); i > 0; i = e.schemaPath.lastIndexOf('/', i - 1)) {
-      for (const value of values) {
-        for (const combinator of combinators.get(keyOf(e.schemaPath.slice(0, i), value)) ?? []) {
-          const list = members.get(combinator);
-          if (list) list.push(e);
-          else members.set(combinator, [e]);
+export function relevantErrors(root: Node, errors: readonly SchemaError[], value: unknown): SchemaError[] {
+  const kept = errors.filter((e) => e.keyword !== 'if');
+  const combinators = new Map(kept.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => [`${e.schemaPath}\0${e.instancePath}`, e]));
+  // The branch of each failing combinator an error is in, found by the oneOf's schema path and each place above the error.
+  const branches = new Map<SchemaError, [string, number][]>();
+  const counts = new Map<string, Map<number, number>>();
+  for (const e of combinators.size > 0 ? kept : []) {
+    for (const m of e.schemaPath.matchAll(/\/(?:oneOf|anyOf)\/(\d+)\//g)) {
+      for (let at = e.instancePath; ; at = at.slice(0, Math.max(0, at.lastIndexOf('/')))) {
+        const key = `${e.schemaPath.slice(0, m.index + '/oneOf'.length)}\0${at}`;
+        if (combinators.has(key)) {
+          branches.set(e, [...(branches.get(e) ?? []), [key, Number(m[1])]]);
+          const count = counts.get(key) ?? new Map<number, number>();
+          counts.set(key, count.set(Number(m[1]), (count.get(Number(m[1])) ?? 0) + 1));
+          break;
         }
+        if (at === '') break;
       }
     }
   }
-  return members;
-}
-
-/** The branch of a combinator (`…/anyOf`) an error under it is in. */
-const branchOf = (combinator: SchemaError, e: SchemaError): number => Number(e.schemaPath.slice(combinator.schemaPath.length + 1).split('/')[0]);
-
-/** The one branch with the fewest errors, if one stands out. */
-function fewest(combinator: SchemaError, inside: readonly SchemaError[]): number | undefined {
-  const counts = new Map<number, number>();
-  for (const e of inside) counts.set(branchOf(combinator, e), (counts.get(branchOf(combinator, e)) ?? 0) + 1);
-  const least = Math.min(...counts.values());
-  const best = [...counts].filter(([, n]) => n === least);
-  return best.length === 1 ? best[0]?.[0] : undefined;
-}
-
-/**
- * Keeps, for each failing `oneOf`, only the errors of the branch the value meant (by the
- * discriminator, else the one branch with the fewest errors); keeps the `oneOf` error itself
- * when no branch stands out. A failing `anyOf` keeps its branch with the fewest errors when
- * one stands out, else all. The `if` of an if/then names no problem of its own. Each error is
- * looked at once for each combinator it is under, so the work grows with the number of errors.
- */
-export function relevantErrors(root: Node, errors: readonly SchemaError[], value: unknown): SchemaError[] {
-  const candidates = errors.filter((e) => e.keyword !== 'if');
-  const kept = new Set(candidates);
-  const members = membersOf(candidates);
-  const inside = (combinator: SchemaError): SchemaError[] => (members.get(combinator) ?? []).filter((e) => kept.has(e));
-  for (const anyOf of candidates.filter((e) => e.keyword === 'anyOf')) {
-    const branch = fewest(anyOf, inside(anyOf));
-    if (branch === undefined) continue;
-    kept.delete(anyOf);
-    for (const e of inside(anyOf)) if (branchOf(anyOf, e) !== branch) kept.delete(e);
+  const meant = new Map<string, number>();
+  for (const [key, e] of combinators) {
+    const count = [...(counts.get(key) ?? [])];
+    const fewest = count.filter(([, n]) => n === Math.min(...count.map(([, k]) => k)));
+    const tagged = meantBranch(nodesOnPath(root, `${e.schemaPath}/x`).nodes.at(-1), valueAt(value, e.instancePath));
+    meant.set(key, tagged >= 0 ? tagged : fewest.length === 1 ? (fewest[0]?.[0] ?? -1) : -1);
   }
-  for (const oneOf of candidates.filter((e) => e.keyword === 'oneOf' && kept.has(e))) {
-    const under = inside(oneOf);
-    if (under.length === 0) continue;
-    const { nodes } = nodesOnPath(root, `${oneOf.schemaPath}/x`);
-    const chosen = discriminatedBranch(nodes.at(-1) ?? {}, valueAt(value, oneOf.instancePath)) ?? fewest(oneOf, under);
-    if (chosen === undefined) {
-      for (const e of under) kept.delete(e);
-      continue;
-    }
-    for (const e of under) if (branchOf(oneOf, e) !== chosen) kept.delete(e);
-    if (under.some((e) => branchOf(oneOf, e) === chosen)) kept.delete(oneOf);
-  }
-  return candidates.filter((e) => kept.has(e));
+  return kept.filter((e) => (combinators.has(`${e.schemaPath}\0${e.instancePath}`) ? meant.get(`${e.schemaPath}\0${e.instancePath}`) === -1 : (branches.get(e) ?? []).every(([key, branch]) => meant.get(key) === branch)));
 }
 
 const namesByDocument = new WeakMap<Document, WeakMap<object, string>>();
@@ -297,6 +220,7 @@ function describe(error: SchemaError): string {
 }
 
 const COMPOSITE = new Set(['oneOf', 'anyOf', 'allOf', 'not']);
+
 
 /** Document errors the spec errors already explain: at or under a spec error's place (or a composite above one). */
 function explained(error: SchemaError, specErrors: readonly SchemaError[]): boolean {

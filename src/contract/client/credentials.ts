@@ -1,6 +1,6 @@
 // The credentials in answers: which scheme each way of authenticating uses, the values the
 // document marks `x-secret` (masked from then on), and whose each token and session id is.
-import type { AuthMode, ReceivedResponse, Exchange, Actor, CredentialsSeen, Parties } from '../types.js';
+import type { AuthMode, ReceivedResponse, Exchange, CredentialsSeen } from '../types.js';
 import { MIN_ISSUED_CHARS, type Secrets } from '../../shared/redaction/secret-values.js';
 import { documentedResponse, markedValues, type Operation, type Spec } from '../../spec/index.js';
 import { isSchemaNode } from '../../spec/schema-branches.js';
@@ -109,8 +109,6 @@ export function recordToken(spec: Spec, me: Exchange): string | undefined {
 type Json = Record<string, unknown>;
 
 const TOKEN_PARAMETERS = ['api-token', 'auth-token'];
-/** The ways of authenticating with an actor's own credentials: an answer to them is that actor's. */
-const OWN_AUTH = new Set<AuthMode>(['basic', 'session', 'token', 'auth-token']);
 
 export interface CredentialsLearner {
   readonly seen: CredentialsSeen;
@@ -131,8 +129,6 @@ function pathIdReader(operation: Operation): (pathname: string) => string | unde
 export function createCredentialsSeen(spec: Spec): CredentialsLearner {
   const owners = new Map<string, string | undefined>();
   const sessions = new Set<string>();
-  // The user id of each actor, from the record getCurrentUser answered it.
-  const callers = new Map<Actor, string>();
   const pathIds = new Map<string, (pathname: string) => string | undefined>();
   const sessionCookie = (spec.document.components?.securitySchemes?.sessionCookie as { name?: string } | undefined)?.name ?? 'sid';
   const ownToken = (token: string | undefined, owner: string | undefined, authoritative: boolean): void => {
@@ -151,19 +147,13 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
     const ok = response !== undefined && response.status >= 200 && response.status < 300;
     return ok && exchange.operationId === 'getCurrentUser' && typeof json?.id === 'string' ? json.id : undefined;
   };
-  const callerOf = (exchange: Exchange): string | undefined => (OWN_AUTH.has(exchange.auth) ? callers.get(exchange.actor) : undefined);
-  const parties = (exchange: Exchange): Parties => {
-    const caller = callerOf(exchange);
-    const named = pathId(spec.operation(exchange.operationId), new URL(exchange.request.url).pathname);
-    return { caller, subject: named ?? recordOf(exchange) ?? caller };
-  };
 
   return {
     seen: {
       tokenOwner: (token) => owners.get(token),
       tokenIn: (text) => [...owners.keys()].find((token) => text.includes(token)),
       sessionIdIn: (text) => [...sessions].find((id) => text.includes(id)),
-      parties,
+      subjectOf: (exchange) => pathId(spec.operation(exchange.operationId), new URL(exchange.request.url).pathname) ?? recordOf(exchange),
     },
     learn(exchange) {
       const response = exchange.response;
@@ -175,7 +165,6 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
       const url = new URL(exchange.request.url);
       const recordId = recordOf(exchange);
       if (recordId !== undefined) {
-        if (OWN_AUTH.has(exchange.auth)) callers.set(exchange.actor, recordId);
         // A token that alone authenticated a request belongs to the user whose record came back.
         const sent = TOKEN_PARAMETERS.map((p) => url.searchParams.get(p)).find((t): t is string => t !== null);
         const alone = sent !== undefined && exchange.request.headers.authorization === undefined && exchange.request.headers.cookie === undefined;
@@ -188,13 +177,10 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
         for (const id of marked) if (id.length >= MIN_ISSUED_CHARS) sessions.add(id);
         return;
       }
-      // Whose the token is: the user the path names (createAuthToken), else, until something says
-      // otherwise, the caller's (the record getCurrentUser answers is the caller's own). A token
-      // already known as a user's stays that user's: answered by createAuthToken for another user,
-      // it is a reused token (token-issued-new), and later answers are judged as showing its owner's.
-      const owner = pathId(operation, url.pathname);
-      const caller = recordId ?? callerOf(exchange);
-      for (const token of marked) ownToken(token, owner ?? caller, false);
+      // Whose the token is: the user the path names (createAuthToken), else the one whose record
+      // getCurrentUser answered. A token already known as a user's stays that user's: answered by
+      // createAuthToken for another user, it is a reused token (token-issued-new).
+      for (const token of marked) ownToken(token, pathId(operation, url.pathname) ?? recordId, false);
     },
   };
 }

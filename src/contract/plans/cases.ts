@@ -1,6 +1,6 @@
 // Runs the declarative cases of contracts/*.yaml: steps in order, values captured between them.
 import type { CaseStep, ContractCase, Requirement } from '../cases/load-cases.js';
-import { answerValue, capturedCredentials, secretCaptures, fill } from '../cases/case-values.js';
+import { answerValue, capturedCredentials, fill } from '../cases/case-values.js';
 import { caseExpectation } from '../checks/step-checks.js';
 import { apply, resolveCitation } from '../checks/check.js';
 import type { CaseCheckName } from '../checks/registry.js';
@@ -71,7 +71,6 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
           continue;
         }
         const vars = variables(ctx);
-        const secret = secretCaptures(ctx.spec, c);
         for (const [j, step] of c.steps.entries()) {
           const statuses = Array.isArray(step.expect.status) ? step.expect.status : [step.expect.status];
           const exchange = await ctx.send(
@@ -97,7 +96,7 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
                 }),
               ],
               reportAs: { operationId: c.operationId, check },
-              credentials: (answered) => capturedCredentials(step, answered, secret),
+              credentials: (answered) => capturedCredentials(step, answered),
             },
           );
           if (step.capture && !statuses.includes(exchange.response?.status ?? 0)) {

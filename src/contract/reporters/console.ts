@@ -8,10 +8,7 @@ import type { Reporter, Write } from './reporter.js';
 export function consoleReporter(write: Write, progress: Write = write, { verbose = false } = {}): Reporter {
   return {
     onEvent(event) {
-      if (event.type === 'start') {
-        const through = event.targetUrl ? ` through ${event.baseUrl}` : '';
-        progress(`Checking ${event.targetUrl ?? event.baseUrl}${through} (seed ${event.seed}; ${event.safety})\n`);
-      }
+      if (event.type === 'start') progress(`Checking ${event.baseUrl} (seed ${event.seed}; ${event.safety})\n`);
       if (event.type === 'group-end') {
         const failures = event.outcomes.flatMap((o) => o.failures);
         const violations = failures.filter((f) => f.verdict === 'violation').length;

@@ -1,7 +1,7 @@
 // Applies checks to exchanges and keeps the outcomes, with failures made ready to report.
 import { inconclusive, isInconclusive, apply } from '../checks/check.js';
 import { noAnswer, transportError } from '../checks/response-checks.js';
-import type { Applied, Exchange, Inconclusive, Check, CheckContext, Failure, ReportedFailure } from '../types.js';
+import type { Applied, Exchange, Inconclusive, CheckContext, Failure, ReportedFailure } from '../types.js';
 import { responseChecks, titleOf, type CaseCheckName, type OutcomeCheckName } from '../checks/registry.js';
 import { toCurl } from '../curl.js';
 import type { Secrets } from '../../shared/redaction/secret-values.js';
@@ -43,12 +43,8 @@ export interface Recorder {
   outcomes(): Outcome[];
 }
 
-export function createRecorder(
-  base: Omit<CheckContext, 'credentials'>,
-  secrets: Secrets,
-  responseChecksToRun: readonly Check<string, void>[] = responseChecks,
-): Recorder {
-  const onEvery = responseChecksToRun.map((check) => apply(check));
+export function createRecorder(base: Omit<CheckContext, 'credentials'>, secrets: Secrets): Recorder {
+  const onEvery = responseChecks.map((check) => apply(check));
   const outcomes = new Map<string, Outcome>();
   const credentials = createCredentialsSeen(base.spec);
   let group = 'responses';

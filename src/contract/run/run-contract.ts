@@ -18,7 +18,6 @@ import type { Dispatcher } from 'undici';
 import { setMaxListeners } from 'node:events';
 import { createSpecValidator, loadSpec, type Spec, type User } from '../../spec/index.js';
 import { answerLimitsFor, createTransport } from '../client/transport.js';
-import { prismResponseChecks, responseChecks } from '../checks/registry.js';
 import { DEFAULT_BUDGET_MS } from '../model/budget.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
@@ -137,50 +136,12 @@ export function plansInOrder(cases: readonly ContractCase[], chosen?: readonly s
   return GROUPS.filter((group) => !chosen || chosen.includes(group)).map((group) => [group, plans[group]]);
 }
 
-/** Places named at most; a server that redirects each request to itself names one per request. */
-const MAX_PLACES = 3;
-/** Characters shown of one place at most. */
-const MAX_PLACE_CHARS = 200;
-
-/** The note with these statuses and places, and how many places more there were. */
 // A run whose every answer was a redirect never reached the API (a log-in proxy, a base URL
-// without the path prefix): the runner follows none, so it says so once. Of each Location it shows
-// origin and path only: the query of a log-in URL carries state and tokens.
-export function redirectNoteText(statuses: readonly number[], places: readonly string[], more: number): string {
-  const where = places.length === 0 ? 'without a Location' : `to ${places.join(', ')}${more > 0 ? ` and ${more} other place(s)` : ''}`;
-  return `every answer was a redirect (${statuses.join(', ')} ${where}): the runner follows none, so the API was not reached; --base-url may be behind a log-in page or lack a path prefix`;
-}
-
-/** Where a Location points, without its query, fragment or userinfo; undefined when it is no URL. */
-function placeOf(location: string, requestUrl: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(location, requestUrl);
-  } catch {
-    return undefined;
-  }
-  // Another scheme (data:, javascript:) has no origin, and its path is all its content.
-  const place = url.protocol === 'http:' || url.protocol === 'https:' ? `${url.origin}${url.pathname}` : url.protocol;
-  return place.length > MAX_PLACE_CHARS ? `${place.slice(0, MAX_PLACE_CHARS)}…` : place;
-}
-
-const isRedirect = (status: number): boolean => status >= 300 && status < 400;
-
-/** The note when every answered exchange (one at least) was a redirect; else undefined. */
+// without the path prefix): the runner follows none, so it says so once.
 export function redirectNote(exchanges: readonly Exchange[]): string | undefined {
-  const answered = exchanges.flatMap((e) => (e.response ? [{ response: e.response, url: e.request.url }] : []));
-  if (answered.length === 0 || !answered.every((a) => isRedirect(a.response.status))) return undefined;
-  const statuses = [...new Set(answered.map((a) => a.response.status))].sort((a, b) => a - b);
-  // Places by how often they were named, the most frequent first (a stable sort keeps first seen first).
-  const counts = new Map<string, number>();
-  for (const { response, url } of answered) {
-    const header = response.headers.location;
-    const location = Array.isArray(header) ? header[0] : header;
-    const place = location === undefined ? undefined : placeOf(location, url);
-    if (place !== undefined) counts.set(place, (counts.get(place) ?? 0) + 1);
-  }
-  const places = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([place]) => place);
-  return redirectNoteText(statuses, places.slice(0, MAX_PLACES), Math.max(0, places.length - MAX_PLACES));
+  const statuses = [...new Set(exchanges.flatMap((e) => (e.response ? [e.response.status] : [])))].sort();
+  if (statuses.length === 0 || !statuses.every((s) => s >= 300 && s < 400)) return undefined;
+  return `every answer was a redirect (${statuses.join(', ')}): the runner follows none, so the API was not reached; --base-url may be behind a log-in page or lack a path prefix`;
 }
 
 export interface RunOptions {
@@ -197,10 +158,6 @@ export interface RunOptions {
   /** true/false to force; default: writes on loopback targets only. */
   readonly allowWrites?: boolean;
   readonly probeLimits?: boolean;
-  /** The server behind a proxy (Prism), which decides the safety default instead of the base URL. */
-  readonly targetUrl?: string;
-  /** The base URL is `prism proxy`: read its `sl-violations` header on every answer. */
-  readonly viaPrism?: boolean;
   readonly isLoopback?: (url: URL) => boolean;
   /** Deadline of each request: connecting, the headers and the whole body. */
   readonly timeoutMs?: number;
@@ -268,7 +225,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const unknown = (options.groups ?? []).filter((g) => !isGroup(g));
   if (unknown.length > 0) throw new UsageError(`unknown group ${unknown.join(', ')} (groups: ${GROUPS.join(', ')})`);
   const seed = options.seed ?? newSeed();
-  const policy = decidePolicy({ targetUrl: options.targetUrl ?? options.baseUrl, allowWrites: options.allowWrites, probeLimits: options.probeLimits, isLoopback: options.isLoopback });
+  const policy = decidePolicy({ targetUrl: options.baseUrl, allowWrites: options.allowWrites, probeLimits: options.probeLimits, isLoopback: options.isLoopback });
   let transport;
   const deadline = startDeadline(options.maxDurationMs);
   try {
@@ -284,15 +241,15 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     throw new UsageError(`bad base URL "${options.baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
   }
   const secrets = options.secrets ?? createSecrets();
-  for (const url of [options.baseUrl, options.targetUrl]) secrets.addUrl(url);
+  secrets.addUrl(options.baseUrl);
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, operator: options.operator, adminToken: options.token, digests: options.compared === true || options.drawnCases !== undefined });
-  const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets, options.viaPrism ? prismResponseChecks : responseChecks);
+  const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets);
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
   const drawnCases = new Map(Object.entries(options.drawnCases ?? {}));
   const send = sender(client, recorder, wait, deadline, () => group === 'probe-limits', options.baseUrl);
-  emit({ type: 'start', baseUrl: options.baseUrl, ...(options.targetUrl ? { targetUrl: options.targetUrl } : {}), seed, safety: policy.reason });
+  emit({ type: 'start', baseUrl: options.baseUrl, seed, safety: policy.reason });
   try {
     recorder.setGroup(group);
     const world = await learn(spec, client, send, options);

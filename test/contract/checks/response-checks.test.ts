@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentType, notServerError, prismViolations, statusDocumented, transportError } from '../../../src/contract/checks/response-checks.js';
+import { contentType, notServerError, statusDocumented, transportError } from '../../../src/contract/checks/response-checks.js';
 import { responseSchema } from '../../../src/contract/checks/response-schema.js';
 import { context, exchange, found, mqtt, records, trap } from '../helpers/synthetic.js';
 
@@ -183,18 +183,5 @@ describe('response-schema', () => {
   it('makes a token that is not a UUID a note', async () => {
     const [f] = found(responseSchema.run(exchange('createAuthToken', { status: 200, body: 'abc' }), await context()));
     expect(f).toMatchObject({ verdict: 'note', citation: { ref: 'components/schemas/AuthToken' } });
-  });
-});
-
-describe('prism-violations', () => {
-  it('reports response violations from the sl-violations header as notes and ignores request ones', async () => {
-    const header = JSON.stringify([
-      { location: ['request', 'query', 'limit'], severity: 'Error', message: 'must match pattern' },
-      { location: ['response', 'body', '0'], severity: 'Error', message: "must have required property 'agentId'" },
-    ]);
-    const failures = found(prismViolations.run(exchange('getEventLog', { status: 200, body: [], headers: { 'sl-violations': header } }), await context()));
-    expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatchObject({ verdict: 'note', check: 'prism-violations' });
-    expect(failures[0]?.message).toContain('agentId');
   });
 });

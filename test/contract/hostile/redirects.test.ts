@@ -35,9 +35,6 @@ describe('the runner against redirects', () => {
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as { requests: number; runNotes?: string[] };
     expect(looping.requests()).toBe(report.requests);
-    // Each request is sent to a path of its own: the run's note names a few of them, and counts the rest.
-    const note = report.runNotes?.find((n) => n.startsWith('every answer was a redirect (302 to ')) ?? '';
-    expect(note.split(looping.url).length - 1).toBe(3);
-    expect(note).toMatch(/ and \d+ other place\(s\)\):/);
+    expect(report.runNotes).toEqual([expect.stringMatching(/^every answer was a redirect \(302\): /)]);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
-// A no-sensitive-data finding on an API token says whose token it is, as far as the run knows
-// (the caller's own, another user's, or an owner not known), and where it appeared: outside the
-// places the document marks `x-secret`, or in a marked place that belongs to another user's token.
+// A no-sensitive-data finding on an API token says whose token it is when the run knows, and where
+// it appeared: outside the places the document marks `x-secret`, or in a marked place that belongs
+// to another user's token.
 // The tokens are learned from the records a hostile server answers getCurrentUser with.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,24 +59,24 @@ async function findings(records: { admin: object; low?: object }, casesDir: stri
 const record = (id: string | undefined, token?: string): object => ({ ...(id ? { id } : {}), login: 'someone', permissions: [], ...(token ? { authenticationToken: token } : {}) });
 
 describe('whose API token a no-sensitive-data finding names, and where it was', () => {
-  it("names the caller's own token, echoed where the document marks no credential", async () => {
+  it("names the owner of a token echoed where the document marks no credential", async () => {
     expect(await findings({ admin: record(ADMIN_ID, TOKEN) }, adminOnly)).toEqual([
-      `getEventLog violation /message: the caller's own API token *** (47 characters) where the document marks no credential`,
+      `getEventLog violation /message: the API token of user ${ADMIN_ID} *** (47 characters) where the document marks no credential`,
     ]);
   }, 60_000);
 
   it("names another user's token, in the place the document marks for the caller's own and where it marks none", async () => {
     expect(await findings({ admin: record(ADMIN_ID, TOKEN), low: record(LOW_ID, TOKEN) }, withLow, LOW)).toEqual([
-      `getCurrentUser violation /authenticationToken: the API token of another user (${ADMIN_ID}) *** (36 characters) where the document marks the caller's own token`,
-      `getEventLog violation /message: the caller's own API token *** (47 characters) where the document marks no credential`,
-      `getEventLog violation /message: the API token of another user (${ADMIN_ID}) *** (47 characters) where the document marks no credential`,
+      `getCurrentUser violation /authenticationToken: the API token of user ${ADMIN_ID} *** (36 characters) where the document marks the token of user ${LOW_ID}`,
+      `getEventLog violation /message: the API token of user ${ADMIN_ID} *** (47 characters) where the document marks no credential`,
+      `getEventLog violation /message: the API token of user ${ADMIN_ID} *** (47 characters) where the document marks no credential`,
     ]);
   }, 60_000);
 
   it('says so when the owner of the token is not known', async () => {
     // A record without an id: the token it shows is known, whose it is is not.
     expect(await findings({ admin: record(undefined, TOKEN) }, adminOnly)).toEqual([
-      'getEventLog violation /message: an API token whose owner is unknown *** (47 characters) where the document marks no credential',
+      'getEventLog violation /message: an API token *** (47 characters) where the document marks no credential',
     ]);
   }, 60_000);
 });

@@ -58,16 +58,16 @@ describe('no-sensitive-data', () => {
     expect(await findings([created, own])).toEqual([]);
     const [f, ...others] = await findings([created, user({ authenticationToken: LOW_TOKEN })]);
     expect(others).toEqual([]);
-    expect(f?.message).toBe(`/authenticationToken: the API token of another user (${LOW_ID}) *** (36 characters) where the document marks the caller's own token`);
+    expect(f?.message).toBe(`/authenticationToken: the API token of user ${LOW_ID} *** (36 characters) where the document marks the token of user ${ADMIN_ID}`);
   });
 
   it('says where a marked place holds the token only inside a longer text, whoever owns it', async () => {
     const created = at(exchange('createAuthToken', { status: 200, body: LOW_TOKEN }), `http://127.0.0.1/node/api/users/${LOW_ID}/auth-token`, { authorization: 'Basic x' });
     const [f] = await findings([created, user({ authenticationToken: `token=${LOW_TOKEN}` })]);
-    expect(f?.message).toBe(`/authenticationToken: the API token of another user (${LOW_ID}) *** (42 characters) inside a longer text where the document marks a credential`);
+    expect(f?.message).toBe(`/authenticationToken: the API token of user ${LOW_ID} *** (42 characters) inside a longer text where the document marks a credential`);
   });
 
-  it('names the owner without "another" when the caller is not known, and whose token the marked place is for', async () => {
+  it('names the owner, and whose token the marked place is for', async () => {
     const created = at(exchange('createAuthToken', { status: 200, body: LOW_TOKEN }), `http://127.0.0.1/node/api/users/${LOW_ID}/auth-token`, { authorization: 'Basic x' });
     // Wrong credentials: the answer is no caller's, and the record it shows is the administrator's.
     const refusedNot = at(exchange('getCurrentUser', { status: 200, body: { id: ADMIN_ID, login: 'admin', permissions: [], authenticationToken: LOW_TOKEN } }, 'wrong-basic'), 'http://127.0.0.1/node/api/users/current');
@@ -78,7 +78,7 @@ describe('no-sensitive-data', () => {
   it('learns whose token it is from the record a request with that token alone gets', async () => {
     const byToken = at(exchange('getCurrentUser', { status: 200, body: { id: LOW_ID, login: 'viewer', permissions: [] } }), `http://127.0.0.1/node/api/users/current?api-token=${LOW_TOKEN}`);
     const [f] = await findings([byToken, user({ authenticationToken: LOW_TOKEN })]);
-    expect(f?.message).toContain(`the API token of another user (${LOW_ID})`);
+    expect(f?.message).toContain(`the API token of user ${LOW_ID}`);
   });
 
   it('flags a session id in any body but the log-in answer', async () => {
