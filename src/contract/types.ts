@@ -1,5 +1,6 @@
 // The data the contract runner passes around: exchanges in, failures out.
 import type { Spec, SpecValidator } from '../spec/index.js';
+import type { AuthModeOfScheme } from './client/credentials.js';
 
 /** A request as it went on the wire (secrets included; mask before showing). */
 export interface SentRequest {
@@ -17,9 +18,8 @@ export interface ReceivedResponse {
   readonly body: string;
   /** The parsed body; absent when the body is empty, not JSON, or beyond the bounds the runner parses. */
   readonly json?: unknown;
-  /** Only the head of the body is kept, without `json` (a run's memory budget was spent); the answer was checked whole. */
+  /** Only the head of the body is kept, without `json` (the run's memory budget was spent), and a digest when compared. */
   readonly partial?: true;
-  /** With `partial`: a digest of the normalised JSON body, so a compared run can still tell same from different. */
   readonly digest?: string;
   /** A JSON list not read whole or not parsed (past the runner's bounds): how many items it holds at least. */
   readonly itemsAtLeast?: number;
@@ -28,26 +28,8 @@ export interface ReceivedResponse {
 /** Who sent a request: the administrator, the optional low-privilege and operator users, or nobody. */
 export type Actor = 'admin' | 'low' | 'operator' | 'anonymous';
 
-/** How a request was authenticated, including the deliberately wrong variants. */
-export type AuthMode =
-  | 'none'
-  | 'basic'
-  | 'session'
-  | 'token'
-  | 'auth-token'
-  /** Basic with an unknown login. */
-  | 'wrong-basic'
-  /** Basic with the actor's login and a wrong password, or an empty one. */
-  | 'wrong-password'
-  | 'wrong-empty-password'
-  /** A session id no log-in issued, or one that was logged out (sent in the call's cookies). */
-  | 'wrong-session'
-  | 'wrong-ended-session'
-  /** A token no one was issued, or one that was revoked (sent in the call's query). */
-  | 'wrong-token'
-  | 'wrong-auth-token'
-  | 'wrong-revoked-token'
-  | 'wrong-revoked-auth-token';
+/** How a request was authenticated, including the deliberately wrong variants (client/credentials.ts lists them by scheme). */
+export type AuthMode = 'none' | AuthModeOfScheme;
 
 /** One request and what came back (or why nothing came back). */
 export interface Exchange {
@@ -58,21 +40,15 @@ export interface Exchange {
   readonly auth: AuthMode;
   readonly request: SentRequest;
   readonly response?: ReceivedResponse;
-  /**
-   * A transport problem (timeout, reset; no response then), or, beside a response, why its body
-   * was not read whole or not parsed (the runner's bounds, not the server's fault).
-   */
+  /** A transport problem (no response then), or, beside a response, why its body was not read whole or parsed (the runner's bounds). */
   readonly error?: string;
-  /** No answer came because the runner gave up at its own deadline (`--timeout`), this many ms: a bound the spec does not set. */
+  /** The runner gave up at its own deadline (`--timeout`) of this many ms. */
   readonly timedOutAfterMs?: number;
 }
 
 export type Verdict = 'violation' | 'note';
 
-/**
- * Where an expectation comes from: a section of the source spec, a gap-fill of the document, or
- * a security rule that holds whatever the spec says (OWASP API Security Top 10).
- */
+/** Where an expectation comes from: a spec section, a gap-fill of the document, or a security rule (OWASP API Security Top 10). */
 export interface Citation {
   readonly source: 'spec' | 'gap-fill' | 'security';
   /** `4.4` for a spec section; the document location for a gap-fill; the rule for security. */
@@ -128,30 +104,16 @@ export interface Inconclusive {
 /** What a check says of one exchange: what it found wrong (nothing: it holds), or that it could not judge. */
 export type Judgement = readonly Failure[] | Inconclusive;
 
-/**
- * A check: a small named function over one exchange, `(answer, what the step knows) -> failures`.
- * `Facts` is what the step that sent the request tells it (the parameters chosen, the lists to
- * compare with…); response checks take none. It never sends requests.
- */
+/** A check: a named function over one exchange and the facts of the step that sent it (none for response checks). */
 export interface Check<Name extends string = string, Facts = void> {
   readonly name: Name;
   readonly title: string;
-  /**
-   * It judges an answer whose body the runner did not read whole or parse (`error` beside the
-   * response) by what is known of it: the status, the list items counted. Other checks call
-   * such an answer inconclusive without running.
-   */
+  /** It judges an answer whose body was not read whole or parsed by what is known (the status, items counted); others call it inconclusive. */
   readonly judgesUnreadBody?: boolean;
-  /** It judges only the answers of these operations: as a response check, it runs on their exchanges alone (no `ok` for the others). */
+  /** As a response check, it runs on these operations' exchanges alone. */
   readonly operations?: readonly string[];
   run(exchange: Exchange, context: CheckContext, facts: Facts): Judgement;
 }
 
 /** A check given the facts of one step: what a plan asks the runner to judge an exchange by. */
-export interface Applied {
-  readonly name: string;
-  readonly title: string;
-  readonly judgesUnreadBody?: boolean;
-  readonly operations?: readonly string[];
-  judge(exchange: Exchange, context: CheckContext): Judgement;
-}
+export type Applied = Omit<Check, 'run'> & { judge(exchange: Exchange, context: CheckContext): Judgement };

@@ -37,34 +37,22 @@ export function citeParameters(op: Operation, ...names: string[]): Citation {
   return citeOperation(op, `${said.join('; ')}.`);
 }
 
-/** A parameter's gap-fill when it has one, else the operation's spec section. */
-export function citeParameter(op: Operation, name: string, whatTheSpecSays?: string): Citation {
-  const param = op.parameters.find((p) => p.name === name) as unknown as Annotated | undefined;
-  const sentence = param?.['x-gap-fill'];
-  return typeof sentence === 'string'
-    ? gapFill(`${op.operationId} parameter "${name}"`, sentence)
-    : citeOperation(op, whatTheSpecSays);
+/** A node of the document's gap-fill when it has one (every error response has: the spec shows no errors), else the operation's. */
+function citeNode(op: Operation, node: unknown, ref: string, whatTheSpecSays?: string): Citation {
+  const sentence = (node as Annotated | undefined)?.['x-gap-fill'];
+  return typeof sentence === 'string' ? gapFill(ref, sentence) : citeOperation(op, whatTheSpecSays);
 }
 
-/**
- * The documented response for a status: its gap-fill when it has one (every error
- * response of the document is a gap-fill, since the spec shows no errors), else the operation.
- */
-export function citeResponse(op: Operation, status: number | string, whatTheSpecSays?: string): Citation {
-  const response = op.responses[String(status)] as Annotated | undefined;
-  const sentence = response?.['x-gap-fill'];
-  return typeof sentence === 'string'
-    ? gapFill(`${op.operationId} response ${String(status)}`, sentence)
-    : citeOperation(op, whatTheSpecSays);
-}
+export const citeParameter = (op: Operation, name: string, whatTheSpecSays?: string): Citation =>
+  citeNode(op, op.parameters.find((p) => p.name === name), `${op.operationId} parameter "${name}"`, whatTheSpecSays);
 
-/** The error responses a document gives an operation: when all carry a gap-fill, any error status is a gap. */
-export function citeErrorStatuses(op: Operation): Citation {
-  const errors = Object.entries(op.responses).filter(([code]) => /^[45]/.test(code));
-  const gap = errors.map(([, r]) => (r as Annotated)['x-gap-fill']).find((s) => typeof s === 'string');
-  return typeof gap === 'string' && errors.every(([, r]) => typeof (r as Annotated)['x-gap-fill'] === 'string')
-    ? gapFill(`${op.operationId} error responses`, gap)
-    : citeOperation(op);
+export const citeResponse = (op: Operation, status: number | string, whatTheSpecSays?: string): Citation =>
+  citeNode(op, op.responses[String(status)], `${op.operationId} response ${String(status)}`, whatTheSpecSays);
+
+/** The documented statuses starting with `prefix` (`4`, `2`…): when each carries a gap-fill, another status of them is a gap too. */
+export function citeStatuses(op: Operation, prefix: string): Citation {
+  const codes = Object.keys(op.responses).filter((code) => code.startsWith(prefix));
+  return codes.length > 0 && codes.every((code) => typeof (op.responses[code] as Annotated)['x-gap-fill'] === 'string') ? citeResponse(op, codes[0] ?? '') : citeOperation(op);
 }
 
 export function formatCitation(citation: Citation): string {

@@ -5,7 +5,7 @@ import { stateChecks } from '../model/state/state-model.js';
 import { authMethodAccepted, permissionAccepted, permissionRefused, unauthenticatedRefused, undeclaredSchemeRefused, wrongCredentialsRefused } from './access-checks.js';
 import { blockRecorded, caseExpectation, invalidInputRefused } from './step-checks.js';
 import { contentType, notServerError, sessionCookieAttributes, statusDocumented, tokenIssuedNew, transportError } from './response-checks.js';
-import { booleanFilter, filterMatches, inverseOrder, limitHonoured, pagesAgree, recordsConsistent, sortOrder, timeRange, typeFilter } from './model-checks.js';
+import { modelChecks } from './model-checks.js';
 import { noSensitiveData } from './no-sensitive-data.js';
 import { responseSchema } from './response-schema.js';
 
@@ -20,16 +20,8 @@ const all = [
   authMethodAccepted,
   permissionRefused,
   permissionAccepted,
-  recordsConsistent,
-  limitHonoured,
-  pagesAgree,
-  sortOrder,
-  inverseOrder,
-  typeFilter,
-  timeRange,
-  filterMatches,
+  ...modelChecks,
   invalidInputRefused,
-  booleanFilter,
   ...stateChecks,
   blockRecorded,
   caseExpectation,

@@ -2,7 +2,7 @@
 // the operations they name, the session cookie's attributes and a created token being new.
 import { type ResponseProblem, specDescribesBody, type Operation, type Response } from '../../spec/index.js';
 import type { CheckContext, Exchange, Citation, Failure } from '../types.js';
-import { citeOperation, gapFill, citeResponse, failure, inconclusive, defineCheck } from './check.js';
+import { citeOperation, citeResponse, citeStatuses, failure, inconclusive, defineCheck } from './check.js';
 import { Cookie } from 'tough-cookie';
 import { setCookieLines, answerSecrets } from '../client/credentials.js';
 import { describeSecret } from '../../shared/redaction/secret-names.js';
@@ -75,8 +75,6 @@ export const notServerError = defineCheck({
   },
 });
 
-type Annotated = Record<string, unknown>;
-
 /**
  * The status is one the document lists. An undocumented status of a class whose documented
  * statuses are all gap-fills (every error status, the gap-filled 2xx of 4.1, 4.3, 4.5) is a
@@ -91,14 +89,7 @@ export const statusDocumented = defineCheck({
     if (status === undefined || status >= 500) return [];
     if (!responseProblems(exchange, context).some((p) => p.kind === 'undocumented-status')) return [];
     const op = context.spec.operation(exchange.operationId);
-    const klass = String(status)[0];
-    const sameClass = Object.entries(op.responses).filter(([code]) => code[0] === klass);
-    const gaps = sameClass.map(([code, r]) => [code, (r as Annotated)['x-gap-fill']] as const);
-    let citation: Citation = citeOperation(op);
-    if (gaps.length > 0 && gaps.every(([, s]) => typeof s === 'string')) {
-      const [code, sentence] = gaps[0] ?? [];
-      citation = gapFill(`${op.operationId} response ${String(code)}`, String(sentence));
-    }
+    const citation = citeStatuses(op, String(status)[0] ?? '');
     const documented = Object.keys(op.responses).join(', ');
     return [
       failure(this, exchange, {

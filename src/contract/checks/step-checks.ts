@@ -1,5 +1,5 @@
 // Checks of what one step sent: invalid input refused, a probed block recorded, a case step's expectation.
-import { citeErrorStatuses, citeParameter, citeResponse, citeOperation, failure, defineCheck, notAList, isSuccess, recordsOf, describeValue } from './check.js';
+import { citeStatuses, citeParameter, citeResponse, citeOperation, failure, defineCheck, notAList, isSuccess, recordsOf, describeValue } from './check.js';
 import type { Citation, Failure } from '../types.js';
 
 export interface InvalidInputFacts {
@@ -23,7 +23,7 @@ export const invalidInputRefused = defineCheck({
     if (status === undefined || (status >= 400 && status < 600)) return [];
     const op = context.spec.operation(exchange.operationId);
     const { parameter } = facts;
-    let citation: Citation = op.responses['400'] ? citeResponse(op, 400) : citeErrorStatuses(op);
+    let citation: Citation = op.responses['400'] ? citeResponse(op, 400) : citeStatuses(op, '4');
     if (parameter && op.parameters.some((p) => p.name === parameter && typeof (p as unknown as Record<string, unknown>)['x-gap-fill'] === 'string')) {
       citation = citeParameter(op, parameter);
     }

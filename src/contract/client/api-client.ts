@@ -64,25 +64,6 @@ export function bodyDigest(response: ReceivedResponse): string | undefined {
   return response.json === undefined ? undefined : createHash('sha256').update(JSON.stringify(normalise(response.json))).digest('base64url');
 }
 
-export interface ApiClient {
-  call(call: Call): Promise<Exchange>;
-  hasActor(actor: Actor): boolean;
-  credentials(actor: Actor): Credentials | undefined;
-  setToken(actor: Actor, token: string | undefined): void;
-  token(actor: Actor): string | undefined;
-  /** The value of a cookie in an actor's jar, e.g. `sid` after a log-in. */
-  cookie(actor: Actor, name: string): Promise<string | undefined>;
-  /**
-   * Logs the administrator in once for the bulk of the run, in a jar of its own (cases and
-   * checks log in and out with the administrator's other jar). Real servers count every Basic
-   * log-in against their limits; one session keeps the run well below them, as a real client would.
-   */
-  openRunSession(key: string): Promise<Exchange>;
-  closeRunSession(key: string): Promise<Exchange | undefined>;
-  /** All exchanges so far, in order; beyond a memory budget, only the head of each body (see createRetention). */
-  readonly exchanges: readonly Exchange[];
-}
-
 export interface ApiClientOptions {
   readonly spec: Spec;
   readonly transport: Transport;
@@ -106,7 +87,9 @@ interface ActorState {
   token?: string;
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
   const { spec, transport, policy, secrets, random } = options;
   const actors = new Map<Actor, ActorState>([
     ['admin', { credentials: options.admin, jar: new CookieJar(), token: options.adminToken }],
@@ -131,31 +114,37 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return s;
   };
 
-  const client: ApiClient = {
-    exchanges,
-    async openRunSession(key) {
+  const client = {
+    /** All exchanges so far, in order; beyond a memory budget, only the head of each body (retain). */
+    exchanges: exchanges as readonly Exchange[],
+    /**
+     * Logs the administrator in once for the bulk of the run, in a jar of its own: real servers
+     * count every Basic log-in against their limits, and one session keeps the run well below them.
+     */
+    async openRunSession(key: string): Promise<Exchange> {
       const exchange = await send({ operationId: 'createSession', key, auth: 'none', body: options.admin }, runJar);
       runSession = (exchange.response?.status ?? 0) < 300 && (await runJar.getCookies(transport.baseUrl.href)).length > 0;
       return exchange;
     },
-    async closeRunSession(key) {
+    async closeRunSession(key: string): Promise<Exchange | undefined> {
       if (!runSession) return undefined;
       runSession = false;
       return send({ operationId: 'deleteSession', key, auth: 'session' }, runJar);
     },
-    hasActor: (actor) => actors.has(actor),
-    credentials: (actor) => actors.get(actor)?.credentials,
-    setToken(actor, token) {
+    hasActor: (actor: Actor): boolean => actors.has(actor),
+    credentials: (actor: Actor): Credentials | undefined => actors.get(actor)?.credentials,
+    setToken(actor: Actor, token: string | undefined): void {
       state(actor).token = token;
       // The administrator's token given to the run is added as given (createApiClient); one read from a record, as issued.
       secrets.addIssued(token);
     },
-    token: (actor) => actors.get(actor)?.token,
-    async cookie(actor, name) {
+    token: (actor: Actor): string | undefined => actors.get(actor)?.token,
+    /** The value of a cookie in an actor's jar, e.g. `sid` after a log-in. */
+    async cookie(actor: Actor, name: string): Promise<string | undefined> {
       const cookies = await state(actor).jar.getCookies(transport.baseUrl.href);
       return cookies.find((c) => c.key === name)?.value;
     },
-    call: (call) => send(call),
+    call: (call: Call): Promise<Exchange> => send(call),
   };
 
   async function send(call: Call, jar?: CookieJar): Promise<Exchange> {

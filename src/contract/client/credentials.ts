@@ -6,33 +6,22 @@ import { documentedResponse, markedValues, type Operation, type Spec } from '../
 import { isSchemaNode } from '../../spec/schema-branches.js';
 import { MAX_KEPT_COOKIES } from './api-client.js';
 
-const SCHEMES: Readonly<Record<Exclude<AuthMode, 'none'>, string>> = {
-  basic: 'basicAuth',
-  'wrong-basic': 'basicAuth',
-  'wrong-password': 'basicAuth',
-  'wrong-empty-password': 'basicAuth',
-  session: 'sessionCookie',
-  'wrong-session': 'sessionCookie',
-  'wrong-ended-session': 'sessionCookie',
-  token: 'apiToken',
-  'wrong-token': 'apiToken',
-  'wrong-revoked-token': 'apiToken',
-  'auth-token': 'authTokenQuery',
-  'wrong-auth-token': 'authTokenQuery',
-  'wrong-revoked-auth-token': 'authTokenQuery',
-};
+/** The ways of authenticating with each security scheme of the document: valid first, then the deliberately wrong ones. */
+const MODES = {
+  basicAuth: ['basic', 'wrong-basic', 'wrong-password', 'wrong-empty-password'],
+  sessionCookie: ['session', 'wrong-session', 'wrong-ended-session'],
+  apiToken: ['token', 'wrong-token', 'wrong-revoked-token'],
+  authTokenQuery: ['auth-token', 'wrong-auth-token', 'wrong-revoked-auth-token'],
+} as const;
+
+export type AuthModeOfScheme = (typeof MODES)[keyof typeof MODES][number];
 
 /** The security scheme an auth mode uses; undefined for none. */
-export function schemeOf(auth: AuthMode): string | undefined {
-  return auth === 'none' ? undefined : SCHEMES[auth];
-}
+export const schemeOf = (auth: AuthMode): string | undefined => Object.keys(MODES).find((scheme) => (MODES[scheme as keyof typeof MODES] as readonly string[]).includes(auth));
 
 export const isWrongCredentials = (auth: AuthMode): boolean => auth.startsWith('wrong-');
 
-/** The ways of authenticating with a scheme, valid first, then the deliberately wrong ones. */
-export function authModesOf(scheme: string): Exclude<AuthMode, 'none'>[] {
-  return (Object.keys(SCHEMES) as Exclude<AuthMode, 'none'>[]).filter((auth) => SCHEMES[auth] === scheme);
-}
+export const authModesOf = (scheme: string): readonly AuthModeOfScheme[] => MODES[scheme as keyof typeof MODES] ?? [];
 
 // One printable word: no spaces, so an HTML page or a sentence is never taken for a token.
 const BARE_TOKEN = new RegExp(`^[A-Za-z0-9._~+/=-]{${MIN_ISSUED_CHARS},512}$`);

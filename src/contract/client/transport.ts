@@ -1,18 +1,14 @@
 // The only place the runner touches the network: one undici Agent, a deadline per request, no
 // redirects followed, bodies read and parsed within bounds.
 import { Agent, type Dispatcher, request } from 'undici';
-import type { ReceivedResponse, SentRequest } from '../types.js';
+import type { Exchange, SentRequest } from '../types.js';
 
 export interface JsonLimits {
   readonly maxDepth: number;
   readonly maxValues: number;
 }
 
-/**
- * Deep enough for any answer of the document; values enough for a page of 250 event log records
- * (about 30 values each). Each value of a wrong answer can cost a dozen schema errors, so this
- * bounds memory too.
- */
+/** Deep enough for any answer of the document; values enough for a page of 250 event log records (about 30 values each). */
 export const JSON_LIMITS: JsonLimits = { maxDepth: 100, maxValues: 8_000 };
 
 // Values of one record at most, with room: a trap with its varbinds counts up to 42 in the fake's data.
@@ -35,9 +31,8 @@ const CLOSE = new Set([93, 125]);
 const WHITESPACE = new Set([32, 9, 10, 13]);
 
 /**
- * One pass over JSON text in UTF-8, without recursion (bytes of multi-byte characters are never
- * ASCII): its values (containers and separators), the first bound it passes, and, when it is a
- * list, the items begun at its top level (a head of the body is enough: a cut item counts).
+ * One pass over JSON text in UTF-8, without recursion: its values (containers and separators), the
+ * first bound it passes, and, for a list, the items begun at its top level (a cut item counts).
  */
 export function measureJson(bytes: Uint8Array, limits: JsonLimits = JSON_LIMITS): { readonly values: number; readonly excess?: string; readonly items?: number } {
   let [depth, values, ended, started, inString] = [0, 1, 0, false, false];
@@ -72,13 +67,12 @@ export interface TransportOptions {
   readonly baseUrl: string;
   /** Deadline of each request, whole: connecting, the headers and every byte of the body. */
   readonly timeoutMs?: number;
-  /** Ends every request, the one in flight too (the run's own deadline); sending then throws its reason. */
+  /** Ends every request, the one in flight too (the run's own deadline). */
   readonly signal?: AbortSignal;
-  /** For tests: an undici dispatcher to use instead of the runner's own Agent. */
+  /** For tests: instead of the runner's own Agent. */
   readonly dispatcher?: Dispatcher;
-  /** Bodies beyond this many bytes are cut off unread (and the cut noted in `error`); default 1 MiB. */
+  /** Bodies beyond this many bytes are cut off unread, and deeper or larger ones not parsed (noted in `error`). */
   readonly maxBodyBytes?: number;
-  /** Bodies deeper or larger (in values) than these are not parsed (noted in `error`). */
   readonly json?: JsonLimits;
 }
 
@@ -91,22 +85,11 @@ export interface OutgoingRequest {
   readonly body?: string;
 }
 
-export interface TransportResult {
-  readonly request: SentRequest;
-  readonly response?: ReceivedResponse;
-  readonly error?: string;
-  /** Set when the runner gave up waiting at its own deadline (no answer then): that deadline, in ms. */
-  readonly timedOutAfterMs?: number;
-  /** The size of the parsed body in values (containers and separators), for the run's memory budget. */
+export interface TransportResult extends Pick<Exchange, 'request' | 'response' | 'error' | 'timedOutAfterMs'> {
+  /** The size of the parsed body in values, for the run's memory budget. */
   readonly values?: number;
-  /** True when the server could not be reached at all (refused, unknown host, connect timeout). */
+  /** The server could not be reached at all (refused, unknown host, connect timeout). */
   readonly unreachable?: boolean;
-}
-
-export interface Transport {
-  readonly baseUrl: URL;
-  send(request: OutgoingRequest): Promise<TransportResult>;
-  close(): Promise<void>;
 }
 
 /** Enough for 1,000 event log records; a run's memory is bounded by it (see README, Security). */
@@ -133,7 +116,9 @@ export function urlFor(base: URL, path: string, query: Readonly<Record<string, s
   return url;
 }
 
-export function createTransport(options: TransportOptions): Transport {
+export type Transport = ReturnType<typeof createTransport>;
+
+export function createTransport(options: TransportOptions) {
   const baseUrl = new URL(options.baseUrl);
   // The document's paths start with /node/api; a base URL given with it (as the fake prints it) is the same server.
   baseUrl.pathname = baseUrl.pathname.replace(/\/node\/api\/?$/, '/');
@@ -147,7 +132,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   return {
     baseUrl,
-    async send(out) {
+    async send(out: OutgoingRequest): Promise<TransportResult> {
       const url = urlFor(baseUrl, out.path, out.query);
       // Without Accept-Encoding any coding is acceptable (RFC 9110 12.5.3): a server could then
       // send gzip that the runner does not decode. Asking for identity makes a coded answer the server's fault.
@@ -221,7 +206,7 @@ export function createTransport(options: TransportOptions): Transport {
         run?.removeEventListener('abort', stop);
       }
     },
-    async close() {
+    async close(): Promise<void> {
       // Every request has ended by now; destroy does not wait on sockets a hostile server holds open.
       await own?.destroy();
     },

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Operation } from '../../spec/index.js';
 import { citeOperation, citeParameter, citeParameters, inconclusive, describeValue, citeOrder } from '../checks/check.js';
 import type { Citation, Exchange, Inconclusive } from '../types.js';
-import { expectedOf, type ListModel, type Expected, criteriaOf, identityOf, type ModelCheckName, type Query, type Row, compareOf, hasParameter, sortOf } from './list-model.js';
+import { MODEL_RULES, expectedOf, type ListModel, type Expected, criteriaOf, identityOf, type ModelCheckName, type Query, type Row, compareOf, hasParameter, sortOf } from './list-model.js';
 import { valueAtPath } from '../../shared/field-path.js';
 
 export interface Fault {
@@ -32,28 +32,11 @@ export interface ModelFacts {
 
 const STORED = 'the log is stored data (spec 6): a query selects among the same records.';
 
-// The check a refused parameter belongs to, most particular first.
-const PARAMETER_CHECKS: readonly (readonly [string, ModelCheckName])[] = [
-  ['filter', 'filter-matches'],
-  ['sortField', 'sort-order'],
-  ['inverse', 'inverse-order'],
-  ['type', 'type-filter'],
-  ['ip', 'boolean-filter'],
-  ['login', 'boolean-filter'],
-  ['uri', 'boolean-filter'],
-  ['user', 'boolean-filter'],
-  ['from', 'time-range'],
-  ['to', 'time-range'],
-  ['skip', 'pages-agree'],
-  ['limit', 'limit-honoured'],
-  ['sortDirection', 'sort-order'],
-];
-
 /** A documented query refused: owned by the check of the parameter the error names, or the most particular one sent. */
 function refusalFault(op: Operation, query: Query, exchange: Exchange): Fault {
   const named = (exchange.response?.json as { details?: { name?: unknown }[] } | undefined)?.details?.map((d) => d.name);
-  const sent = PARAMETER_CHECKS.filter(([name]) => query[name] !== undefined);
-  const [name, check] = sent.find(([n]) => named?.includes(n)) ?? sent[0] ?? ['limit', 'limit-honoured'];
+  const sent = (Object.entries(MODEL_RULES) as [ModelCheckName, (typeof MODEL_RULES)[ModelCheckName]][]).flatMap(([check, rule]) => rule.parameters(op).filter((name) => query[name] !== undefined).map((name) => [name, check] as const));
+  const [name, check] = sent.find(([n]) => named?.includes(n)) ?? sent[0] ?? (['limit', 'limit-honoured'] as const);
   const status = exchange.response?.status ?? 0;
   return { check, message: `a documented query was refused with ${status} (${name}=${query[name] ?? '-'})`, expected: 'a list: every parameter and value sent is documented', citation: citeParameter(op, name) };
 }

@@ -13,17 +13,40 @@ export type Row = Record<string, unknown>;
 /** A query as sent: parameter names and their text. */
 export type Query = Readonly<Record<string, string>>;
 
+interface Rule {
+  readonly parameters: (op: Operation) => readonly string[];
+  readonly everyAnswer?: true;
+}
+
+/**
+ * The rules of a list operation's model, each judged by the check of its name: the query
+ * parameters of the rule, most particular first (a refused query is the fault of the rule whose
+ * parameter the error names, else of the first one sent), and whether it judges every answer or
+ * only those of queries that send one of them.
+ */
+const RULES = {
+  'filter-matches': { parameters: () => ['filter'] },
+  'sort-order': { parameters: () => ['sortField', 'sortDirection'], everyAnswer: true },
+  'inverse-order': { parameters: () => ['inverse'] },
+  'type-filter': { parameters: () => ['type'] },
+  'boolean-filter': { parameters: (op) => booleanFilters(op) },
+  'time-range': { parameters: () => ['from', 'to'] },
+  'limit-honoured': { parameters: () => ['limit'], everyAnswer: true },
+  'pages-agree': { parameters: () => ['skip', 'limit'] },
+  'records-consistent': { parameters: () => [], everyAnswer: true },
+} as const satisfies Record<string, Rule>;
+
 /** The checks that judge answers of a list operation against its model. */
-export type ModelCheckName =
-  | 'records-consistent'
-  | 'type-filter'
-  | 'time-range'
-  | 'filter-matches'
-  | 'boolean-filter'
-  | 'sort-order'
-  | 'inverse-order'
-  | 'pages-agree'
-  | 'limit-honoured';
+export type ModelCheckName = keyof typeof RULES;
+export const MODEL_RULES: Readonly<Record<ModelCheckName, Rule>> = RULES;
+const NAMES = Object.keys(RULES) as ModelCheckName[];
+
+/** The model checks an operation's answers get: those of the parameters it documents. */
+export const modelChecksOf = (op: Operation): ModelCheckName[] => NAMES.filter((name) => MODEL_RULES[name].everyAnswer || MODEL_RULES[name].parameters(op).some((p) => hasParameter(op, p)));
+
+/** The model checks a query's answer says something to. */
+export const judgedBy = (op: Operation, query: Query): ModelCheckName[] =>
+  modelChecksOf(op).filter((name) => MODEL_RULES[name].everyAnswer || MODEL_RULES[name].parameters(op).some((p) => query[p] !== undefined));
 
 /** One condition a query puts on the records it selects. */
 export interface Criterion {

@@ -2,53 +2,16 @@
 // world; a difference is shrunk to the smallest query that still shows it and reported by the
 // check of the rule it breaks, with that query's curl line.
 import { apply, isInconclusive } from '../checks/check.js';
-import { booleanFilter, filterMatches, inverseOrder, limitHonoured, pagesAgree, recordsConsistent, sortOrder, timeRange, typeFilter } from '../checks/model-checks.js';
+import { modelChecks } from '../checks/model-checks.js';
 import type { PlanContext } from '../plans/plan.js';
-import type { Check, Exchange } from '../types.js';
+import type { Exchange } from '../types.js';
 import type { ClosedWorld } from './closed-world.js';
 import { faultsOf, type ModelFacts } from './faults.js';
-import { type ListModel, booleanFilters, hasParameter, type ModelCheckName, type Query } from './list-model.js';
+import { type ListModel, judgedBy, modelChecksOf, type ModelCheckName, type Query } from './list-model.js';
 import { searchAndShrink } from './property-run.js';
 import { examplesOf, queriesOf } from './query-arbitraries.js';
 
-const CHECKS: Readonly<Record<ModelCheckName, Check<ModelCheckName, ModelFacts>>> = {
-  'records-consistent': recordsConsistent,
-  'type-filter': typeFilter,
-  'time-range': timeRange,
-  'filter-matches': filterMatches,
-  'boolean-filter': booleanFilter,
-  'sort-order': sortOrder,
-  'inverse-order': inverseOrder,
-  'pages-agree': pagesAgree,
-  'limit-honoured': limitHonoured,
-};
-
-/** The model checks an operation's answers get: those of the parameters it has. */
-export function modelChecksOf(ctx: Pick<PlanContext, 'spec'>, operationId: string): ModelCheckName[] {
-  const op = ctx.spec.operation(operationId);
-  const has = (name: string) => hasParameter(op, name);
-  return (Object.keys(CHECKS) as ModelCheckName[]).filter((name) => {
-    if (name === 'type-filter') return has('type');
-    if (name === 'filter-matches') return has('filter');
-    if (name === 'inverse-order') return has('inverse');
-    if (name === 'boolean-filter') return booleanFilters(op).length > 0;
-    return true;
-  });
-}
-
-/** The checks a query's answer says something to: those of the parameters it sends. */
-function judgedBy(query: Query, all: readonly ModelCheckName[]): ModelCheckName[] {
-  const sent = (...names: string[]) => names.some((n) => query[n] !== undefined);
-  return all.filter((name) => {
-    if (name === 'type-filter') return sent('type');
-    if (name === 'filter-matches') return sent('filter');
-    if (name === 'inverse-order') return sent('inverse');
-    if (name === 'time-range') return sent('from', 'to');
-    if (name === 'boolean-filter') return sent('ip', 'login', 'uri', 'user');
-    if (name === 'pages-agree') return sent('skip', 'limit');
-    return true;
-  });
-}
+const CHECKS = new Map(modelChecks.map((check) => [check.name, check]));
 
 /**
  * Judges the reads that made the world and the generated queries against the model, within the
@@ -57,12 +20,12 @@ function judgedBy(query: Query, all: readonly ModelCheckName[]): ModelCheckName[
 export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, share: number): Promise<void> {
   const { operationId } = world;
   const model: ListModel = { op: ctx.spec.operation(operationId), world };
-  const all = modelChecksOf(ctx, operationId);
+  const all = modelChecksOf(model.op);
   const reached = new Set<ModelCheckName>();
   const judge = (exchange: Exchange, query: Query, names: readonly ModelCheckName[], found?: string) => {
     const facts: ModelFacts = { query, model, ...(found ? { found } : {}) };
     for (const name of names) reached.add(name);
-    ctx.evaluate(exchange, { checks: names.map((name) => apply(CHECKS[name], facts)) });
+    ctx.evaluate(exchange, { checks: names.map((name) => apply(CHECKS.get(name)!, facts)) });
   };
   const result = await searchAndShrink({
     seed: ctx.seed,
@@ -76,7 +39,7 @@ export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, sh
       const exchange = await ctx.send({ operationId, key: `${operationId}/${step}`, query });
       const faults = faultsOf(model.op, exchange, { query, model });
       const failing = isInconclusive(faults) ? [] : [...new Set(faults.map((f) => f.check))];
-      if (failing.length === 0) judge(exchange, query, judgedBy(query, all));
+      if (failing.length === 0) judge(exchange, query, judgedBy(model.op, query));
       return { failing, evidence: { exchange, query } };
     },
   });
@@ -89,7 +52,7 @@ export async function checkAgainstModel(ctx: PlanContext, world: ClosedWorld, sh
     const query = queryOf(read);
     const faults = faultsOf(model.op, read, { query, model });
     const failing = found || isInconclusive(faults) ? [] : [...new Set(faults.map((f) => f.check))];
-    judge(read, query, failing.length > 0 ? failing : judgedBy(query, all).filter((name) => !found?.failing.includes(name)));
+    judge(read, query, failing.length > 0 ? failing : judgedBy(model.op, query).filter((name) => !found?.failing.includes(name)));
   }
   for (const name of all) if (!reached.has(name)) ctx.inconclusive(operationId, name, 'no generated query within the budget reached it');
 }

@@ -3,7 +3,8 @@
 import { apply } from '../checks/check.js';
 import { limitHonoured } from '../checks/model-checks.js';
 import { isNoWorld, type ClosedWorld, type NoWorld, closeWorld } from '../model/closed-world.js';
-import { checkAgainstModel, modelChecksOf } from '../model/model-queries.js';
+import { checkAgainstModel } from '../model/model-queries.js';
+import { modelChecksOf } from '../model/list-model.js';
 import { type PlanContext, rows, type Plan } from './plan.js';
 import { invalidInputRefused } from '../checks/step-checks.js';
 import { BUDGET_SHARES } from '../model/budget.js';
@@ -14,7 +15,7 @@ import { BUDGET_SHARES } from '../model/budget.js';
  * there are a finding of limit-honoured, none means the checks are skipped.
  */
 export async function judgeInWorld(ctx: PlanContext, operationId: string, world: ClosedWorld | NoWorld, share: number): Promise<void> {
-  const checks = modelChecksOf(ctx, operationId);
+  const checks = modelChecksOf(ctx.spec.operation(operationId));
   if (isNoWorld(world)) {
     for (const check of checks) {
       if (world.kind === 'skip') ctx.skip(operationId, check, world.why);

@@ -1,11 +1,10 @@
 // A plan sends the requests of one group of checks and names the checks each answer gets.
 import type { Spec, User, Operation } from '../../spec/index.js';
-import type { OutcomeCheckName } from '../checks/registry.js';
 import { noAnswer } from '../checks/response-checks.js';
 import type { ApiClient, Call } from '../client/api-client.js';
 import type { ClosedWorld } from '../model/closed-world.js';
 import type { Random } from '../random.js';
-import type { Evaluation } from '../run/recorder.js';
+import type { Evaluation, Recorder } from '../run/recorder.js';
 import type { SafetyPolicy } from '../safety.js';
 import type { Exchange } from '../types.js';
 
@@ -41,10 +40,8 @@ export interface PlanContext {
   send(call: Call, evaluation?: Evaluation): Promise<Exchange>;
   /** Runs named checks on an exchange already sent (its response checks ran when it was sent). */
   evaluate(exchange: Exchange, evaluation: Evaluation): void;
-  /** The check did not run, for a stated reason (read-only target, no low-privilege user, no data). */
-  skip(operationId: string, check: OutcomeCheckName, reason: string): void;
-  /** The check, or part of it, could not run because of what the server answered: never `ok`. */
-  inconclusive(operationId: string, check: OutcomeCheckName, reason: string): void;
+  readonly skip: Recorder['skip'];
+  readonly inconclusive: Recorder['inconclusive'];
 }
 
 /** The requests of one group (run/groups.ts names the groups; run/run-contract.ts gives each its plan). */

@@ -32,18 +32,9 @@ export interface Evaluation {
   readonly credentials?: (exchange: Exchange) => readonly string[];
 }
 
-export interface Recorder {
-  /** Runs the response checks (unless `withResponseChecks` is false) and the step's own on an exchange. */
-  evaluate(exchange: Exchange, evaluation: Evaluation, withResponseChecks?: boolean): Failure[];
-  /** Records that a check did not run on an operation, for a stated reason (read-only target, no low user…). */
-  skip(operationId: string, check: OutcomeCheckName, reason: string): void;
-  /** Records that a check, or part of it, could not run or judge (a step captured nothing, no block came…): never `ok`. */
-  inconclusive(operationId: string, check: OutcomeCheckName, reason: string): void;
-  setGroup(group: string): void;
-  outcomes(): Outcome[];
-}
+export type Recorder = ReturnType<typeof createRecorder>;
 
-export function createRecorder(base: Omit<CheckContext, 'credentials'>, secrets: Secrets): Recorder {
+export function createRecorder(base: Omit<CheckContext, 'credentials'>, secrets: Secrets) {
   const onEvery = responseChecks.map((check) => apply(check));
   const outcomes = new Map<string, Outcome>();
   const credentials = createCredentialsSeen(base.spec);
@@ -78,10 +69,11 @@ export function createRecorder(base: Omit<CheckContext, 'credentials'>, secrets:
   });
 
   return {
-    setGroup(name) {
+    setGroup(name: string): void {
       group = name;
     },
-    evaluate(exchange, evaluation, withResponseChecks = true) {
+    /** Runs the response checks (unless `withResponseChecks` is false) and the step's own on an exchange. */
+    evaluate(exchange: Exchange, evaluation: Evaluation, withResponseChecks = true): Failure[] {
       for (const value of evaluation.credentials?.(exchange) ?? []) secrets.addIssued(value);
       credentials.learn(exchange);
       const context: CheckContext = { ...base, credentials: credentials.seen };
@@ -102,14 +94,16 @@ export function createRecorder(base: Omit<CheckContext, 'credentials'>, secrets:
       for (const check of evaluation.checks ?? []) run(check, evaluation.reportAs, evaluation.steps);
       return found;
     },
-    skip(operationId, check, reason) {
+    /** A check did not run on an operation, for a stated reason (read-only target, no low user…). */
+    skip(operationId: string, check: OutcomeCheckName, reason: string): void {
       const o = outcome(operationId, check, titleOf(check));
       o.skipped ??= reason;
     },
-    inconclusive(operationId, check, reason) {
+    /** A check, or part of it, could not run or judge (a step captured nothing, no block came…): never `ok`. */
+    inconclusive(operationId: string, check: OutcomeCheckName, reason: string): void {
       const o = outcome(operationId, check, titleOf(check));
       o.inconclusive ??= reason;
     },
-    outcomes: () => [...outcomes.values()],
+    outcomes: (): Outcome[] => [...outcomes.values()],
   };
 }

@@ -27,17 +27,10 @@ import { coverageOf } from './coverage.js';
 import { recordToken } from '../client/credentials.js';
 import { totalsOf, type RunEvent, type RunResult } from './results.js';
 
-export interface Deadline {
-  readonly signal: AbortSignal;
-  /** What the run is doing, for the line that says where it stopped. */
-  doing(what: string): void;
-  /** Sleeps, but wakes when time is up and throws why. */
-  sleep(ms: number, sleep: (ms: number) => Promise<void>): Promise<void>;
-  clear(): void;
-}
+export type Deadline = ReturnType<typeof startDeadline>;
 
 /** The run's deadline (--max-duration): one signal ends the request in flight and cuts any wait short. */
-export function startDeadline(maxDurationMs: number | undefined): Deadline {
+export function startDeadline(maxDurationMs: number | undefined) {
   const controller = new AbortController();
   const { signal } = controller;
   // Every request in flight listens to this signal: parallel requests are many listeners, not a leak.
@@ -48,14 +41,16 @@ export function startDeadline(maxDurationMs: number | undefined): Deadline {
   const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   return {
     signal,
-    doing(next) {
+    /** What the run is doing, for the line that says where it stopped. */
+    doing(next: string): void {
       what = next;
     },
-    async sleep(ms, sleep) {
+    /** Sleeps, but wakes when time is up and throws why. */
+    async sleep(ms: number, sleep: (ms: number) => Promise<void>): Promise<void> {
       await Promise.race([sleep(ms), aborted]);
       if (signal.aborted) throw signal.reason;
     },
-    clear() {
+    clear(): void {
       clearTimeout(timer);
     },
   };
@@ -130,12 +125,6 @@ export function plansFor(cases: readonly ContractCase[]): Readonly<Record<Group,
   };
 }
 
-/** The plans of the chosen groups (all when none are chosen), in the order of GROUPS. */
-export function plansInOrder(cases: readonly ContractCase[], chosen?: readonly string[]): [Group, Plan][] {
-  const plans = plansFor(cases);
-  return GROUPS.filter((group) => !chosen || chosen.includes(group)).map((group) => [group, plans[group]]);
-}
-
 // A run whose every answer was a redirect never reached the API (a log-in proxy, a base URL
 // without the path prefix): the runner follows none, so it says so once.
 export function redirectNote(exchanges: readonly Exchange[]): string | undefined {
@@ -148,24 +137,19 @@ export interface RunOptions {
   readonly baseUrl: string;
   readonly admin: Credentials;
   readonly low?: Credentials;
-  /** A user who holds some of the permissions the document names (--operator-login): accepted where it holds what an operation needs, refused where not. */
   readonly operator?: Credentials;
   /** The administrator's API token; else the one the document marks `x-secret` in its record, if any (recordToken). */
   readonly token?: string;
   readonly seed?: number;
   /** Notes fail the run too. */
   readonly strict?: boolean;
-  /** true/false to force; default: writes on loopback targets only. */
   readonly allowWrites?: boolean;
   readonly probeLimits?: boolean;
   readonly isLoopback?: (url: URL) => boolean;
-  /** Deadline of each request: connecting, the headers and the whole body. */
   readonly timeoutMs?: number;
-  /** The whole run's deadline (--max-duration): the request in flight is ended and the run stops. */
   readonly maxDurationMs?: number;
   /** The explicit large `limit` of reference lists, and the most records a closed world holds (default 200). */
   readonly maxRecords?: number;
-  /** The time generated cases may take, in ms (default DEFAULT_BUDGET_MS); shrinking a failure may take as long again. */
   readonly budgetMs?: number;
   /** Draw as many cases as another run did, by search (RunResult.drawnCases), so that a compared run sends the same steps. */
   readonly drawnCases?: Readonly<Record<string, number>>;
@@ -174,12 +158,10 @@ export interface RunOptions {
   /** Folder of contract cases (default: the kit's contracts/), or false for none. */
   readonly casesDir?: string | false;
   readonly spec?: Spec;
-  /** Fail the run when fewer than this percentage of the documented statuses were seen. */
   readonly minCoverage?: number;
   /** Run only these groups (see GROUPS). */
   readonly groups?: readonly string[];
   readonly probeRequests?: number;
-  /** Longest wait for a block to end (Retry-After) before going on. */
   readonly maxWaitMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly dispatcher?: Dispatcher;
@@ -254,7 +236,8 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     recorder.setGroup(group);
     const world = await learn(spec, client, send, options);
     recorder.evaluate(await client.openRunSession('preflight/run-session'), {});
-    for (const [name, plan] of plansInOrder(cases, options.groups)) {
+    const plans = plansFor(cases);
+    for (const name of GROUPS.filter((g) => !options.groups || options.groups.includes(g))) {
       group = name;
       emit({ type: 'group-start', group });
       recorder.setGroup(group);
@@ -276,7 +259,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
         skip: (operationId, check, reason) => recorder.skip(operationId, check, reason),
         inconclusive: (operationId, check, reason) => recorder.inconclusive(operationId, check, reason),
       };
-      await plan.run(ctx);
+      await plans[name].run(ctx);
       emit({ type: 'group-end', group, outcomes: recorder.outcomes().filter((o) => o.group === group), requests: client.exchanges.length - before });
     }
   } finally {

@@ -6,6 +6,7 @@ import { defineCheck, failure, citeOperation, citeResponse, resolveCitation } fr
 import type { Citation, Exchange, Actor } from '../../types.js';
 import type { Row, PlanContext } from '../../plans/plan.js';
 import type { Spec, User } from '../../../spec/index.js';
+import { canonical } from '../list-model.js';
 import type { Call } from '../../client/api-client.js';
 
 /** What the model found wrong at a step. */
@@ -35,15 +36,6 @@ export const mqttUpdateRefused = judged('mqtt-update-refused', 'A payload update
 
 export const stateChecks = [tokenState, sessionState, payloadUpdatePersists, mqttUpdateRefused] as const;
 export type StateCheckName = (typeof stateChecks)[number]['name'];
-
-/** JSON with sorted keys: two records are the same whatever order the server wrote their fields in. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value as Row).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Row)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 const textOf = (record: Row | undefined): unknown => (record?.payload as Row | undefined)?.text;
 
