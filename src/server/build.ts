@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import type { RecordingManifest } from '../shared/recording-layout.js';
 import type { FaultSpec, IngestCounts, IngestSourceRunning } from '../spec/control-types.js';
-import { controlApiPath, createSpecValidator, errorDetailsMax, monitoringApiPath, type Spec } from '../spec/index.js';
+import { controlApiPath, createSpecValidator, errorDetailsMax, journalLimits, monitoringApiPath, type Spec } from '../spec/index.js';
 import type { FixtureUser } from '../spec/types.js';
 import { createRequestJournal, type RequestJournal } from '../store/request-journal.js';
 import { createFaultStore, type FakeState, type FaultStore } from '../store/state.js';
@@ -19,7 +19,7 @@ import { addHostOriginGuard } from './host-origin-guard.js';
 import { registerInspector } from './inspector/index.js';
 import { loggerSettings } from './logger.js';
 import {
-  connectionOptions, createRuntimeConfig, faultDefaults, filterLimitsOf, journalBodyLimits, journalSizeDefault, kitFallback, resolveFakeOptions, settingsOf, type ConnectionLimits, type FakeLoggerOptions, type FakeOptions, type ResolvedFakeOptions, type RuntimeConfig,
+  connectionOptions, createRuntimeConfig, faultDefaults, filterLimitsOf, kitFallback, resolveFakeOptions, settingsOf, type ConnectionLimits, type FakeLoggerOptions, type FakeOptions, type ResolvedFakeOptions, type RuntimeConfig,
 } from './options.js';
 import { createScriptedAnswers } from './route-checks.js';
 import { registerApiRoutes, VALUES_CHECKED_WHOLE, type RouteReport } from './routes.js';
@@ -58,7 +58,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);
   const faults = createFaultStore({ clock, random: resolved.random, defaults: faultsDefaults, capacity: faultCapacity });
   // Read whether or not the option is given, so that a document without it fails now.
-  const journalSize = journalSizeDefault(controlSpec);
+  const journalLimitsOf = journalLimits(controlSpec.document);
   // Every message is looked up here, so a document that lacks one fails now, not on a request.
   const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
   const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
@@ -72,7 +72,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   });
   setApiErrorHandler(app, scripted, errors, messages);
   // Every answer: the API's latency, its journal record (answer-hook.ts); its hook times every request from its arrival, so it comes first.
-  const journal = createRequestJournal(resolved.journalSize ?? journalSize, journalBodyLimits(controlSpec));
+  const journal = createRequestJournal(resolved.journalSize ?? journalLimitsOf.defaultSize, journalLimitsOf);
   addAnswerHook(app, { apiPrefix: API_PREFIX, options: resolved, config, journal });
   // Every request, before any route's check: who may reach the fake, by Host and Origin (so that
   // a DNS-rebinding page learns and changes nothing), and CORS; then bodies no operation reads.

@@ -4,13 +4,12 @@ import type { ServerOptions } from 'node:http';
 import { systemClock, type Clock } from '../shared/clock.js';
 import { seededRandom } from '../shared/seeded-random.js';
 import { defaultEventFixturesPath, defaultUsersFixture } from '../seed/fixtures.js';
-import { controlApiPath, createSpecValidator, filterLimits, journalLimits, loadSpec, monitoringApiPath, rateLimitPresets, type FilterLimits, type Spec } from '../spec/index.js';
+import { controlApiPath, createSpecValidator, filterLimits, loadSpec, monitoringApiPath, rateLimitPresets, type FilterLimits, type Spec } from '../spec/index.js';
 import type { AnchorInput } from '../seed/anchor.js';
 import { recordingUsersFile } from '../seed/recording.js';
 import type { components } from '../spec/control-api-types.js';
 import type { ConfigUpdate, ControlConfig, RateLimitPreset, RateLimitRule, RateLimitSettings, RateLimitUpdate } from '../spec/control-types.js';
 import type { ErrorDetail } from '../spec/types.js';
-import type { JournalBodyLimits } from '../store/request-journal.js';
 import type { HandlerMap } from './handlers.js';
 import type { LogFormat } from './logger.js';
 
@@ -273,15 +272,6 @@ export function faultDefaults(controlSpec: Spec): { status: number; message: str
   // The most faults in force at once: as many as a snapshot may hold.
   const capacity = (schemas?.Snapshot as { properties?: Properties })?.properties?.faults?.maxItems;
   return { status, message, capacity: typeof capacity === 'number' ? capacity : Infinity };
-}
-
-/** How many requests the journal keeps unless told otherwise: listRequests' `x-default-journal-size` in the control API document. */
-export const journalSizeDefault = (controlSpec: Spec): number => journalLimits(controlSpec.document).defaultSize;
-
-/** How much of the answers' bodies the journal keeps, as the control API document states it (see journalLimits). */
-export function journalBodyLimits(controlSpec: Spec): JournalBodyLimits {
-  const { perBody, total } = journalLimits(controlSpec.document);
-  return { perBody, total };
 }
 
 /** The kit's own document at `path`, for what a document given in its place lacks; none when it is the kit's. */

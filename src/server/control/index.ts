@@ -10,7 +10,7 @@ import type {
   Blocks, BlocksCleared, Cleared, ConfigUpdate, ControlOperationId, FaultSpec, IngestCounts, RequestAuth, RequestRecord, SessionSummary, Snapshot, StateSummary, TargetOperationId,
 } from '../../spec/control-types.js';
 import type { ApiErrorBody, BlockedRequest, ErrorDetail, EventLogRecord } from '../../spec/types.js';
-import type { JournalRecord, RequestJournal } from '../../store/request-journal.js';
+import type { JournalFilter, JournalRecord, RequestJournal } from '../../store/request-journal.js';
 import type { FakeState, FaultStore } from '../../store/state.js';
 import type { ControlMessage, ErrorMessage } from '../error-answers.js';
 import type { IngestCountsBoard } from '../build.js';
@@ -325,24 +325,9 @@ const blockControlHandlers: ControlHandlerMap = {
   clearBlockLog: (_request, _reply, { state }): Cleared => ({ cleared: state.data.blocks.clear() }),
 };
 
-interface RequestsQuery {
-  readonly operationId?: string;
-  readonly status?: string;
-  readonly since?: string;
-  readonly limit?: string;
-}
-
 const requestControlHandlers: ControlHandlerMap = {
-  listRequests: (request, _reply, { journal, secretMask }): RequestRecord[] => {
-    const { operationId, status, since, limit } = request.query as RequestsQuery;
-    const records = journal.list({
-      ...(operationId !== undefined ? { operationId } : {}),
-      ...(status !== undefined ? { status } : {}),
-      ...(since !== undefined ? { since: Number(since) } : {}),
-      ...(limit !== undefined ? { limit: Number(limit) } : {}),
-    });
-    return records.map((record) => journalEntry(record, secretMask));
-  },
+  listRequests: (request, _reply, { journal, secretMask }): RequestRecord[] =>
+    journal.list(request.query as JournalFilter).map((record) => journalEntry(record, secretMask)),
   clearRequests: (_request, _reply, { journal }): Cleared => ({ cleared: journal.clear() }),
 };
 
