@@ -9,7 +9,7 @@ import { createFaultStore, type FakeState, type FaultStore } from '../store/stat
 import { addAnswerHook } from './answer-hook.js';
 import { readSchemes } from './auth.js';
 import { installBodyParsers } from './body.js';
-import { createSecretMask, registerControlApi, type ControlContext } from './control/index.js';
+import { registerControlApi, type ControlContext } from './control/index.js';
 import { registerDocs } from './docs.js';
 import {
   createClientErrorHandler, createControlMessages, createErrorMessages, createRouteNotFoundHandler, createValidationRefusal, installTransportRefusals, sendApiError, setApiErrorHandler, toApiError, BODY_LIMIT_BYTES, type ErrorMessage,
@@ -88,7 +88,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   });
   const ingest = createIngestCountsBoard();
   const controlContext: ControlContext = {
-    state, config, faults, journal, secretMask: createSecretMask(validator), errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds, ingest,
+    state, config, faults, journal, errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds, ingest,
   };
   const controlReport = registerControlApi(app, controlSpec, controlContext, invalid);
   registerInspector(app);
