@@ -199,29 +199,24 @@ export type IngestReading = Omit<IngestSourceRunning, 'running'>;
 /**
  * Where the control API reads the counts of the SNMP listener and the MQTT broker. Those run
  * beside the app, started by code the server must not import (createFake's record sources), so
- * whatever starts one tells this board how to read it; a source never attached, or detached once
- * it stops, answers as not running.
+ * whatever starts one attaches its reader here; a source not attached answers as not running.
  */
-export interface IngestCountsBoard {
-  /** Reads `source` with `read` from now on, until the returned function is called. */
-  attach(source: IngestSource, read: () => IngestReading): () => void;
-  /** Every source, read now. */
-  read(): IngestCounts;
-}
+export type IngestCountsBoard = ReturnType<typeof createIngestCountsBoard>;
 
-export function createIngestCountsBoard(): IngestCountsBoard {
+export function createIngestCountsBoard() {
   const readers = new Map<IngestSource, () => IngestReading>();
   const one = (source: IngestSource): IngestCounts[IngestSource] => {
     const read = readers.get(source);
     return read ? { running: true, ...read() } : { running: false };
   };
   return {
-    attach(source, read) {
+    /** Reads `source` with `read` from now on, until the returned function is called. */
+    attach(source: IngestSource, read: () => IngestReading): () => void {
       readers.set(source, read);
       return () => {
         if (readers.get(source) === read) readers.delete(source);
       };
     },
-    read: () => ({ snmp: one('snmp'), mqtt: one('mqtt') }),
+    read: (): IngestCounts => ({ snmp: one('snmp'), mqtt: one('mqtt') }),
   };
 }

@@ -2,6 +2,7 @@ import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { ControlMessage, ErrorMessage } from './error-answers.js';
+import type { ResolvedFakeOptions } from './options.js';
 
 /** Every path of the control API starts with this. */
 export const CONTROL_PREFIX = '/__control';
@@ -110,41 +111,17 @@ function answers(rule: HostNames, name: string | undefined): boolean {
   return rule.suffixes.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix));
 }
 
-/** Who may reach the fake (createFake/buildFake options of the same names). */
-export interface GuardSettings {
-  /** More names both rules answer: `--control-host`. */
-  readonly controlHosts: readonly string[];
-  /** More names the API's rule answers: a name, `.name` for it and its subdomains, `*` for any: `--allowed-host`. */
-  readonly allowedHosts: readonly string[];
-  /** The pages that may call (CORS); default LOCAL_ORIGINS. */
-  readonly corsOrigins?: readonly string[];
-  /** The control rule lets clients of any address in (default loopback only). */
-  readonly controlFromAnyAddress: boolean;
-}
+/** Who may reach the fake: `controlHosts` more names both rules answer, `allowedHosts` more the API's rule answers, `corsOrigins` the pages that may call. */
+export type GuardSettings = Pick<ResolvedFakeOptions, 'controlHosts' | 'allowedHosts' | 'corsOrigins' | 'controlFromAnyAddress'>;
 
-export interface CookieHostMismatch {
-  readonly sessionHost: string;
-  readonly pageHost: string;
-}
+export type HostOriginGuard = ReturnType<typeof addHostOriginGuard>;
 
 /**
  * The host names sessions were created on, so that a cookie-less request from a page under
  * another name (a session made via 127.0.0.1, a page on localhost) can be told why its cookie
  * did not come: a browser sends a cookie only to the host name that set it.
  */
-export interface SessionHosts {
-  created(sessionId: string, request: FastifyRequest): void;
-  /** For a request from a page that may call: the newest live session created on a host name other than the page's. */
-  mismatch(request: FastifyRequest, live: (sessionId: string) => boolean): CookieHostMismatch | undefined;
-}
-
-export interface HostOriginGuard {
-  /** Adds the host the server was told to listen on to both rules (an address of every interface names no host). */
-  listenOn(host: string): void;
-  /** Whether the control rule lets the request in: who may steer the fake (a `Prefer` header) and see the seeded passwords. */
-  steers(request: FastifyRequest): boolean;
-  readonly sessionHosts: SessionHosts;
-}
+export type SessionHosts = HostOriginGuard['sessionHosts'];
 
 /**
  * Adds the guard's hook (before any route's check, so a refused request changes and counts
@@ -160,13 +137,7 @@ export interface HostOriginGuard {
  *    the router (405 with Allow). Not @fastify/cors: it answers an OPTIONS request without
  *    Access-Control-Request-Method with a text/plain 400 outside the document.
  */
-export function addHostOriginGuard(
-  app: FastifyInstance,
-  settings: GuardSettings,
-  errors: ErrorFactory,
-  messages: ErrorMessage,
-  controlMessages: ControlMessage,
-): HostOriginGuard {
+export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings, errors: ErrorFactory, messages: ErrorMessage, controlMessages: ControlMessage) {
   const optionNames = (hosts: readonly string[]) => hosts.map((host) => optionHostName(host) ?? host.toLowerCase());
   const bad = settings.allowedHosts.find((entry) => !isHostPattern(entry));
   if (bad !== undefined) throw new Error(`Allowed host "${bad}" is not a host name or address, .name (the name and its subdomains) or *.`);
@@ -229,19 +200,22 @@ export function addHostOriginGuard(
 
   const hosts = new Map<string, string>();
   return {
-    listenOn(host) {
+    /** Adds the host the server was told to listen on to both rules (an address of every interface names no host). */
+    listenOn(host: string): void {
       const name = ['0.0.0.0', '::', '[::]', ''].includes(host) ? undefined : optionHostName(host);
       if (name !== undefined) for (const rule of [control, api]) rule.names.add(name);
     },
-    steers: (request) => controlRefusal(request) === undefined,
+    /** Whether the control rule lets the request in: who may steer the fake (a `Prefer` header) and see the seeded passwords. */
+    steers: (request: FastifyRequest): boolean => controlRefusal(request) === undefined,
     sessionHosts: {
-      created(sessionId, request) {
+      created(sessionId: string, request: FastifyRequest): void {
         const host = request.headers.host === undefined ? undefined : hostNameOf(request.headers.host);
         if (host === undefined) return;
         hosts.set(sessionId, host);
         if (hosts.size > REMEMBERED_SESSIONS) hosts.delete(hosts.keys().next().value!);
       },
-      mismatch(request, live) {
+      /** For a request from a page that may call: the newest live session created on a host name other than the page's. */
+      mismatch(request: FastifyRequest, live: (sessionId: string) => boolean): { sessionHost: string; pageHost: string } | undefined {
         const origin = request.headers.origin;
         if (origin === undefined || hosts.size === 0 || !pageAllowed(request)) return undefined;
         const authority = /^[a-z][a-z0-9+.-]*:\/\/(.*)$/i.exec(origin)?.[1];
