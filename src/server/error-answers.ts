@@ -53,10 +53,7 @@ export type ControlMessage = Messages<typeof CONTROL_MESSAGES>;
 /** Why the guard refuses a request with 401, by the name of its message. */
 export type UnauthenticatedMessage = (typeof API_MESSAGES)['UNAUTHENTICATED'][number];
 
-/**
- * Every message of `names`, looked up now: a document that lacks one fails when the server is
- * built, not on the request that needs it. Those the first source lacks come from the next.
- */
+/** Every message of `names`, looked up now (a document that lacks one fails at start), from the first source that has it. */
 function createMessages<N extends MessageNames>(names: N, sources: readonly MessagesByCode[]): Messages<N> {
   const templates = new Map<string, ReadonlyMap<string, string>>();
   for (const [code, list] of Object.entries(names) as [string, readonly string[]][]) {
@@ -136,12 +133,7 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.text);
 }
 
-/**
- * The server's error handler: a scripted answer (an injected fault) is played; any other error
- * becomes the document's Error body of its status. Only an error the fake did not expect is
- * logged (with its stack), and a body too large is drained first, so that the client reads the
- * 413 instead of a reset connection.
- */
+/** The server's error handler: a scripted answer is played, any other error answered in the document's shape (unexpected ones logged). */
 export function setApiErrorHandler(app: FastifyInstance, scripted: ScriptedAnswers, errors: ErrorFactory, messages: ErrorMessage): void {
   // Not async: a refusal (a flood of 429s) is answered at once, without a promise that resolves to the reply.
   app.setErrorHandler((error, request, reply) => {
@@ -210,10 +202,9 @@ function apiErrorOf(error: ClientError, errors: ErrorFactory, messages: ErrorMes
 }
 
 /**
- * Fastify's `clientErrorHandler`: answers a request Node's parser refused (malformed, headers
- * too large, too slow) with the document's Error body, then closes the connection. The
- * parser's error carries `rawPacket`, the request's raw bytes with its Authorization, Cookie
- * and api-token; Fastify's own handler logs it at trace level. Here only the code is logged.
+ * Fastify's `clientErrorHandler`: answers a request Node's parser refused with the document's
+ * Error body, then closes the connection. Only the code is logged: the error's `rawPacket` holds
+ * the request's credentials (Fastify's own handler logs it at trace level).
  */
 export function createClientErrorHandler(errors: ErrorFactory, messages: ErrorMessage) {
   // Fastify calls it bound to the app.
@@ -228,10 +219,7 @@ export function createClientErrorHandler(errors: ErrorFactory, messages: ErrorMe
   };
 }
 
-/**
- * The other requests Node answers itself: CONNECT (it would close the connection without a
- * word; the fake is no proxy) and an `Expect` other than 100-continue (an empty 417).
- */
+/** The other requests Node answers itself: CONNECT (closed without a word) and an `Expect` other than 100-continue (an empty 417). */
 export function installTransportRefusals(server: Server, errors: ErrorFactory, messages: ErrorMessage): void {
   server.on('connect', (_request: IncomingMessage, socket: Socket) => {
     answerAndClose(socket, errors('METHOD_NOT_ALLOWED', messages('METHOD_NOT_ALLOWED', 'connect')));
@@ -272,10 +260,8 @@ export const describeDetail = ({ location, name, problem }: ErrorDetail): string
 export type ValidationRefusal = (part: RequestPart, problems: Problems, checkedWhole: boolean) => ApiError;
 
 /**
- * The refusal of a request whose parameters or body do not match the document: a parameter is
- * named by its name, a body field by its JSON pointer (`/` for the whole body). `checkedWhole`
- * is false for a body so large that it was checked up to its first problem (`valuesChecked`
- * values and more), which the message says.
+ * The refusal of a request whose parameters or body do not match the document: a parameter by its
+ * name, a body field by its JSON pointer. `checkedWhole` is false for a body checked up to its first problem only.
  */
 export function createValidationRefusal(errors: ErrorFactory, messages: ErrorMessage, valuesChecked: number): ValidationRefusal {
   return (part, { listed, count }, checkedWhole) => {
@@ -316,11 +302,10 @@ export interface StartPaths {
 }
 
 /**
- * The handler of requests no route takes: a path of the document with another method is
- * 405 with `Allow`, anything else 404. Only operations that have a route count. The Host and
- * Origin guard (host-origin-guard.ts) has already judged the path, so an outsider does not learn
- * which paths exist.
+ * The handler of requests no route takes: a routed path of the document with another method is
+ * 405 with `Allow`, anything else 404 (the Host and Origin guard has judged the path already).
  */
+
 export function createRouteNotFoundHandler(
   operations: readonly Operation[],
   errors: ErrorFactory,
