@@ -94,6 +94,8 @@ export interface CheckContext {
   readonly spec: Spec;
   readonly validator: SpecValidator;
   readonly credentials: CredentialsSeen;
+  /** The items of a list answer the schema checks validate (default 500). */
+  readonly maxItems?: number;
 }
 
 /** A check could not judge an exchange (no answer, not the list it reads, a block…), and why. */

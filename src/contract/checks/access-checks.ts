@@ -5,46 +5,32 @@ import { citeOperation, citeResponse, gapFill, failure, inconclusive, defineChec
 import type { Check, Citation, Exchange, Judgement, AuthMode } from '../types.js';
 import { schemeOf } from '../client/credentials.js';
 
-export interface RefusalRule {
-  /** The status the document gives the refusal (401, 403…). */
-  readonly status: number;
-  /** Why accepting is wrong: a spec section, or a gap-fill for extensions. */
-  readonly acceptedCitation: Citation;
-  readonly what: string;
-  /** The request names an id that does not exist: a 404 shows it got past authentication and permissions. */
+/** What a step tells an access check: the request names an id that does not exist (a 404 then got past authentication and permissions). */
+export interface Target {
   readonly unknownTarget?: boolean;
 }
 
-/** Refused for who sent it (401, 403): the status, or undefined when it was let in. */
-function refusedStatus(status: number, rule: Pick<RefusalRule, 'unknownTarget'>): number | undefined {
-  if (status === 404 && rule.unknownTarget) return undefined;
-  return status >= 400 ? status : undefined;
+/** Neither a 5xx (not-server-error's finding) nor a block (429) says anything of access. */
+function unjudged(exchange: Exchange): Judgement | undefined {
+  const status = exchange.response?.status;
+  if (status === undefined) return inconclusive('no answer');
+  return status >= 500 || status === 429 ? inconclusive(`answered ${status}`) : undefined;
 }
 
 /**
- * Accepted (2xx/3xx) → judged by `acceptedCitation`; refused with another 4xx → a note on the
- * documented refusal status (a gap-fill); a 5xx (not-server-error's finding) or a block (429)
- * says nothing of the refusal: inconclusive.
+ * Accepted (2xx/3xx, or a 404 for an unknown target) → judged by `acceptedCitation`; refused with
+ * another 4xx than `status` → a note on the documented refusal status (a gap-fill).
  */
-export function judgeRefusal(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, op: Operation, rule: RefusalRule): Judgement {
-  const status = exchange.response?.status;
-  if (status === undefined) return inconclusive('no answer');
-  if (status >= 500 || status === 429) return inconclusive(`answered ${status}`);
-  if (status === rule.status) return [];
-  if (refusedStatus(status, rule) === undefined) {
-    return [
-      failure(check, exchange, {
-        message: `${rule.what} was accepted with ${status}${status === 404 ? ' (the unknown id it names was looked up)' : ''}`,
-        expected: `refused with ${rule.status}`,
-        citation: rule.acceptedCitation,
-      }),
-    ];
-  }
+export function judgeRefusal(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, op: Operation, rule: Target & { readonly status: number; readonly acceptedCitation: Citation; readonly what: string }): Judgement {
+  const status = exchange.response?.status ?? 0;
+  const unclear = unjudged(exchange);
+  if (unclear || status === rule.status) return unclear ?? [];
+  const accepted = status < 400 || (status === 404 && rule.unknownTarget === true);
   return [
     failure(check, exchange, {
-      message: `${rule.what} was refused with ${status}, not ${rule.status}`,
+      message: accepted ? `${rule.what} was accepted with ${status}${status === 404 ? ' (the unknown id it names was looked up)' : ''}` : `${rule.what} was refused with ${status}, not ${rule.status}`,
       expected: `refused with ${rule.status}`,
-      citation: citeResponse(op, rule.status),
+      citation: accepted ? rule.acceptedCitation : citeResponse(op, rule.status),
     }),
   ];
 }
@@ -56,20 +42,12 @@ export function citeAuthentication(op: Operation): Citation {
     : { source: 'spec', ref: '5', text: 'Three methods exist (Basic, session cookie, API token); each call is authenticated by one of them.' };
 }
 
-export interface AcceptanceRule {
-  /** Why refusing is wrong. */
-  readonly citation: Citation;
-  readonly what: string;
-  readonly unknownTarget?: boolean;
-}
-
 /** Refused with 401 or 403 → judged by `citation`; any other answer got past authentication and permissions. */
-export function judgeAcceptance(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, rule: AcceptanceRule): Judgement {
-  const status = exchange.response?.status;
-  if (status === undefined) return inconclusive('no answer');
-  if (status >= 500 || status === 429) return inconclusive(`answered ${status}`);
-  if (status !== 401 && status !== 403) return [];
-  return [failure(check, exchange, { message: `${rule.what} was refused with ${status}`, expected: 'accepted (not 401 or 403)', citation: rule.citation })];
+export function judgeAcceptance(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, citation: Citation, what: string): Judgement {
+  const status = exchange.response?.status ?? 0;
+  const unclear = unjudged(exchange);
+  if (unclear || (status !== 401 && status !== 403)) return unclear ?? [];
+  return [failure(check, exchange, { message: `${what} was refused with ${status}`, expected: 'accepted (not 401 or 403)', citation })];
 }
 
 /** A request without credentials is refused with 401. */
@@ -77,7 +55,7 @@ export const unauthenticatedRefused = defineCheck({
   name: 'unauthenticated-refused',
   title: 'A request without credentials is refused (401)',
   judgesUnreadBody: true,
-  run(exchange, context, facts: { readonly unknownTarget?: boolean }) {
+  run(exchange, context, facts: Target) {
     const op = context.spec.operation(exchange.operationId);
     if (op.security.length === 0) return [];
     return judgeRefusal(this, exchange, op, { status: 401, acceptedCitation: citeAuthentication(op), what: 'a request without credentials', unknownTarget: facts.unknownTarget });
@@ -96,29 +74,19 @@ const WHAT: Partial<Record<AuthMode, string>> = {
   'wrong-revoked-auth-token': 'a revoked token as auth-token',
 };
 
-export interface WrongCredentialsFacts {
-  /** The request names an id that does not exist (a 404 is then an accepted request). */
-  readonly unknownTarget?: boolean;
-  /** For a log-in: what its body carries. */
-  readonly what?: string;
-}
-
-/** Wrong credentials of each kind (password, session cookie, token) are refused with 401. */
+/** Wrong credentials of each kind (password, session cookie, token) are refused with 401; `what`: a log-in's body. */
 export const wrongCredentialsRefused = defineCheck({
   name: 'wrong-credentials-refused',
   title: 'Wrong credentials are refused (401)',
   judgesUnreadBody: true,
-  run(exchange, context, facts: WrongCredentialsFacts) {
+  run(exchange, context, facts: Target & { readonly what?: string }) {
     const op = context.spec.operation(exchange.operationId);
     const what = facts.what ?? `a request with ${WHAT[exchange.auth] ?? exchange.auth}`;
     return judgeRefusal(this, exchange, op, { status: 401, acceptedCitation: citeAuthentication(op), what, unknownTarget: facts.unknownTarget });
   },
 });
 
-/**
- * Valid credentials of a scheme the operation does not declare, sent alone, are refused with 401:
- * 4.1 authenticates with Basic only, so a session cookie or a token must not create tokens.
- */
+/** Valid credentials of a scheme the operation does not declare, sent alone, are refused (4.1 takes Basic only). */
 export const undeclaredSchemeRefused = defineCheck({
   name: 'undeclared-scheme-refused',
   title: 'Credentials of a scheme the operation does not declare are refused (401)',
@@ -137,33 +105,22 @@ export const undeclaredSchemeRefused = defineCheck({
 
 type Annotated = Record<string, unknown>;
 
-export interface AuthMethodFacts {
-  /** The login whose record getCurrentUser must return. */
-  readonly expectLogin?: string;
-  /** The request names an id that does not exist (a 404 is then an accepted request). */
-  readonly unknownTarget?: boolean;
-  /** What the request carries, when not credentials of a scheme (a log-in's body). */
-  readonly what?: string;
-}
-
 /**
- * Valid credentials of each method are accepted; with getCurrentUser the record is the caller's.
- * Refusing the `auth-token` alias is a note (an extension). A token refused with
- * TOKEN_AUTH_DISABLED is a note: the spec lets token authentication be switched off (5, rule 2).
+ * Valid credentials of each method are accepted; with getCurrentUser the record is the one of
+ * `expectLogin`. Refusing the `auth-token` alias is a note (an extension), and so is a token
+ * refused with TOKEN_AUTH_DISABLED: the spec lets token authentication be switched off (5, rule 2).
  */
 export const authMethodAccepted = defineCheck({
   name: 'auth-method-accepted',
   title: 'Valid credentials of each method are accepted, as the user they name',
-  run(exchange, context, facts: AuthMethodFacts) {
+  run(exchange, context, facts: Target & { readonly expectLogin?: string; readonly what?: string }) {
     const op = context.spec.operation(exchange.operationId);
     const schemeName = schemeOf(exchange.auth) ?? '';
     const scheme = context.spec.document.components?.securitySchemes?.[schemeName] as Annotated | undefined;
     const code = (exchange.response?.json as Annotated | undefined)?.code;
-    let citation: Citation = citeAuthentication(op);
-    if (scheme?.['x-extension'] === true || (exchange.auth === 'token' && code === 'TOKEN_AUTH_DISABLED')) {
-      citation = gapFill(`components/securitySchemes/${schemeName}`, String(scheme?.['x-gap-fill'] ?? ''));
-    }
-    const judged = judgeAcceptance(this, exchange, { citation, what: facts.what ?? `a request with valid ${exchange.auth} credentials`, unknownTarget: facts.unknownTarget });
+    const gap = scheme?.['x-extension'] === true || (exchange.auth === 'token' && code === 'TOKEN_AUTH_DISABLED');
+    const citation = gap ? gapFill(`components/securitySchemes/${schemeName}`, String(scheme?.['x-gap-fill'] ?? '')) : citeAuthentication(op);
+    const judged = judgeAcceptance(this, exchange, citation, facts.what ?? `a request with valid ${exchange.auth} credentials`);
     if (isInconclusive(judged) || judged.length > 0) return judged;
     const login = facts.expectLogin;
     const actual = (exchange.response?.json as Annotated | undefined)?.login;
@@ -178,23 +135,14 @@ export const authMethodAccepted = defineCheck({
   },
 });
 
-export interface PermissionAcceptedFacts {
-  readonly login: string;
-  readonly unknownTarget?: boolean;
-}
-
 /** A caller who holds the operation's permissions (x-permissions), not all permissions, is accepted. */
 export const permissionAccepted = defineCheck({
   name: 'permission-accepted',
   title: 'A caller holding the permission is accepted',
-  run(exchange, context, facts: PermissionAcceptedFacts) {
+  run(exchange, context, facts: Target & { readonly login: string }) {
     const op = context.spec.operation(exchange.operationId);
     const needed = op.permissions.join(', ');
-    return judgeAcceptance(this, exchange, {
-      citation: citeOperation(op, `Permission: ${needed}.`),
-      what: `"${facts.login}", who holds ${needed}`,
-      unknownTarget: facts.unknownTarget,
-    });
+    return judgeAcceptance(this, exchange, citeOperation(op, `Permission: ${needed}.`), `"${facts.login}", who holds ${needed}`);
   },
 });
 
@@ -203,7 +151,7 @@ export const permissionRefused = defineCheck({
   name: 'permission-refused',
   title: 'A caller without the permission is refused (403)',
   judgesUnreadBody: true,
-  run(exchange, context, facts: { readonly login: string; readonly unknownTarget?: boolean }) {
+  run(exchange, context, facts: Target & { readonly login: string }) {
     const op = context.spec.operation(exchange.operationId);
     if (op.permissions.length === 0) return [];
     const needed = op.permissions.join(', ');

@@ -119,24 +119,27 @@ export function isInconclusive<T>(judgement: readonly T[] | Inconclusive): judge
   return !Array.isArray(judgement);
 }
 
-/** Why a check of a list could not judge an answer: no list came back. */
-export function notAList(exchange: Exchange): Inconclusive {
-  const status = exchange.response?.status;
-  return inconclusive(status !== undefined && (status < 200 || status >= 300) ? `answered ${status}, not a list` : 'the answer is not a JSON list');
-}
-
 export type Json = Record<string, unknown>;
 
-/** The response body as a list of records, or undefined when it is not a JSON array. */
-export function recordsOf(exchange: Exchange | undefined): Json[] | undefined {
-  const json = exchange?.response?.json;
-  return Array.isArray(json) ? (json.filter((r) => typeof r === 'object' && r !== null) as Json[]) : undefined;
+/** Why an exchange has no answer: the runner's own deadline, named as such (the spec sets no time to answer in), or what the connection did. */
+export function noAnswer(exchange: Exchange): string {
+  if (exchange.timedOutAfterMs !== undefined) {
+    return `no answer within the runner's timeout of ${exchange.timedOutAfterMs} ms (--timeout); the specification states no time limit`;
+  }
+  return `no answer: ${exchange.error ?? 'none'}`;
 }
 
-export function isSuccess(exchange: Exchange): boolean {
-  const status = exchange.response?.status ?? 0;
-  return status >= 200 && status < 300;
+/** Why a list could not be read from an answer, or undefined when it was. */
+export function unreadable(exchange: Exchange): string | undefined {
+  const status = exchange.response?.status;
+  if (status === undefined) return noAnswer(exchange);
+  if (status < 200 || status >= 300) return `answered ${status}`;
+  if (exchange.error) return `the body was not judged: ${exchange.error}`;
+  return Array.isArray(exchange.response?.json) ? undefined : 'the answer is not a JSON list';
 }
+
+/** The records of a list answer (none when it is not one). */
+export const rows = (exchange: Exchange | undefined): Json[] => (exchange && !unreadable(exchange) ? (exchange.response?.json as unknown[]).filter((r): r is Json => typeof r === 'object' && r !== null) : []);
 
 /** The value at a JSON pointer (`` for the value itself). */
 export function valueAt(value: unknown, pointer: string): unknown {

@@ -2,40 +2,36 @@
 // the operations they name, the session cookie's attributes and a created token being new.
 import { type ResponseProblem, specDescribesBody, type Operation, type Response } from '../../spec/index.js';
 import type { CheckContext, Exchange, Citation, Failure } from '../types.js';
-import { citeOperation, citeResponse, citeStatuses, failure, inconclusive, defineCheck } from './check.js';
+import { citeOperation, citeResponse, citeStatuses, failure, inconclusive, defineCheck, noAnswer } from './check.js';
 import { Cookie } from 'tough-cookie';
+import { textHead } from '../../shared/text-head.js';
 import { setCookieLines, answerSecrets } from '../client/credentials.js';
 import { describeSecret } from '../../shared/redaction/secret-names.js';
 
 const cache = new WeakMap<Exchange, ResponseProblem[]>();
+
+/** The items of a list answer the schema checks validate: the rest of a hostile answer's millions is counted, not judged. */
+export const checkedItems = (context: CheckContext): number => context.maxItems ?? 500;
 
 export function responseProblems(exchange: Exchange, context: CheckContext): ResponseProblem[] {
   const response = exchange.response;
   if (!response) return [];
   let problems = cache.get(exchange);
   if (!problems) {
-    problems = context.validator.checkResponse(exchange.operationId, response);
+    // The validator parses the body itself: a list too long is handed over as its first items.
+    const max = checkedItems(context);
+    const json = response.json;
+    const checked = context.validator.checkResponse(exchange.operationId, Array.isArray(json) && json.length > max ? { ...response, body: JSON.stringify(json.slice(0, max)) } : response);
+    // Kept as long as the exchange: the message of thousands of schema errors is cut.
+    problems = checked.map((problem) => ({ ...problem, message: textHead(problem.message, 4096) }));
     cache.set(exchange, problems);
   }
   return problems;
 }
 
 /**
- * Why an exchange has no answer, as every report line about it says: the runner's own deadline,
- * named as such (the spec sets no time to answer in), or what the connection did.
- */
-export function noAnswer(exchange: Exchange): string {
-  if (exchange.timedOutAfterMs !== undefined) {
-    return `no answer within the runner's timeout of ${exchange.timedOutAfterMs} ms (--timeout); the specification states no time limit`;
-  }
-  return `no answer: ${exchange.error ?? 'none'}`;
-}
-
-/**
  * The server answered at all: a connection reset, refused or closed before any answer is a
- * violation (an HTTP request gets an answer); an answer the runner did not read whole is still an
- * answer. The spec sets no time to answer in, so no answer within the runner's own deadline is
- * inconclusive, never ok and never a violation.
+ * violation; no answer within the runner's own deadline is inconclusive (the spec sets no time).
  */
 export const transportError = defineCheck({
   name: 'transport-error',
@@ -75,11 +71,7 @@ export const notServerError = defineCheck({
   },
 });
 
-/**
- * The status is one the document lists. An undocumented status of a class whose documented
- * statuses are all gap-fills (every error status, the gap-filled 2xx of 4.1, 4.3, 4.5) is a
- * note; otherwise a violation. 5xx are left to not-server-error.
- */
+/** The status is one the document lists: another of a class whose documented statuses are all gap-fills is a note (5xx: not-server-error). */
 export const statusDocumented = defineCheck({
   name: 'status-documented',
   title: 'The status is documented',
@@ -104,9 +96,8 @@ export const statusDocumented = defineCheck({
 const JSON_OVER_HTTP = 'The service exposes a REST interface as JSON over HTTP.';
 
 /**
- * A body labelled JSON that does not parse breaks spec 1 wherever it comes. Another content
- * type breaks it where the spec's tables describe the body (4.2, 4.4, 4.6); where the spec does
- * not show the body (4.1, 4.3, every error answer) it differs from the document's choice.
+ * A body labelled JSON that does not parse breaks spec 1 wherever it comes; another content type
+ * where the spec's tables describe the body (4.2, 4.4, 4.6), else it differs from the document's choice.
  */
 function citationFor(problem: ResponseProblem, op: Operation, documented: Response | undefined, status: number): Citation {
   if (problem.kind === 'not-json') return { source: 'spec', ref: '1', text: `${JSON_OVER_HTTP} A body labelled JSON parses as JSON.` };
@@ -158,10 +149,7 @@ function attribute(text: string): Stated | undefined {
   }
 }
 
-/**
- * The cookies the document states on an answer, read from its Set-Cookie header's description:
- * each `name=<value>; Attribute; Attribute=value` in backticks is one cookie line.
- */
+/** The cookies the document states on an answer: each `name=<value>; Attribute…` in backticks in its Set-Cookie header's description. */
 export function statedCookies(op: Operation, status: number): Map<string, Stated[]> {
   const headers = (op.responses[String(status)] as { headers?: Record<string, { description?: string }> } | undefined)?.headers ?? {};
   const description = Object.entries(headers).find(([name]) => name.toLowerCase() === 'set-cookie')?.[1].description ?? '';
@@ -174,11 +162,7 @@ export function statedCookies(op: Operation, status: number): Map<string, Stated
   return stated;
 }
 
-/**
- * The session answer sets its cookies with the attributes the document states (Path, HttpOnly,
- * SameSite…): a cookie without HttpOnly is readable by every script of the page, one with another
- * Path is not sent back. A violation where the answer is the spec's, a note where it is a gap-fill.
- */
+/** The session answer sets its cookies with the attributes the document states (Path, HttpOnly, SameSite…). */
 export const sessionCookieAttributes = defineCheck({
   name: 'session-cookie-attributes',
   title: 'The session cookies carry the attributes the document states',
@@ -211,10 +195,8 @@ export const sessionCookieAttributes = defineCheck({
 
 /**
  * A token createAuthToken answers for user X is a new one (spec 4.1), not one the run already
- * knows as another user's: handed to X, another user's token lets X act as that user and the
- * reverse (a reused or predictable token). The owner it compares with is the one known before
- * this answer: learning never moves a token known as one user's to the user a path names
- * (client/credentials.ts). Names both users by id and the token only masked.
+ * knows as another user's (who could then act as X and the reverse). Learning never moves a token
+ * known as one user's to the user a path names (client/credentials.ts).
  */
 export const tokenIssuedNew = defineCheck({
   name: 'token-issued-new',

@@ -2,73 +2,20 @@
 // schema (src/spec/spec-view.ts: the fields of the spec's tables and their JSON types) is a
 // violation citing its section; failing only the document's own constraints is a note citing
 // the nearest x-gap-fill. Hostile answers are judged within bounds (the first items, the first errors).
-import { type SchemaError, type ObservedResponse, type SpecValidator, type Document, responseSpecView } from '../../spec/index.js';
-import { textHead } from '../../shared/text-head.js';
+import { type SchemaError, type Document, responseSpecView } from '../../spec/index.js';
 import { gapFill, citeOperation, citeResponse, failure, inconclusive, defineCheck, valueAt } from './check.js';
 import type { Citation, Exchange, Failure, Verdict } from '../types.js';
-import { responseProblems } from './response-checks.js';
+import { checkedItems, responseProblems } from './response-checks.js';
 
 /** Errors judged per answer at most: a few pages of wrong records, far more than a reader needs. */
 // Ajv reports every error of every record (tens of thousands for a megabyte of wrong records): only
 // the first errors and records are judged, and a check says how many more there were.
 export const MAX_SCHEMA_ERRORS = 200;
 
-export interface LeftOut {
-  /** Schema errors found but not passed on. */
-  readonly errors: number;
-  /** Items of a list that were not validated at all, and how many were. */
-  readonly items: number;
-  readonly checkedItems: number;
-}
-
-const leftOut = new WeakMap<object, LeftOut>();
-
-/** What was left out of a list of errors (or of the problem that holds them), if anything. */
-export function leftOutOf(key: object | undefined): LeftOut | undefined {
-  return key ? leftOut.get(key) : undefined;
-}
-
-export function markLeftOut<T extends object>(key: T, what: LeftOut | undefined): T {
-  if (what && (what.errors > 0 || what.items > 0)) leftOut.set(key, what);
-  return key;
-}
-
 /** The index of the list item an error is in (`/12/agentId` is in item 12), or -1 at the root. */
 export function itemOf(error: SchemaError): number {
   const match = /^\/(\d+)(?:\/|$)/.exec(error.instancePath);
   return match ? Number(match[1]) : -1;
-}
-
-const MAX_MESSAGE = 4096;
-
-export function boundedValidator(validator: SpecValidator, maxItems: number): SpecValidator {
-  const itemsLeftOut = (value: unknown): number => (Array.isArray(value) ? Math.max(0, value.length - maxItems) : 0);
-  const items = (value: unknown): unknown => (itemsLeftOut(value) > 0 ? (value as unknown[]).slice(0, maxItems) : value);
-  const first = (errors: readonly SchemaError[], value: unknown): SchemaError[] => {
-    const kept = errors.slice(0, MAX_SCHEMA_ERRORS);
-    const uncheckedItems = itemsLeftOut(value);
-    return markLeftOut(kept, { errors: errors.length - kept.length, items: uncheckedItems, checkedItems: uncheckedItems > 0 ? maxItems : 0 });
-  };
-  return {
-    ajv: validator.ajv,
-    responseFor: (operationId, status) => validator.responseFor(operationId, status),
-    problemWords: validator.problemWords,
-    validate: (schema, value) => first(validator.validate(schema, items(value)), value),
-    validateNamed: (name, value) => first(validator.validateNamed(name, items(value)), value),
-    checkResponse: (operationId, response) => {
-      // The validator parses the body itself: a list too long is handed over as its first items.
-      const json = (response as ObservedResponse & { json?: unknown }).json;
-      const bounded = itemsLeftOut(json) > 0 ? { ...response, body: JSON.stringify(items(json)) } : response;
-      const problems = validator.checkResponse(operationId, bounded).map((problem) => {
-        const kept = { ...problem, message: textHead(problem.message, MAX_MESSAGE) };
-        if (!problem.schemaErrors) return kept;
-        const errors = first(problem.schemaErrors, json);
-        return markLeftOut({ ...kept, schemaErrors: errors }, leftOutOf(errors));
-      });
-      // Items never validated leave even an answer without problems unjudged.
-      return markLeftOut(problems, { errors: 0, items: itemsLeftOut(json), checkedItems: maxItems });
-    },
-  };
 }
 
 type Node = Record<string, unknown>;
@@ -254,18 +201,17 @@ function grouped(judged: readonly Judged[]): { citation: Citation; verdict: Verd
  * With the spec view's errors cut short, the document's errors past the last item they reach
  * are not explained by them: those are left unjudged too, not reported as notes.
  */
-function withinSpecErrors(errors: readonly SchemaError[], specErrors: readonly SchemaError[], specLeftOut: LeftOut | undefined): SchemaError[] {
+function withinSpecErrors(errors: readonly SchemaError[], specErrors: readonly SchemaError[], specCut: boolean): SchemaError[] {
   const last = specErrors.at(-1);
   const lastItem = last ? itemOf(last) : -1;
-  if (!specLeftOut?.errors || lastItem < 0) return [...errors];
-  return errors.filter((e) => itemOf(e) <= lastItem);
+  return !specCut || lastItem < 0 ? [...errors] : errors.filter((e) => itemOf(e) <= lastItem);
 }
 
-/** What the bounded validator left unjudged, said in words (empty when nothing was). */
-function unjudged(errors: number, items: LeftOut | undefined): string {
+/** What was left unjudged, said in words (empty when nothing was). */
+function unjudged(errors: number, items: number, checked: number): string {
   const parts: string[] = [];
   if (errors > 0) parts.push(`${errors} more schema error(s) not judged (the runner judges about the first ${MAX_SCHEMA_ERRORS} of an answer)`);
-  if (items?.items) parts.push(`the ${items.items} item(s) after the first ${items.checkedItems} not checked`);
+  if (items > 0) parts.push(`the ${items} item(s) after the first ${checked} not checked`);
   return parts.join('; ');
 }
 
@@ -283,7 +229,9 @@ export const responseSchema = defineCheck({
     const op = context.spec.operation(exchange.operationId);
     const failures: Failure[] = [];
     const problems = responseProblems(exchange, context);
-    const itemsLeftOut = leftOutOf(problems);
+    const max = checkedItems(context);
+    const json = Array.isArray(response.json) ? response.json.slice(0, max) : response.json;
+    const itemsLeftOut = Array.isArray(response.json) ? Math.max(0, response.json.length - max) : 0;
     let leftOutErrors = 0;
     for (const problem of problems) {
       if (problem.kind === 'unexpected-body') {
@@ -294,13 +242,14 @@ export const responseSchema = defineCheck({
       const root = documented?.content?.['application/json']?.schema as Node | undefined;
       if (!root) continue;
       const view = responseSpecView(documented) as Node | undefined;
-      const specFound = view ? context.validator.validate(view, response.json) : [];
-      const specErrors = view ? relevantErrors(view, specFound, response.json) : [];
-      const documentErrors = withinSpecErrors(problem.schemaErrors, specFound, leftOutOf(specFound));
-      leftOutErrors += (leftOutOf(problem)?.errors ?? 0) + problem.schemaErrors.length - documentErrors.length;
+      const specFound = view ? context.validator.validate(view, json) : [];
+      const specKept = specFound.slice(0, MAX_SCHEMA_ERRORS);
+      const specErrors = view ? relevantErrors(view, specKept, json) : [];
+      const documentErrors = withinSpecErrors(problem.schemaErrors.slice(0, MAX_SCHEMA_ERRORS), specKept, specFound.length > specKept.length);
+      leftOutErrors += problem.schemaErrors.length - documentErrors.length;
       const judged: Judged[] = [
         ...specErrors.map((error) => ({ error, verdict: 'violation' as const, citation: citeSpecError(view ?? {}, error, citeOperation(op)) })),
-        ...relevantErrors(root, documentErrors, response.json)
+        ...relevantErrors(root, documentErrors, json)
           .filter((error) => !explained(error, specErrors))
           .map((error) => ({ error, verdict: 'note' as const, citation: citeDocumentError(root, error, namesOf(context.spec.document)) })),
       ];
@@ -320,10 +269,10 @@ export const responseSchema = defineCheck({
         );
       }
     }
-    const rest = unjudged(leftOutErrors, itemsLeftOut);
+    const rest = unjudged(leftOutErrors, itemsLeftOut, max);
     if (!rest) return failures;
     // A violation among what was judged stands; without one, what was not judged may hold one.
-    if (itemsLeftOut?.items && !failures.some((f) => f.verdict === 'violation')) {
+    if (itemsLeftOut > 0 && !failures.some((f) => f.verdict === 'violation')) {
       return inconclusive(`${rest}${failures.length > 0 ? `; ${failures.length} note(s) on the items checked` : ''}`);
     }
     return failures.map((f) => ({ ...f, message: `${f.message}; ${rest}` }));

@@ -1,5 +1,5 @@
 // Checks of what one step sent: invalid input refused, a probed block recorded, a case step's expectation.
-import { citeStatuses, citeParameter, citeResponse, citeOperation, failure, defineCheck, notAList, isSuccess, recordsOf, describeValue } from './check.js';
+import { citeStatuses, citeParameter, citeResponse, citeOperation, failure, defineCheck, inconclusive, unreadable, rows, describeValue } from './check.js';
 import type { Citation, Failure } from '../types.js';
 
 export interface InvalidInputFacts {
@@ -9,11 +9,7 @@ export interface InvalidInputFacts {
   readonly parameter?: string;
 }
 
-/**
- * Invalid input (a wrong type, a value out of its enum, a broken pattern, a missing body
- * field, a filter that is not JSON…) gets a 4xx. Accepting it is a note: the spec shows no
- * errors, refusing is the document's choice. A 5xx is not-server-error's finding.
- */
+/** Invalid input gets a 4xx; accepting it is a note (the spec shows no errors, refusing is the document's choice). */
 export const invalidInputRefused = defineCheck({
   name: 'invalid-input-refused',
   title: 'Invalid input is refused with a 4xx',
@@ -50,16 +46,14 @@ export interface BlockRecordedFacts {
   readonly login?: string;
 }
 
-/**
- * After a limit blocked the prober, the limit-block log lists the block (spec 8: each block is
- * recorded and listed by 4.6).
- */
+/** After a limit blocked the prober, the limit-block log lists the block (spec 8). */
 export const blockRecorded = defineCheck({
   name: 'block-recorded',
   title: 'A block by a limit is recorded in the limit-block log',
   run(exchange, context, facts: BlockRecordedFacts) {
-    const records = recordsOf(exchange);
-    if (!isSuccess(exchange) || !records) return notAList(exchange);
+    const why = unreadable(exchange);
+    if (why) return inconclusive(why);
+    const records = rows(exchange);
     const since = facts.since - SKEW_MS;
     const { uri, login } = facts;
     const found = records.some((r) => {
@@ -112,10 +106,9 @@ export interface CaseStepFacts {
 }
 
 /**
- * A step of a contract case got what the case expects (the runner reports it as
- * `case/<name>` on the case's operation). Without a citation of the case:
- * a status of another class (2xx for 4xx…) is judged by the operation's citation, another
- * status of the same class by the expected response's (a gap-fill for every error status).
+ * A step of a contract case got what the case expects (reported as `case/<name>`). Without a
+ * citation of the case, a status of another class is judged by the operation's citation, one of
+ * the same class by the expected response's.
  */
 export const caseExpectation = defineCheck({
   name: 'case-expectation',

@@ -1,9 +1,9 @@
 // A closed world: a window of a list operation (the event log, the block log) small enough to
 // read whole, read twice and agreed. Every later query is confined to it (its bounds are sent
 // with it), so the runner knows the exact answer any query inside it must get: the model.
-import { apply } from '../checks/check.js';
+import { apply, unreadable } from '../checks/check.js';
 import { limitHonoured, recordsConsistent } from '../checks/model-checks.js';
-import { type PlanContext, unreadable, type Row } from '../plans/plan.js';
+import type { PlanContext, Row } from '../plans/plan.js';
 import type { Exchange } from '../types.js';
 import { canonical } from './list-model.js';
 

@@ -1,11 +1,11 @@
 // The event log and the limit-block log: a closed world of each log (model/closed-world.ts),
 // generated queries judged against its model, and filters that are no filters refused.
-import { apply } from '../checks/check.js';
+import { apply, rows } from '../checks/check.js';
 import { limitHonoured } from '../checks/model-checks.js';
 import { isNoWorld, type ClosedWorld, type NoWorld, closeWorld } from '../model/closed-world.js';
 import { checkAgainstModel } from '../model/model-queries.js';
 import { modelChecksOf } from '../model/list-model.js';
-import { type PlanContext, rows, type Plan } from './plan.js';
+import type { PlanContext, Plan } from './plan.js';
 import { invalidInputRefused } from '../checks/step-checks.js';
 import { BUDGET_SHARES } from '../model/budget.js';
 

@@ -1,6 +1,5 @@
 // A plan sends the requests of one group of checks and names the checks each answer gets.
 import type { Spec, User, Operation } from '../../spec/index.js';
-import { noAnswer } from '../checks/response-checks.js';
 import type { ApiClient, Call } from '../client/api-client.js';
 import type { ClosedWorld } from '../model/closed-world.js';
 import type { Random } from '../random.js';
@@ -55,24 +54,11 @@ export async function eventLogSample(ctx: PlanContext): Promise<Exchange> {
   return ctx.world.eventLogSample;
 }
 
-export type Row = Record<string, unknown>;
+export type { Json as Row } from '../checks/check.js';
+import { rows, type Json as Row } from '../checks/check.js';
 
 /** Why a check that needs the low-privilege user's record did not run when the user was given. */
 export const LOW_USER_UNREAD = "the low-privilege user's record (GET /node/api/users/current) could not be read";
-
-/** Why a list the plan needs could not be read, or undefined when it was. */
-export function unreadable(exchange: Exchange): string | undefined {
-  const status = exchange.response?.status;
-  if (status === undefined) return noAnswer(exchange);
-  if (status < 200 || status >= 300) return `answered ${status}`;
-  if (exchange.error) return `the body was not judged: ${exchange.error}`;
-  return Array.isArray(exchange.response?.json) ? undefined : 'the answer is not a JSON list';
-}
-
-export function rows(exchange: Exchange | undefined): Row[] {
-  const json = exchange?.response?.json;
-  return Array.isArray(json) && exchange?.response && exchange.response.status < 300 ? (json as Row[]) : [];
-}
 
 /** A record of the sample by text type (`snmp-trap`, `mqtt-message`). */
 export async function sampleRecord(ctx: PlanContext, type: 'snmp-trap' | 'mqtt'): Promise<Row | undefined> {

@@ -5,12 +5,12 @@
 // steps. Each run puts back the texts it changed and logs its sessions out; the run leaves no live
 // token of its own. Only where writes are allowed.
 import fc from 'fast-check';
-import { apply } from '../checks/check.js';
 import { commandArbitraries } from '../model/state/state-commands.js';
 import { stateChecks, type StateCheckName, emptyModel, ModelFailure, type Person, type StateModel, type StateReal, type Window } from '../model/state/state-model.js';
 import type { Actor } from '../types.js';
 import { otherUser } from './access-plans.js';
-import { restoreText, eventLogSample, rows, unreadable, type Plan, type PlanContext, type Row } from './plan.js';
+import { restoreText, eventLogSample, type Plan, type PlanContext, type Row } from './plan.js';
+import { apply, rows, unreadable } from '../checks/check.js';
 
 /** Sequences drawn of each kind, and the longest; a failure is shrunk in at most SHRINKS more. */
 const RUNS = 4;

@@ -1,6 +1,6 @@
 // Applies checks to exchanges and keeps the outcomes, with failures made ready to report.
-import { inconclusive, isInconclusive, apply } from '../checks/check.js';
-import { noAnswer, transportError } from '../checks/response-checks.js';
+import { inconclusive, isInconclusive, apply, noAnswer } from '../checks/check.js';
+import { transportError } from '../checks/response-checks.js';
 import type { Applied, Exchange, Inconclusive, CheckContext, Failure, ReportedFailure } from '../types.js';
 import { responseChecks, titleOf, type CaseCheckName, type OutcomeCheckName } from '../checks/registry.js';
 import { toCurl } from '../curl.js';

@@ -22,7 +22,6 @@ import { DEFAULT_BUDGET_MS } from '../model/budget.js';
 import { createRandom, newSeed } from '../random.js';
 import { decidePolicy } from '../safety.js';
 import { createSecrets, type Secrets } from '../../shared/redaction/secret-values.js';
-import { boundedValidator } from '../checks/response-schema.js';
 import { coverageOf } from './coverage.js';
 import { recordToken } from '../client/credentials.js';
 import { totalsOf, type RunEvent, type RunResult } from './results.js';
@@ -225,7 +224,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const secrets = options.secrets ?? createSecrets();
   secrets.addUrl(options.baseUrl);
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, operator: options.operator, adminToken: options.token, digests: options.compared === true || options.drawnCases !== undefined });
-  const recorder = createRecorder({ spec, validator: boundedValidator(createSpecValidator(spec), Math.max(500, options.maxRecords ?? 200)) }, secrets);
+  const recorder = createRecorder({ spec, validator: createSpecValidator(spec), maxItems: Math.max(500, options.maxRecords ?? 200) }, secrets);
   const emit = options.listener ?? (() => undefined);
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
