@@ -28,11 +28,7 @@ export interface Drift {
   readonly second: string;
 }
 
-export interface Answer {
-  readonly status: number;
-  /** The body parsed as JSON; absent when it was not JSON. */
-  readonly json?: unknown;
-}
+export type Answer = Pick<ReceivedResponse, 'status' | 'json'>;
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -150,14 +146,9 @@ export function driftOf(first: Answer, second: Answer): Drift[] {
   return found ? [asSent(found, first.json, second.json)] : [];
 }
 
-export interface Difference {
+export interface Difference extends Drift {
   readonly key: string;
   readonly operationId: string;
-  readonly kind: DriftKind;
-  /** Where in the answer (a JSON pointer, `[]` for every item of a list). */
-  readonly path: string;
-  readonly first: string;
-  readonly second: string;
   readonly exchange: Exchange;
 }
 
@@ -166,7 +157,7 @@ export interface DriftGroup {
   readonly kind: DriftKind;
   readonly title: string;
   readonly count: number;
-  readonly example: { readonly step: string; readonly operationId: string; readonly path: string; readonly first: string; readonly second: string; readonly request: string };
+  readonly example: Omit<Drift, 'kind'> & { readonly step: string; readonly operationId: string; readonly request: string };
 }
 
 export interface DriftReport {
@@ -225,11 +216,7 @@ function digestDrift(x: ReceivedResponse, y: ReceivedResponse): Drift | null | u
   return a === b ? null : { kind: 'value', path: '', first: 'one body', second: 'another (both kept only as a digest)' };
 }
 
-/**
- * The values a drift shows are pieces of bodies: a value under a field named like a secret, and a
- * string shaped like a password hash, are masked. The rule needs no list of secrets: these are
- * the server's, not the run's. A status, a field present or missing and a type show no value.
- */
+/** A value a drift shows under a field named like a secret, or shaped like a password hash, is masked: the server's secrets, not the run's. */
 function maskedDrift(drift: Drift): Drift {
   if (drift.kind === 'status' || drift.kind === 'field-missing' || drift.kind === 'type') return drift;
   const underSecret = drift.path.split('/').some(isSecretName);

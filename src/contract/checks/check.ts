@@ -60,12 +60,7 @@ export function formatCitation(citation: Citation): string {
   return `${citation.source} (${citation.ref}): ${citation.text}`;
 }
 
-/**
- * A citation named in a contract case: an operationId, or a location in the document such as
- * `components/securitySchemes/apiToken` (a JSON pointer without the `#/`) whose `x-gap-fill` or
- * `x-spec-section` decides.
- * Undefined when the name points nowhere.
- */
+/** A citation a contract case names: an operationId, or a document location (`components/securitySchemes/apiToken`) with x-gap-fill or x-spec-section. */
 export function resolveCitation(spec: Spec, name: string): Citation | undefined {
   const op = spec.operations.find((o) => o.operationId === name);
   if (op) return citeOperation(op);

@@ -62,12 +62,7 @@ function exposures(exchange: Exchange, context: CheckContext, op: Operation, use
   return found;
 }
 
-/**
- * An answer never carries a credential the caller did not just create (OWASP API3): no
- * password, secret or hash-like field in a user record, no API token but the whole value of a
- * place the document marks `x-secret` holding the token of the user the answer is about, no
- * session id outside the log-in answer. Shows where, with the value masked, and whose a token is when known.
- */
+/** An answer carries no credential the caller did not just create (OWASP API3); a finding shows where, the value masked. */
 export const noSensitiveData = defineCheck({
   name: 'no-sensitive-data',
   title: 'No credential the caller did not just create in the answer (OWASP API3)',

@@ -8,12 +8,18 @@ import { textHead } from '../../shared/text-head.js';
 import { setCookieLines, answerSecrets } from '../client/credentials.js';
 import { describeSecret } from '../../shared/redaction/secret-names.js';
 
-const cache = new WeakMap<Exchange, ResponseProblem[]>();
+/** A problem as kept beside its exchange: the first schema errors, and how many there were. */
+export type KeptProblem = ResponseProblem & { readonly errorCount?: number };
+
+const cache = new WeakMap<Exchange, KeptProblem[]>();
+
+/** Schema errors kept of an answer at most (Ajv reports every error of every record): the check says how many more there were. */
+export const MAX_SCHEMA_ERRORS = 200;
 
 /** The items of a list answer the schema checks validate: the rest of a hostile answer's millions is counted, not judged. */
 export const checkedItems = (context: CheckContext): number => context.maxItems ?? 500;
 
-export function responseProblems(exchange: Exchange, context: CheckContext): ResponseProblem[] {
+export function responseProblems(exchange: Exchange, context: CheckContext): KeptProblem[] {
   const response = exchange.response;
   if (!response) return [];
   let problems = cache.get(exchange);
@@ -22,8 +28,8 @@ export function responseProblems(exchange: Exchange, context: CheckContext): Res
     const max = checkedItems(context);
     const json = response.json;
     const checked = context.validator.checkResponse(exchange.operationId, Array.isArray(json) && json.length > max ? { ...response, body: JSON.stringify(json.slice(0, max)) } : response);
-    // Kept as long as the exchange: the message of thousands of schema errors is cut.
-    problems = checked.map((problem) => ({ ...problem, message: textHead(problem.message, 4096) }));
+    // Kept as long as the exchange: thousands of schema errors are cut, and their message.
+    problems = checked.map((p) => ({ ...p, message: textHead(p.message, 4096), ...(p.schemaErrors ? { schemaErrors: p.schemaErrors.slice(0, MAX_SCHEMA_ERRORS), errorCount: p.schemaErrors.length } : {}) }));
     cache.set(exchange, problems);
   }
   return problems;

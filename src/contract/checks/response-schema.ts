@@ -5,12 +5,10 @@
 import { type SchemaError, type Document, responseSpecView } from '../../spec/index.js';
 import { gapFill, citeOperation, citeResponse, failure, inconclusive, defineCheck, valueAt } from './check.js';
 import type { Citation, Exchange, Failure, Verdict } from '../types.js';
-import { checkedItems, responseProblems } from './response-checks.js';
+import { MAX_SCHEMA_ERRORS, checkedItems, responseProblems } from './response-checks.js';
 
-/** Errors judged per answer at most: a few pages of wrong records, far more than a reader needs. */
-// Ajv reports every error of every record (tens of thousands for a megabyte of wrong records): only
-// the first errors and records are judged, and a check says how many more there were.
-export const MAX_SCHEMA_ERRORS = 200;
+export { MAX_SCHEMA_ERRORS };
+
 
 /** The index of the list item an error is in (`/12/agentId` is in item 12), or -1 at the root. */
 export function itemOf(error: SchemaError): number {
@@ -215,11 +213,6 @@ function unjudged(errors: number, items: number, checked: number): string {
   return parts.join('; ');
 }
 
-/**
- * The body matches the documented schema. Failing the spec's view of the schema (the fields
- * and JSON types of the spec's tables) is a violation; failing only the document's own
- * constraints is a note.
- */
 export const responseSchema = defineCheck({
   name: 'response-schema',
   title: 'The body matches the documented schema',
@@ -245,8 +238,8 @@ export const responseSchema = defineCheck({
       const specFound = view ? context.validator.validate(view, json) : [];
       const specKept = specFound.slice(0, MAX_SCHEMA_ERRORS);
       const specErrors = view ? relevantErrors(view, specKept, json) : [];
-      const documentErrors = withinSpecErrors(problem.schemaErrors.slice(0, MAX_SCHEMA_ERRORS), specKept, specFound.length > specKept.length);
-      leftOutErrors += problem.schemaErrors.length - documentErrors.length;
+      const documentErrors = withinSpecErrors(problem.schemaErrors, specKept, specFound.length > specKept.length);
+      leftOutErrors += (problem.errorCount ?? problem.schemaErrors.length) - documentErrors.length;
       const judged: Judged[] = [
         ...specErrors.map((error) => ({ error, verdict: 'violation' as const, citation: citeSpecError(view ?? {}, error, citeOperation(op)) })),
         ...relevantErrors(root, documentErrors, json)

@@ -25,10 +25,7 @@ export interface Call {
   /** Stable name of the step, the same for the same seed. */
   readonly key: string;
   readonly actor?: Actor;
-  /**
-   * How to authenticate. Left out: the administrator's run session when one is open and the
-   * operation accepts a session cookie, else Basic (see openRunSession).
-   */
+  /** Left out: the administrator's run session when one is open and the operation takes it, else Basic. */
   readonly auth?: AuthMode;
   readonly path?: Readonly<Record<string, string>>;
   readonly query?: Readonly<Record<string, string>>;
@@ -44,15 +41,11 @@ export interface Call {
 
 const basic = (c: Credentials): string => `Basic ${Buffer.from(`${c.login}:${c.password}`).toString('base64')}`;
 
-/**
- * Most cookies an actor's jar holds. The API sets two (the session and its CSRF token); a server
- * that sets new ones on every answer would otherwise grow every later request's Cookie header,
- * each report's curl lines and the runner's memory without end.
- */
+/** Most cookies an actor's jar holds: the API sets two, and a server that sets new ones on every answer would grow every request without end. */
 export const MAX_KEPT_COOKIES = 20;
-/** Requests in a row without an answer after which the server counts as gone: every later request fails at once. */
+/** Requests in a row without an answer after which the server counts as gone. */
 const SILENT_LIMIT = 5;
-/** A run against the fake keeps about 3 MB and 120,000 values of answers; beyond that, the head of each body (and a digest when compared). */
+/** A run against the fake keeps about 3 MB and 120,000 values of answers; beyond, the head of each body (and a digest when compared). */
 const RETENTION_LIMITS = { chars: 8 * 1024 * 1024, values: 200_000, partialChars: 2048 } as const;
 
 /** The name of the cookie a Set-Cookie line sets. */
@@ -72,12 +65,11 @@ export interface ApiClientOptions {
   readonly random: Random;
   readonly admin: Credentials;
   readonly low?: Credentials;
-  /** A user who holds some of the permissions the document names, not all (--operator-login). */
   readonly operator?: Credentials;
   readonly adminToken?: string;
-  /** Keep every exchange in `exchanges` (default true); a long paging run keeps none, so its memory stays flat. */
+  /** Keep every exchange in `exchanges` (default true); a long paging run keeps none. */
   readonly keepExchanges?: boolean;
-  /** Keep a digest of each answer kept only in part: the run is compared with another (--compare-with). */
+  /** Keep a digest of each answer kept only in part (--compare-with). */
   readonly digests?: boolean;
 }
 
@@ -199,30 +191,18 @@ export function createApiClient(options: ApiClientOptions) {
     if (result.unreachable) throw new UnreachableError(`cannot reach ${origin}: ${result.error ?? 'no answer'}`);
     silent = result.response ? 0 : silent + 1;
     if (silent >= SILENT_LIMIT) throw (stopped = new StoppedError(`stopped: ${silent} requests in a row got no answer from ${origin} (the last, ${op.operationId}: ${result.error ?? 'no answer'})`));
-    const exchange: Exchange = {
-      key: call.key,
-      operationId: op.operationId,
-      actor,
-      auth,
-      request: result.request,
-      ...(result.response ? { response: result.response } : {}),
-      ...(result.error ? { error: result.error } : {}),
-      ...(result.timedOutAfterMs === undefined ? {} : { timedOutAfterMs: result.timedOutAfterMs }),
-    };
+    const { values = 0, unreachable: _reached, ...answered } = result;
+    const exchange: Exchange = { key: call.key, operationId: op.operationId, actor, auth, ...answered };
     // Only an answer to a request that used the jar has its cookies kept (and sent back later); the
     // API's own (a session id, a CSRF token) are credentials whichever answer sets them.
     const lines = setCookieLines(exchange);
     const credentials = usesJar ? await keepCookies(cookieJar, url, lines) : lines.filter((line) => ownCookies.has(cookieName(line)));
     rememberIssued(secrets, op, exchange, credentials);
-    if (options.keepExchanges !== false) exchanges.push(retain(exchange, result.values ?? 0));
+    if (options.keepExchanges !== false) exchanges.push(retain(exchange, values));
     return exchange;
   }
 
-  /**
-   * Stores an answer's Set-Cookie lines in the jar: the API's own cookies and those the jar holds
-   * always, any other while the jar has room (MAX_KEPT_COOKIES); returns the lines kept. The runner
-   * never sends those dropped.
-   */
+  /** Stores an answer's Set-Cookie lines in the jar (the API's own and those it holds always, others while it has room); returns those kept. */
   async function keepCookies(jar: CookieJar, url: string, lines: readonly string[]): Promise<string[]> {
     if (lines.length === 0) return [];
     const held = new Set((await jar.store.getAllCookies()).map((cookie) => cookie.key));

@@ -6,48 +6,8 @@ import { isWrongCredentials } from '../client/credentials.js';
 import type { Exchange } from '../types.js';
 import { statusOf, type Outcome } from './results.js';
 
-export interface AuthCoverage {
-  /** A security scheme of the operation, or `none` for a request without credentials. */
-  readonly method: string;
-  /** Valid credentials of it were sent (for `none`: a request without credentials was). */
-  readonly valid: boolean;
-  /** Deliberately wrong credentials of it were sent. */
-  readonly wrong: boolean;
-}
-
-export interface OperationCoverage {
-  readonly operationId: string;
-  readonly requests: number;
-  /** Each documented status (`200`, `4XX`…) and whether an answer had it. */
-  readonly statuses: readonly { readonly status: string; readonly seen: boolean }[];
-  /** Statuses answered that the document does not list. */
-  readonly undocumented: readonly number[];
-  readonly auth: readonly AuthCoverage[];
-  /** Each documented query parameter and whether a request sent it. */
-  readonly parameters: readonly { readonly name: string; readonly exercised: boolean }[];
-  /** Each spec section behind the operation and whether a check judged an answer by it. */
-  readonly sections: readonly { readonly section: string; readonly covered: boolean }[];
-}
-
-export interface Ratio {
-  readonly covered: number;
-  readonly of: number;
-}
-
-export interface Coverage {
-  readonly operations: readonly OperationCoverage[];
-  readonly totals: {
-    /** Operations that got at least one answer. */
-    readonly operations: Ratio;
-    readonly statuses: Ratio & { readonly percent: number };
-    readonly sections: Ratio;
-  };
-  /** What did not run, by reason: stated skips (read-only target, no low user, no token, no probe) and inconclusive checks. */
-  readonly notRun: readonly { readonly kind: 'skipped' | 'inconclusive'; readonly reason: string; readonly checks: readonly string[] }[];
-  /** --min-coverage: the least percentage of documented statuses seen, and whether the run fell short. */
-  readonly minimum?: number;
-  readonly belowMinimum: boolean;
-}
+export type OperationCoverage = ReturnType<typeof operationCoverage>;
+export type Coverage = ReturnType<typeof coverageOf>;
 
 type Node = Record<string, unknown>;
 
@@ -76,7 +36,7 @@ function carries(exchange: Exchange, scheme: Scheme): boolean {
   return headers[scheme.name.toLowerCase()] !== undefined;
 }
 
-function operationCoverage(op: Operation, schemes: Readonly<Record<string, Scheme>>, exchanges: readonly Exchange[], outcomes: readonly Outcome[]): OperationCoverage {
+function operationCoverage(op: Operation, schemes: Readonly<Record<string, Scheme>>, exchanges: readonly Exchange[], outcomes: readonly Outcome[]) {
   const answered = exchanges.filter((e) => e.response);
   const statuses = Object.keys(op.responses).filter((s) => s !== 'default');
   const seen = new Set(answered.map((e) => e.response?.status ?? 0));
@@ -106,14 +66,17 @@ function operationCoverage(op: Operation, schemes: Readonly<Record<string, Schem
     operationId: op.operationId,
     requests: exchanges.length,
     statuses: statuses.map((status) => ({ status, seen: [...seen].some((s) => statusMatches(status, s)) })),
+    /** Statuses answered that the document does not list. */
     undocumented: [...seen].filter((s) => !statuses.some((d) => statusMatches(d, s))).sort(),
+    /** Each security scheme (`none`: without credentials), valid and deliberately wrong credentials of it sent or not. */
     auth,
     parameters: op.parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, exercised: sent.has(p.name) })),
+    /** Each spec section behind the operation and whether a check judged an answer by it. */
     sections,
   };
 }
 
-export function coverageOf(spec: Spec, exchanges: readonly Exchange[], outcomes: readonly Outcome[], minimum?: number): Coverage {
+export function coverageOf(spec: Spec, exchanges: readonly Exchange[], outcomes: readonly Outcome[], minimum?: number) {
   const schemes = (spec.document.components?.securitySchemes ?? {}) as Readonly<Record<string, Scheme>>;
   const operations = spec.operations.map((op) =>
     operationCoverage(

@@ -31,25 +31,16 @@ export function statusOf(outcome: Outcome): OutcomeStatus {
   return outcome.exchanges === 0 ? 'skipped' : 'passed';
 }
 
-export interface Totals {
-  readonly violations: number;
-  readonly notes: number;
-  /** Outcomes that are inconclusive. */
-  readonly inconclusive: number;
-  /**
-   * 0 when there is no violation (and, under --strict, no note and nothing inconclusive, and with
-   * --min-coverage, enough documented statuses seen), else 1.
-   */
-  readonly exitCode: 0 | 1;
-}
+export type Totals = ReturnType<typeof totalsOf>;
 
-export function totalsOf(outcomes: readonly Outcome[], strict: boolean, belowMinimumCoverage = false): Totals {
+/** The counts of findings and inconclusive outcomes, and the exit code they make (docs/runner.md, Exit codes). */
+export function totalsOf(outcomes: readonly Outcome[], strict: boolean, belowMinimumCoverage = false) {
   const failures = outcomes.flatMap((o) => o.failures);
   const violations = failures.filter((f) => f.verdict === 'violation').length;
   const notes = failures.length - violations;
   const inconclusive = outcomes.filter((o) => statusOf(o) === 'inconclusive').length;
   const failed = violations > 0 || (strict && (notes > 0 || inconclusive > 0)) || belowMinimumCoverage;
-  return { violations, notes, inconclusive, exitCode: failed ? 1 : 0 };
+  return { violations, notes, inconclusive, exitCode: failed ? (1 as const) : (0 as const) };
 }
 
 export interface RunResult extends Totals {
@@ -60,7 +51,7 @@ export interface RunResult extends Totals {
   readonly strict: boolean;
   /** Writes allowed or not, and why. */
   readonly safety: string;
-  /** What a reader of the report should know of the run as a whole (values a server chose that are not masked, every answer a redirect), beside the safety line. */
+  /** What a reader should know of the run as a whole (every answer a redirect). */
   readonly runNotes?: readonly string[];
   readonly startedAt: string;
   readonly durationMs: number;
