@@ -89,22 +89,14 @@ export class SourceError extends Error {
   }
 }
 
-export interface Source {
-  /** An answer of 200 with its parsed JSON body, after waiting out blocks and retrying a dropped request. */
-  get(operationId: string, query?: Readonly<Record<string, string>>): Promise<{ json: unknown; exchange: Exchange }>;
-  /** The answer to a GET whatever its status (for operations the user may not be allowed). */
-  fetch(operationId: string, query?: Readonly<Record<string, string>>): Promise<Exchange>;
-  logIn(): Promise<void>;
-  logOut(): Promise<void>;
-  readonly transport: Transport;
-}
+type Source = ReturnType<typeof openSource>;
 
 function messageOf(exchange: Exchange): string {
   const body = exchange.response?.json as { message?: unknown } | undefined;
   return typeof body?.message === 'string' ? `: ${body.message}` : '';
 }
 
-export function openSource(options: SourceOptions): Source {
+export function openSource(options: SourceOptions) {
   const { spec, secrets, deadline, wait } = options;
   let transport: Transport;
   try {
@@ -125,6 +117,7 @@ export function openSource(options: SourceOptions): Source {
   });
   let calls = 0;
 
+  /** The answer to a GET whatever its status (for operations the user may not be allowed), after waiting out blocks and retrying a dropped request. */
   async function fetch(operationId: string, query: Readonly<Record<string, string>> = {}): Promise<Exchange> {
     const send = (): Promise<Exchange> => client.call({ operationId, key: `record/${operationId}/${(calls += 1)}`, query });
     for (let attempt = 1; ; attempt++) {
@@ -150,7 +143,8 @@ export function openSource(options: SourceOptions): Source {
   return {
     transport,
     fetch,
-    async get(operationId, query) {
+    /** An answer of 200 with its parsed JSON body. */
+    async get(operationId: string, query?: Readonly<Record<string, string>>): Promise<{ json: unknown; exchange: Exchange }> {
       const exchange = await fetch(operationId, query);
       const response = exchange.response!;
       if (response.status === 401) throw new UsageError(`the credentials were refused (401) by ${origin}`);

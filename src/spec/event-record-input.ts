@@ -1,12 +1,9 @@
-import { errorField } from './error-field.js';
+import { errorField, type ErrorField } from './error-field.js';
 import type { EventLogRecord } from './types.js';
 import type { SpecValidator } from './validator.js';
 
 /** A thing wrong with a record: where (a JSON pointer, `""` for the record itself) and what. */
-export interface RecordProblem {
-  readonly pointer: string;
-  readonly problem: string;
-}
+export type RecordProblem = ErrorField;
 
 /** A problem of one record of a list: its index, the field and what is wrong. */
 export interface IndexedProblem extends RecordProblem {
