@@ -39,11 +39,8 @@ const MIN_PERIOD_MS = 100;
 const CHUNK = 256;
 
 /**
- * Adds `rate` seeded records per second, timestamped by the clock, so a UI sees the event
- * log grow. What is added follows from the seed alone: the contents come from the seed
- * generator with seeds derived from the fake's, the `_id`s from an ObjectId generator whose
- * machine bytes do too. As the clock only moves forward, records are appended in timestamp
- * order and pages already read stay as they were.
+ * Adds `rate` records per second, timestamped by the clock, so a UI sees the event log grow; contents
+ * and `_id`s follow from the fake's seed. The clock only moves forward, so pages already read stay.
  */
 export function startLiveFeed(options: LiveFeedOptions): LiveFeed {
   const { rate, seed, clock, add } = options;

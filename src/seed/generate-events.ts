@@ -44,11 +44,7 @@ export function checkWindow(options: { count: number; endTime: number; spanMs: n
   }
 }
 
-/**
- * `count` timestamps spread over [endTime - spanMs, endTime], in order: the i-th falls at a
- * random point of the i-th of `count` equal slices, so equal timestamps happen only when
- * slices are shorter than a millisecond.
- */
+/** `count` timestamps over [endTime - spanMs, endTime], in order, the i-th at a random point of the i-th of `count` equal slices. */
 export function spreadTimestamps(faker: Faker, count: number, endTime: number, spanMs: number): Float64Array {
   const start = endTime - spanMs;
   const slice = count === 0 ? 0 : spanMs / count;
@@ -89,10 +85,8 @@ function sensorMessage(faker: Faker, sensor: Sensor): MqttMessagePayload {
 }
 
 /**
- * Deterministic event log records, SNMP traps from the inventory's devices and MQTT messages
- * from its sensors, in (timestamp, _id) order. Ids are ObjectIds whose machine bytes come
- * from the seed, so they repeat with the seed and sort with time. Sub-objects that many
- * records share (entities, fixed varbinds) are shared, to keep a million records small.
+ * Deterministic event log records, SNMP traps from the inventory's devices and MQTT messages from
+ * its sensors, in (timestamp, _id) order; sub-objects many records share are shared, to keep a million small.
  */
 export const generateEvents = (options: GenerateEventsOptions = {}): EventLogRecord[] => planEvents(options).records();
 

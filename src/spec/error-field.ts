@@ -54,9 +54,9 @@ function sent(problem: string, error: SchemaErrorLike, words: ProblemWords): str
 }
 
 /**
- * Names the field an error is about and says what is allowed there: a missing or unexpected
- * property is named itself (Ajv reports those on the parent object), an enum or a constant
- * lists its values, and what was sent follows when Ajv gives it (never a secret's value).
+ * Names the field an error is about and what is allowed there: a missing or unexpected property
+ * itself (Ajv reports those on the parent), an enum's or constant's values, and what was sent when
+ * Ajv gives it (never a secret's).
  */
 export function errorField(error: SchemaErrorLike, words: ProblemWords): ErrorField {
   const { instancePath, keyword, params } = error;

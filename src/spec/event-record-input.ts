@@ -31,10 +31,7 @@ export function schemaProblem(validator: Validator, schemaName: string, value: u
   return first && { pointer: first.instancePath, problem: first.message.slice((first.instancePath || '(root)').length + 1) };
 }
 
-/**
- * The schema a record that fails EventLogRecord is judged by: the branch of its own type, since
- * the oneOf reports both ('' for an unknown type); undefined when the record is valid.
- */
+/** The branch a record failing EventLogRecord is judged by (the oneOf reports both): its type's, '' for an unknown type; undefined when valid. */
 function failedBranch(validator: Validator, record: unknown): string | undefined {
   if (validator.validateNamed('EventLogRecord', record).length === 0) return undefined;
   const type = isObject(record) ? record.type : undefined;
@@ -65,10 +62,7 @@ export function completeEventRecord(input: unknown, { now, nextId }: Completion)
   return { ...input, _id: input._id === undefined ? nextId(typeof timestamp === 'number' ? timestamp : now()) : input._id, timestamp };
 }
 
-/**
- * Completes records (see completeEventRecord) and checks them all: every problem of every
- * record, and `_id`s repeated within the list. The records are usable only when `problems` is empty.
- */
+/** Completes records and checks them all: every problem of each, and `_id`s repeated in the list; usable only when `problems` is empty. */
 export function completeEventRecords(inputs: readonly unknown[], completion: Completion, validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>): { records: EventLogRecord[]; problems: IndexedProblem[] } {
   const problems: IndexedProblem[] = [];
   const seen = new Set<unknown>();
