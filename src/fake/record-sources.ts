@@ -1,6 +1,6 @@
 import type { IngestHandle } from '../ingest/delivery.js';
 import { ingestLimits } from '../spec/limits.js';
-import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
+import { startLiveFeed, type FeedTimers } from '../live/live-feed.js';
 import type { FakeApp } from '../server/build.js';
 import type { IngestSource } from '../server/build.js';
 import { createSpecValidator } from '../spec/index.js';
@@ -57,7 +57,7 @@ export async function startRecordSources(app: FakeApp, options: RecordSourceOpti
   const { clock, seed, spec, controlSpec } = app.fake.options;
   const ingesters: IngestHandle[] = [];
   const detach: (() => void)[] = [];
-  let live: LiveFeed | undefined;
+  let live: ReturnType<typeof startLiveFeed> | undefined;
   const stop = async () => {
     live?.stop();
     for (const d of detach) d();

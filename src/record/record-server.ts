@@ -1,7 +1,7 @@
 // `record`: a server's event log, block log and current user, read-only, into a folder the fake
 // serves. Fetch everything (bounded), check each record against the document, anonymize and mask
 // it, then write the recording whole or not at all.
-import { describeRecordProblem, eventRecordProblem, schemaProblem, createSpecValidator, loadSpec, type RecordProblem, type Spec } from '../spec/index.js';
+import { describeRecordProblem, eventRecordProblem, schemaProblem, createSpecValidator, loadSpec, type RecordProblem } from '../spec/index.js';
 import { type InvalidRecordNote, RECORDING_FILES, type RecordingManifest } from '../shared/recording-layout.js';
 import { unstorableReason } from '../shared/storable-record.js';
 import { createWriteStream } from 'node:fs';
@@ -116,8 +116,6 @@ export interface RecordOptions extends ReadWindow {
   readonly maxDurationMs?: number;
   readonly secrets: Secrets;
   readonly kit: { readonly name: string; readonly version: string };
-  readonly spec?: Spec;
-  readonly sleep?: (ms: number) => Promise<void>;
   /** Progress lines (stderr). */
   readonly progress?: (line: string) => void;
 }
@@ -134,7 +132,6 @@ export interface RecordResult {
 }
 
 const MAX_NOTES = 1000;
-const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Only scheme, host, port and path: never userinfo or a query. */
 function sourceOf(baseUrl: string): string {
@@ -146,13 +143,13 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
   const print = options.progress ?? (() => undefined);
   if (options.since !== undefined && options.until !== undefined && options.since > options.until) throw new UsageError('--since is after --until');
   await assertWritableOut(options.out);
-  const spec = options.spec ?? (await loadSpec());
+  const spec = await loadSpec();
   const validator = createSpecValidator(spec);
   const { secrets } = options;
   secrets.addCredentials(options.admin);
   secrets.addUrl(options.baseUrl);
   const deadline = startDeadline(options.maxDurationMs);
-  const wait = { maxWaitMs: options.maxWaitMs, sleep: options.sleep ?? realSleep };
+  const wait = { maxWaitMs: options.maxWaitMs, sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) };
   const source = openSource({ spec, baseUrl: options.baseUrl, admin: options.admin, secrets, deadline, wait, timeoutMs: options.timeoutMs, pageSize: options.pageSize, onWait: print });
   let read: ServerRead;
   try {

@@ -1,14 +1,8 @@
+import type { ErrorObject } from 'ajv';
 import type { ProblemWords } from './problem-words.js';
 
 /** The parts of an Ajv error (or a SchemaError) that say where and what; `data` and `parentSchema` when Ajv is `verbose`. */
-export interface SchemaErrorLike {
-  readonly instancePath: string;
-  readonly keyword: string;
-  readonly message?: string;
-  readonly params: Record<string, unknown>;
-  readonly data?: unknown;
-  readonly parentSchema?: unknown;
-}
+export type SchemaErrorLike = Readonly<Pick<ErrorObject, 'instancePath' | 'keyword' | 'message' | 'params' | 'data' | 'parentSchema'>>;
 
 /** Where a schema error points and what is wrong there, in the document's words (problem-words.ts). */
 export interface ErrorField {

@@ -1,11 +1,9 @@
+import type { ErrorObject } from 'ajv';
 import { errorField, escapePointer, shownList, withSent, type ErrorField, type SchemaErrorLike } from './error-field.js';
 import type { ProblemWords } from './problem-words.js';
 
 /** An Ajv error as a `verbose` Ajv gives it: where in the schema it failed, and the keyword's value. */
-export interface VerboseError extends SchemaErrorLike {
-  readonly schemaPath: string;
-  readonly schema?: unknown;
-}
+export type VerboseError = SchemaErrorLike & Readonly<Pick<ErrorObject, 'schemaPath' | 'schema'>>;
 
 /** The first problems of a value, and how many there are in all. */
 export interface Problems {

@@ -38,12 +38,6 @@ function failedBranch(validator: Validator, record: unknown): string | undefined
   return (typeof type === 'string' && SCHEMA_OF_TYPE[type]) || '';
 }
 
-/** The first problem of a record against the document's EventLogRecord; undefined when it is valid. */
-export function eventRecordProblem(validator: Validator, record: unknown): RecordProblem | undefined {
-  const branch = failedBranch(validator, record);
-  return branch === undefined ? undefined : (branch && schemaProblem(validator, branch, record)) || UNKNOWN_TYPE;
-}
-
 /** Every problem of a record against the document's EventLogRecord, each naming its field and what is allowed. */
 export function eventRecordProblems(validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>, record: unknown): RecordProblem[] {
   const branch = failedBranch(validator, record);
@@ -54,6 +48,9 @@ export function eventRecordProblems(validator: Pick<SpecValidator, 'validateName
     return { pointer: pointer === '/' ? '' : pointer, problem };
   });
 }
+
+/** The first problem of a record against the document's EventLogRecord; undefined when it is valid. */
+export const eventRecordProblem = (validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>, record: unknown): RecordProblem | undefined => eventRecordProblems(validator, record)[0];
 
 /** A record given without `_id` or `timestamp` gets a new id and the current time; anything else is kept as given. */
 export function completeEventRecord(input: unknown, { now, nextId }: Completion): unknown {

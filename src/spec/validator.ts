@@ -15,10 +15,8 @@ export interface ObservedResponse {
   readonly body: string;
 }
 
-export type ResponseProblemKind = 'undocumented-status' | 'content-type' | 'not-json' | 'schema' | 'unexpected-body';
-
 export interface ResponseProblem {
-  readonly kind: ResponseProblemKind;
+  readonly kind: 'undocumented-status' | 'content-type' | 'not-json' | 'schema' | 'unexpected-body';
   readonly message: string;
   readonly schemaErrors?: readonly SchemaError[];
 }
