@@ -19,12 +19,17 @@ export interface FakeRequest {
 /** How the fake answers: a Response, or `Response.error()` where the fake dropped the connection (fetch then rejects, as over HTTP). */
 export type Answer = (request: FakeRequest) => Promise<Response>;
 
-/** A running fake answers: each request goes on to `forwardTo` past MSW's handlers (`bypass`); a dropped connection is a network error to the app too. */
+/** Statuses whose answers have no body (a Response refuses one). */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** A running fake answers: each request goes on to `forwardTo` past MSW's handlers (`bypass`), so a browser's service worker serves the whole fake; a dropped connection is a network error to the app too. */
 export function answerByForwarding(forwardTo: string): Answer {
   const root = new URL(forwardTo).href.replace(/\/+$/, '');
   return async ({ method, path, headers, body, credentials, signal }) => {
     try {
-      return await fetch(bypass(`${root}${path}`, { method, headers, ...(body === undefined ? {} : { body }), credentials, signal }));
+      const response = await fetch(bypass(`${root}${path}`, { method, headers, ...(body === undefined ? {} : { body }), credentials, signal }));
+      // Chromium gives a 204 an empty body stream, which a service worker's Response refuses.
+      return NO_BODY.has(response.status) ? new Response(null, response) : response;
     } catch {
       return Response.error();
     }
@@ -33,9 +38,6 @@ export function answerByForwarding(forwardTo: string): Answer {
 
 /** What the in-process handlers use of a fake: `inject`, Fastify's call without a port. */
 export type InjectingFake = Pick<Fake, 'inject'>;
-
-/** Statuses whose answers have no body (a Response refuses one). */
-const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
 /**
  * The fake answers through `inject`, each request whole: the same routes, checks, faults, latency

@@ -5,7 +5,8 @@ type CookieRequest = Pick<Request, 'url' | 'credentials'>;
 
 const pageOrigin = () => (typeof location === 'undefined' ? undefined : location.origin);
 
-function carriesCookies({ url, credentials }: CookieRequest): boolean {
+/** Whether a browser would send and store cookies on this request. */
+export function carriesCookies({ url, credentials }: CookieRequest): boolean {
   if (credentials === 'include') return true;
   if (credentials !== 'same-origin') return false;
   const page = pageOrigin();

@@ -4,7 +4,7 @@
 import * as msw from 'msw';
 import { http, type HttpHandler } from 'msw';
 import { answerByForwarding, answerInProcess, apiScope, type Answer, type InjectingFake } from './answers.js';
-import { browserCookies } from './browser-cookies.js';
+import { browserCookies, carriesCookies } from './browser-cookies.js';
 
 export type { InjectingFake } from './answers.js';
 
@@ -58,7 +58,10 @@ export function handlersFor(fakeOrOptions: InjectingFake | ForwardingOptions, op
         path: scope.pathOf(request.url),
         headers,
         body: hasBody ? await request.arrayBuffer() : undefined,
-        credentials,
+        // A browser keeps the cookies of a forwarded call in its own store (it neither sends a
+        // Cookie header a script set nor shows Set-Cookie), so a call that carries cookies on the
+        // page's origin is forwarded with 'include'; Node's fetch ignores this and the jar serves.
+        credentials: carriesCookies(sent) ? 'include' : 'omit',
         signal: request.signal,
       });
     } catch (error) {
