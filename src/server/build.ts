@@ -2,14 +2,14 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import type { RecordingManifest } from '../shared/recording-layout.js';
 import type { FaultSpec, IngestCounts, IngestSourceRunning } from '../spec/control-types.js';
-import { controlApiPath, createSpecValidator, errorDetailsMax, monitoringApiPath, type Spec } from '../spec/index.js';
+import { controlApiPath, createSpecValidator, errorDetailsMax, journalLimits, monitoringApiPath, type Spec } from '../spec/index.js';
 import type { FixtureUser } from '../spec/types.js';
 import { createRequestJournal, type RequestJournal } from '../store/request-journal.js';
 import { createFaultStore, type FakeState, type FaultStore } from '../store/state.js';
 import { addAnswerHook } from './answer-hook.js';
 import { readSchemes } from './auth.js';
 import { installBodyParsers } from './body.js';
-import { createSecretMask, registerControlApi, type ControlContext } from './control/index.js';
+import { registerControlApi, type ControlContext } from './control/index.js';
 import { registerDocs } from './docs.js';
 import {
   createClientErrorHandler, createControlMessages, createErrorMessages, createRouteNotFoundHandler, createValidationRefusal, installTransportRefusals, sendApiError, setApiErrorHandler, toApiError, BODY_LIMIT_BYTES, type ErrorMessage,
@@ -19,7 +19,7 @@ import { addHostOriginGuard } from './host-origin-guard.js';
 import { registerInspector } from './inspector/index.js';
 import { loggerSettings } from './logger.js';
 import {
-  connectionOptions, createRuntimeConfig, faultDefaults, filterLimitsOf, journalBodyLimits, journalSizeDefault, kitFallback, resolveFakeOptions, settingsOf, type ConnectionLimits, type FakeLoggerOptions, type FakeOptions, type ResolvedFakeOptions, type RuntimeConfig,
+  connectionOptions, createRuntimeConfig, faultDefaults, filterLimitsOf, kitFallback, resolveFakeOptions, settingsOf, type ConnectionLimits, type FakeLoggerOptions, type FakeOptions, type ResolvedFakeOptions, type RuntimeConfig,
 } from './options.js';
 import { createScriptedAnswers } from './route-checks.js';
 import { registerApiRoutes, VALUES_CHECKED_WHOLE, type RouteReport } from './routes.js';
@@ -58,7 +58,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);
   const faults = createFaultStore({ clock, random: resolved.random, defaults: faultsDefaults, capacity: faultCapacity });
   // Read whether or not the option is given, so that a document without it fails now.
-  const journalSize = journalSizeDefault(controlSpec);
+  const journalLimitsOf = journalLimits(controlSpec.document);
   // Every message is looked up here, so a document that lacks one fails now, not on a request.
   const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
   const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
@@ -72,7 +72,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   });
   setApiErrorHandler(app, scripted, errors, messages);
   // Every answer: the API's latency, its journal record (answer-hook.ts); its hook times every request from its arrival, so it comes first.
-  const journal = createRequestJournal(resolved.journalSize ?? journalSize, journalBodyLimits(controlSpec));
+  const journal = createRequestJournal(resolved.journalSize ?? journalLimitsOf.defaultSize, journalLimitsOf);
   addAnswerHook(app, { apiPrefix: API_PREFIX, options: resolved, config, journal });
   // Every request, before any route's check: who may reach the fake, by Host and Origin (so that
   // a DNS-rebinding page learns and changes nothing), and CORS; then bodies no operation reads.
@@ -88,7 +88,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   });
   const ingest = createIngestCountsBoard();
   const controlContext: ControlContext = {
-    state, config, faults, journal, secretMask: createSecretMask(validator), errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds, ingest,
+    state, config, faults, journal, errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds, ingest,
   };
   const controlReport = registerControlApi(app, controlSpec, controlContext, invalid);
   registerInspector(app);
@@ -199,29 +199,24 @@ export type IngestReading = Omit<IngestSourceRunning, 'running'>;
 /**
  * Where the control API reads the counts of the SNMP listener and the MQTT broker. Those run
  * beside the app, started by code the server must not import (createFake's record sources), so
- * whatever starts one tells this board how to read it; a source never attached, or detached once
- * it stops, answers as not running.
+ * whatever starts one attaches its reader here; a source not attached answers as not running.
  */
-export interface IngestCountsBoard {
-  /** Reads `source` with `read` from now on, until the returned function is called. */
-  attach(source: IngestSource, read: () => IngestReading): () => void;
-  /** Every source, read now. */
-  read(): IngestCounts;
-}
+export type IngestCountsBoard = ReturnType<typeof createIngestCountsBoard>;
 
-export function createIngestCountsBoard(): IngestCountsBoard {
+export function createIngestCountsBoard() {
   const readers = new Map<IngestSource, () => IngestReading>();
   const one = (source: IngestSource): IngestCounts[IngestSource] => {
     const read = readers.get(source);
     return read ? { running: true, ...read() } : { running: false };
   };
   return {
-    attach(source, read) {
+    /** Reads `source` with `read` from now on, until the returned function is called. */
+    attach(source: IngestSource, read: () => IngestReading): () => void {
       readers.set(source, read);
       return () => {
         if (readers.get(source) === read) readers.delete(source);
       };
     },
-    read: () => ({ snmp: one('snmp'), mqtt: one('mqtt') }),
+    read: (): IngestCounts => ({ snmp: one('snmp'), mqtt: one('mqtt') }),
   };
 }

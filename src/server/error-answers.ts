@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises';
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -52,10 +53,7 @@ export type ControlMessage = Messages<typeof CONTROL_MESSAGES>;
 /** Why the guard refuses a request with 401, by the name of its message. */
 export type UnauthenticatedMessage = (typeof API_MESSAGES)['UNAUTHENTICATED'][number];
 
-/**
- * Every message of `names`, looked up now: a document that lacks one fails when the server is
- * built, not on the request that needs it. Those the first source lacks come from the next.
- */
+/** Every message of `names`, looked up now (a document that lacks one fails at start), from the first source that has it. */
 function createMessages<N extends MessageNames>(names: N, sources: readonly MessagesByCode[]): Messages<N> {
   const templates = new Map<string, ReadonlyMap<string, string>>();
   for (const [code, list] of Object.entries(names) as [string, readonly string[]][]) {
@@ -83,44 +81,31 @@ export const createControlMessages = (document: Document, fallback?: Document): 
 /** The size limit of request bodies, from the document's PayloadTooLarge gap-fill (64 KiB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** Fastify's own error codes, and which error of the document's list each one is. */
-const FASTIFY_CODES: Readonly<Record<string, ErrorCode>> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_JSON',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  FST_ERR_BAD_URL: 'INVALID_PARAMETER',
-  FST_ERR_MAX_PARAM_LENGTH: 'INVALID_PARAMETER',
-  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: 'INVALID_PARAMETER',
+/** Fastify's own errors, by code: which error of the document's list each one is, in its words. */
+type Mapped = (messages: ErrorMessage, request: FastifyRequest) => [ErrorCode, string];
+const notJson: Mapped = (messages) => ['MALFORMED_JSON', messages('MALFORMED_JSON', 'notJson')];
+const notJsonType: Mapped = (messages) => ['UNSUPPORTED_MEDIA_TYPE', messages('UNSUPPORTED_MEDIA_TYPE', 'notJson')];
+const badUrl: Mapped = (messages) => ['INVALID_PARAMETER', messages('INVALID_PARAMETER', 'badUrl')];
+const FASTIFY_CODES: Readonly<Record<string, Mapped>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: notJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: notJson,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: notJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: (messages, request) => ['PAYLOAD_TOO_LARGE', messages('PAYLOAD_TOO_LARGE', 'tooLarge', { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) })],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: notJsonType,
+  FST_ERR_CTP_INVALID_TYPE: notJsonType,
+  FST_ERR_BAD_URL: badUrl,
+  FST_ERR_MAX_PARAM_LENGTH: badUrl,
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: (messages) => ['INVALID_PARAMETER', messages('INVALID_PARAMETER', 'queryContentType')],
 };
 
 /** For a client error of Fastify's that the list above does not name yet: the code its status stands for. */
-const BY_STATUS: Readonly<Record<number, ErrorCode>> = {
-  400: 'INVALID_PARAMETER',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-};
-
-/** The message of each code above, from the document. */
-const MESSAGES: Partial<Record<ErrorCode, (request: FastifyRequest, messages: ErrorMessage) => string>> = {
-  MALFORMED_JSON: (_request, messages) => messages('MALFORMED_JSON', 'notJson'),
-  PAYLOAD_TOO_LARGE: (request, messages) => messages('PAYLOAD_TOO_LARGE', 'tooLarge', { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) }),
-  UNSUPPORTED_MEDIA_TYPE: (_request, messages) => messages('UNSUPPORTED_MEDIA_TYPE', 'notJson'),
-  INVALID_PARAMETER: (_request, messages) => messages('INVALID_PARAMETER', 'badUrl'),
-};
-
-/** Messages for Fastify errors whose code's usual message above would be wrong. */
-const FASTIFY_MESSAGES: Readonly<Record<string, (messages: ErrorMessage) => string>> = {
-  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: (messages) => messages('INVALID_PARAMETER', 'queryContentType'),
-};
+const BY_STATUS: Readonly<Record<number, ErrorCode>> = { 400: 'INVALID_PARAMETER', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
 
 /** The error of the list for one of Fastify's errors: by its code, else (for codes not listed yet) by its 4xx status. */
 function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, errors: ErrorFactory, messages: ErrorMessage): ApiError | undefined {
   const code = error.code ?? '';
-  const named = FASTIFY_CODES[code];
-  if (named) return errors(named, FASTIFY_MESSAGES[code]?.(messages) ?? MESSAGES[named]?.(request, messages) ?? String(error.message));
+  const named = FASTIFY_CODES[code]?.(messages, request);
+  if (named) return errors(...named);
   const byStatus = code.startsWith('FST_') && error.statusCode !== undefined ? BY_STATUS[error.statusCode] : undefined;
   return byStatus ? errors(byStatus, String(error.message)) : undefined;
 }
@@ -148,12 +133,7 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.text);
 }
 
-/**
- * The server's error handler: a scripted answer (an injected fault) is played; any other error
- * becomes the document's Error body of its status. Only an error the fake did not expect is
- * logged (with its stack), and a body too large is drained first, so that the client reads the
- * 413 instead of a reset connection.
- */
+/** The server's error handler: a scripted answer is played, any other error answered in the document's shape (unexpected ones logged). */
 export function setApiErrorHandler(app: FastifyInstance, scripted: ScriptedAnswers, errors: ErrorFactory, messages: ErrorMessage): void {
   // Not async: a refusal (a flood of 429s) is answered at once, without a promise that resolves to the reply.
   app.setErrorHandler((error, request, reply) => {
@@ -171,26 +151,15 @@ export const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 const DRAIN_TIMEOUT_MS = 2000;
 
 /**
- * Waits until the rest of a refused request body has been read and dropped, so that the answer
- * (413) reaches the client. Fastify closes the connection after refusing a body; were unread
- * data still arriving, the close would become a reset, and a client still writing (Node's
- * http and fetch among them) would see its write fail instead of the answer. Bodies larger
- * than DRAIN_LIMIT_BYTES are not waited for.
+ * Waits until the rest of a refused request body has been read and dropped, so that the 413
+ * reaches the client: were unread data still arriving when Fastify closes the connection, the
+ * close would become a reset, and a client still writing would see its write fail instead.
  */
-export function drainRefusedBody(request: FastifyRequest): Promise<void> {
+export async function drainRefusedBody(request: FastifyRequest): Promise<void> {
   const raw = request.raw;
-  const length = Number(raw.headers['content-length']);
-  if (raw.readableEnded || raw.destroyed || !(length <= DRAIN_LIMIT_BYTES)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      raw.off('end', done).off('close', done).off('error', done);
-      resolve();
-    };
-    const timer = setTimeout(done, DRAIN_TIMEOUT_MS);
-    raw.on('end', done).on('close', done).on('error', done);
-    raw.resume();
-  });
+  if (raw.readableEnded || raw.destroyed || !(Number(raw.headers['content-length']) <= DRAIN_LIMIT_BYTES)) return;
+  raw.resume();
+  await finished(raw, { signal: AbortSignal.timeout(DRAIN_TIMEOUT_MS) }).catch(() => undefined);
 }
 
 /** What Node's HTTP parser reports about a request it refused (never logged whole: see below). */
@@ -233,10 +202,9 @@ function apiErrorOf(error: ClientError, errors: ErrorFactory, messages: ErrorMes
 }
 
 /**
- * Fastify's `clientErrorHandler`: answers a request Node's parser refused (malformed, headers
- * too large, too slow) with the document's Error body, then closes the connection. The
- * parser's error carries `rawPacket`, the request's raw bytes with its Authorization, Cookie
- * and api-token; Fastify's own handler logs it at trace level. Here only the code is logged.
+ * Fastify's `clientErrorHandler`: answers a request Node's parser refused with the document's
+ * Error body, then closes the connection. Only the code is logged: the error's `rawPacket` holds
+ * the request's credentials (Fastify's own handler logs it at trace level).
  */
 export function createClientErrorHandler(errors: ErrorFactory, messages: ErrorMessage) {
   // Fastify calls it bound to the app.
@@ -251,10 +219,7 @@ export function createClientErrorHandler(errors: ErrorFactory, messages: ErrorMe
   };
 }
 
-/**
- * The other requests Node answers itself: CONNECT (it would close the connection without a
- * word; the fake is no proxy) and an `Expect` other than 100-continue (an empty 417).
- */
+/** The other requests Node answers itself: CONNECT (closed without a word) and an `Expect` other than 100-continue (an empty 417). */
 export function installTransportRefusals(server: Server, errors: ErrorFactory, messages: ErrorMessage): void {
   server.on('connect', (_request: IncomingMessage, socket: Socket) => {
     answerAndClose(socket, errors('METHOD_NOT_ALLOWED', messages('METHOD_NOT_ALLOWED', 'connect')));
@@ -295,10 +260,8 @@ export const describeDetail = ({ location, name, problem }: ErrorDetail): string
 export type ValidationRefusal = (part: RequestPart, problems: Problems, checkedWhole: boolean) => ApiError;
 
 /**
- * The refusal of a request whose parameters or body do not match the document: a parameter is
- * named by its name, a body field by its JSON pointer (`/` for the whole body). `checkedWhole`
- * is false for a body so large that it was checked up to its first problem (`valuesChecked`
- * values and more), which the message says.
+ * The refusal of a request whose parameters or body do not match the document: a parameter by its
+ * name, a body field by its JSON pointer. `checkedWhole` is false for a body checked up to its first problem only.
  */
 export function createValidationRefusal(errors: ErrorFactory, messages: ErrorMessage, valuesChecked: number): ValidationRefusal {
   return (part, { listed, count }, checkedWhole) => {
@@ -339,11 +302,10 @@ export interface StartPaths {
 }
 
 /**
- * The handler of requests no route takes: a path of the document with another method is
- * 405 with `Allow`, anything else 404. Only operations that have a route count. The Host and
- * Origin guard (host-origin-guard.ts) has already judged the path, so an outsider does not learn
- * which paths exist.
+ * The handler of requests no route takes: a routed path of the document with another method is
+ * 405 with `Allow`, anything else 404 (the Host and Origin guard has judged the path already).
  */
+
 export function createRouteNotFoundHandler(
   operations: readonly Operation[],
   errors: ErrorFactory,

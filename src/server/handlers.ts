@@ -62,37 +62,7 @@ export function userRecord(state: FakeState, user: StoredUser): User {
   return record;
 }
 
-const userHandlers: HandlerMap = {
-  getCurrentUser: (request, _reply, context) => userRecord(context.state, requireCaller(request, context).user),
-};
-
 const COOKIE = { path: '/', sameSite: 'lax' } as const;
-
-const sessionHandlers: HandlerMap = {
-  createSession: (request, reply, { state, errors, messages, cookies, sessionHosts }) => {
-    const { login, password } = request.body as SessionCredentials;
-    const user = state.users.verify(login, password);
-    if (!user) throw errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', 'loginWrong'));
-    const session = state.sessions.create(user.id);
-    sessionHosts?.created(session.id, request);
-    setCookies(reply, [
-      { name: cookies.session, value: session.id, options: { ...COOKIE, httpOnly: true } },
-      // Readable by the page, which sends it back in x-csrf-token.
-      { name: cookies.csrf, value: session.csrf, options: COOKIE },
-    ]);
-    return session.id;
-  },
-
-  deleteSession: (request, reply, context) => {
-    const { state, cookies } = context;
-    const { session } = requireCaller(request, context);
-    if (session) state.sessions.delete(session.id);
-    setCookies(reply, [
-      { name: cookies.session, options: COOKIE },
-      { name: cookies.csrf, options: COOKIE },
-    ]);
-  },
-};
 
 function targetUser(params: unknown, { state, errors, messages }: HandlerContext) {
   const { id } = params as { id: string };
@@ -100,15 +70,6 @@ function targetUser(params: unknown, { state, errors, messages }: HandlerContext
   if (!user) throw errors('NOT_FOUND', messages('NOT_FOUND', 'user', { id }));
   return user;
 }
-
-const tokenHandlers: HandlerMap = {
-  createAuthToken: (request, _reply, context) => context.state.tokens.issue(targetUser(request.params, context).id),
-
-  revokeAuthToken: (request, _reply, context) => {
-    context.state.tokens.revoke(targetUser(request.params, context).id);
-  },
-};
-
 
 /** One refused query parameter: its name and what is wrong, for an ErrorDetail. */
 export interface QueryProblem {
@@ -192,7 +153,40 @@ function filterOf(text: string, limits: FilterLimits): Filter | string {
   return filterValueProblem(value, limits) ?? (value as Filter);
 }
 
-const logHandlers: HandlerMap = {
+/** Every handler of the fake, keyed by operationId. */
+export const builtInHandlers: HandlerMap = {
+  getCurrentUser: (request, _reply, context) => userRecord(context.state, requireCaller(request, context).user),
+
+  createSession: (request, reply, { state, errors, messages, cookies, sessionHosts }) => {
+    const { login, password } = request.body as SessionCredentials;
+    const user = state.users.verify(login, password);
+    if (!user) throw errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', 'loginWrong'));
+    const session = state.sessions.create(user.id);
+    sessionHosts?.created(session.id, request);
+    setCookies(reply, [
+      { name: cookies.session, value: session.id, options: { ...COOKIE, httpOnly: true } },
+      // Readable by the page, which sends it back in x-csrf-token.
+      { name: cookies.csrf, value: session.csrf, options: COOKIE },
+    ]);
+    return session.id;
+  },
+
+  deleteSession: (request, reply, context) => {
+    const { state, cookies } = context;
+    const { session } = requireCaller(request, context);
+    if (session) state.sessions.delete(session.id);
+    setCookies(reply, [
+      { name: cookies.session, options: COOKIE },
+      { name: cookies.csrf, options: COOKIE },
+    ]);
+  },
+
+  createAuthToken: (request, _reply, context) => context.state.tokens.issue(targetUser(request.params, context).id),
+
+  revokeAuthToken: (request, _reply, context) => {
+    context.state.tokens.revoke(targetUser(request.params, context).id);
+  },
+
   getEventLog: (request, _reply, { state, errors, filterLimits }) => {
     const parsed = eventLogQuery(request.query as EventLogQueryParams, filterLimits);
     if (!parsed.ok) throw queryRefused(parsed.problems, errors);
@@ -218,12 +212,4 @@ const logHandlers: HandlerMap = {
     if (range) throw queryRefused([range], errors);
     return state.data.blocks.query(query);
   },
-};
-
-/** Every handler of the fake, keyed by operationId. A new resource adds its map here. */
-export const builtInHandlers: HandlerMap = {
-  ...userHandlers,
-  ...sessionHandlers,
-  ...tokenHandlers,
-  ...logHandlers,
 };

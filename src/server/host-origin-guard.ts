@@ -2,23 +2,18 @@ import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { ControlMessage, ErrorMessage } from './error-answers.js';
+import type { ResolvedFakeOptions } from './options.js';
 
 /** Every path of the control API starts with this. */
 export const CONTROL_PREFIX = '/__control';
 /** Where the fake serves its request inspector. */
 export const INSPECTOR_PATH = '/__inspector';
 
-// Who may reach the fake, by Host and Origin (and, for the control API, by address): the rules
-// as data, applied to every request by one hook before any route's own check. A web page that
-// re-points its own DNS name at 127.0.0.1 (DNS rebinding) still sends its own name as Host, so
-// naming the host is what keeps a page the developer visits from the seeded passwords and from
-// steering the fake.
+// Who may reach the fake, by Host and Origin (and, for the control API, by address), applied to
+// every request by one hook before any route's own check. A DNS-rebinding page still sends its
+// own name as Host, so naming the host keeps it from the seeded passwords and from steering the fake.
 
-/**
- * Paths (as the router reads them: percent-escapes decoded, so every spelling of a route) that
- * get the control rule: the control API, and the inspector, which shows what it shows. Every other
- * path (the monitoring API, the docs, paths no route takes, every preflight) gets the API's rule.
- */
+/** Paths (as the router reads them) that get the control rule; every other path gets the API's rule. */
 const CONTROL_PATHS = [CONTROL_PREFIX, INSPECTOR_PATH];
 
 /** Host names both rules answer, with any port (a forwarded port changes the port, never the name): `localhost` and loopback addresses. */
@@ -34,11 +29,7 @@ const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 export const LOCAL_ORIGINS: readonly string[] = LOCAL_HOSTS.map((host) => `http://${host}:*`);
 const LOCAL_ORIGIN = new RegExp(`^http://(?:${LOCAL_HOSTS.map((host) => host.replace(/[.[\]]/g, '\\$&')).join('|')})(?::\\d{1,5})?$`);
 
-/**
- * CORS for a frontend on another port: credentialed requests (SameSite=Lax cookies travel between
- * ports of one host), the headers the API reads (Prefer: the one-request overrides a page may send
- * in its tests), and Retry-After and Allow readable by the page.
- */
+/** CORS for a frontend on another port: credentialed (SameSite=Lax cookies travel between ports of one host). */
 const CORS_ANSWER = { 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'Retry-After, Allow' };
 const CORS_PREFLIGHT = {
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
@@ -68,10 +59,8 @@ const HOST_HEADER = /^(?:\[([^\]]*)\]|([^:[\]]*))(?::(\d{1,5}))?$/;
 const NAME = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?$/;
 
 /**
- * The host name of a Host header, in lower case and without brackets, or undefined when the
- * header is not a host: a name, an IPv4 address or a bracketed IPv6 address (no zone), with or
- * without a port. Percent-escapes, other bytes, user info and empty labels are refused, so no
- * spelling of a name can pass for another.
+ * The host name of a Host header, in lower case and without brackets, or undefined when it is no
+ * host (a name, an IPv4 or bracketed IPv6 address, and a port): no spelling of a name passes for another.
  */
 function hostNameOf(header: string): string | undefined {
   const match = HOST_HEADER.exec(header);
@@ -110,63 +99,31 @@ function answers(rule: HostNames, name: string | undefined): boolean {
   return rule.suffixes.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix));
 }
 
-/** Who may reach the fake (createFake/buildFake options of the same names). */
-export interface GuardSettings {
-  /** More names both rules answer: `--control-host`. */
-  readonly controlHosts: readonly string[];
-  /** More names the API's rule answers: a name, `.name` for it and its subdomains, `*` for any: `--allowed-host`. */
-  readonly allowedHosts: readonly string[];
-  /** The pages that may call (CORS); default LOCAL_ORIGINS. */
-  readonly corsOrigins?: readonly string[];
-  /** The control rule lets clients of any address in (default loopback only). */
-  readonly controlFromAnyAddress: boolean;
-}
+/** Who may reach the fake: `controlHosts` more names both rules answer, `allowedHosts` more the API's rule answers, `corsOrigins` the pages that may call. */
+export type GuardSettings = Pick<ResolvedFakeOptions, 'controlHosts' | 'allowedHosts' | 'corsOrigins' | 'controlFromAnyAddress'>;
 
-export interface CookieHostMismatch {
-  readonly sessionHost: string;
-  readonly pageHost: string;
-}
+export type HostOriginGuard = ReturnType<typeof addHostOriginGuard>;
 
 /**
  * The host names sessions were created on, so that a cookie-less request from a page under
  * another name (a session made via 127.0.0.1, a page on localhost) can be told why its cookie
  * did not come: a browser sends a cookie only to the host name that set it.
  */
-export interface SessionHosts {
-  created(sessionId: string, request: FastifyRequest): void;
-  /** For a request from a page that may call: the newest live session created on a host name other than the page's. */
-  mismatch(request: FastifyRequest, live: (sessionId: string) => boolean): CookieHostMismatch | undefined;
-}
-
-export interface HostOriginGuard {
-  /** Adds the host the server was told to listen on to both rules (an address of every interface names no host). */
-  listenOn(host: string): void;
-  /** Whether the control rule lets the request in: who may steer the fake (a `Prefer` header) and see the seeded passwords. */
-  steers(request: FastifyRequest): boolean;
-  readonly sessionHosts: SessionHosts;
-}
+export type SessionHosts = HostOriginGuard['sessionHosts'];
 
 /**
  * Adds the guard's hook (before any route's check, so a refused request changes and counts
- * nothing) and the route that lets a CORS preflight be routed. Each request in turn:
+ * nothing). Each request in turn:
  *
  * 1. HTTP/1.1 without Host: 400 MALFORMED_REQUEST, and the connection is closed.
- * 2. The rule of its path: the API's (the Host names a host it answers) or the control rule
- *    (a loopback client, the Host names this server, and from a browser a page of an allowed
- *    origin or the fake's own). A request without Host (HTTP/1.0) passes the Host part:
- *    browsers always send one. Refusals are 403 PERMISSION_DENIED.
- * 3. CORS: an allowed origin is reflected with credentials; a preflight (OPTIONS with
- *    Access-Control-Request-Method) is answered 204 here; any other OPTIONS request goes on to
- *    the router (405 with Allow). Not @fastify/cors: it answers an OPTIONS request without
- *    Access-Control-Request-Method with a text/plain 400 outside the document.
+ * 2. The rule of its path, else 403 PERMISSION_DENIED: the API's (the Host names a host it
+ *    answers) or the control rule (a loopback client, the Host names this server, and from a
+ *    browser a page of an allowed origin or the fake's own).
+ * 3. CORS: an allowed origin is reflected with credentials; a preflight is answered 204 here;
+ *    any other OPTIONS goes on to the router (405). Not @fastify/cors: it answers an OPTIONS
+ *    without Access-Control-Request-Method with a text/plain 400 outside the document.
  */
-export function addHostOriginGuard(
-  app: FastifyInstance,
-  settings: GuardSettings,
-  errors: ErrorFactory,
-  messages: ErrorMessage,
-  controlMessages: ControlMessage,
-): HostOriginGuard {
+export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings, errors: ErrorFactory, messages: ErrorMessage, controlMessages: ControlMessage) {
   const optionNames = (hosts: readonly string[]) => hosts.map((host) => optionHostName(host) ?? host.toLowerCase());
   const bad = settings.allowedHosts.find((entry) => !isHostPattern(entry));
   if (bad !== undefined) throw new Error(`Allowed host "${bad}" is not a host name or address, .name (the name and its subdomains) or *.`);
@@ -229,19 +186,22 @@ export function addHostOriginGuard(
 
   const hosts = new Map<string, string>();
   return {
-    listenOn(host) {
+    /** Adds the host the server was told to listen on to both rules (an address of every interface names no host). */
+    listenOn(host: string): void {
       const name = ['0.0.0.0', '::', '[::]', ''].includes(host) ? undefined : optionHostName(host);
       if (name !== undefined) for (const rule of [control, api]) rule.names.add(name);
     },
-    steers: (request) => controlRefusal(request) === undefined,
+    /** Whether the control rule lets the request in: who may steer the fake (a `Prefer` header) and see the seeded passwords. */
+    steers: (request: FastifyRequest): boolean => controlRefusal(request) === undefined,
     sessionHosts: {
-      created(sessionId, request) {
+      created(sessionId: string, request: FastifyRequest): void {
         const host = request.headers.host === undefined ? undefined : hostNameOf(request.headers.host);
         if (host === undefined) return;
         hosts.set(sessionId, host);
         if (hosts.size > REMEMBERED_SESSIONS) hosts.delete(hosts.keys().next().value!);
       },
-      mismatch(request, live) {
+      /** For a request from a page that may call: the newest live session created on a host name other than the page's. */
+      mismatch(request: FastifyRequest, live: (sessionId: string) => boolean): { sessionHost: string; pageHost: string } | undefined {
         const origin = request.headers.origin;
         if (origin === undefined || hosts.size === 0 || !pageAllowed(request)) return undefined;
         const authority = /^[a-z][a-z0-9+.-]*:\/\/(.*)$/i.exec(origin)?.[1];
@@ -262,10 +222,7 @@ const ABSOLUTE_FORM = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i;
 /** The schemes whose targets the router takes for their path alone (any other target is a path it does not know). */
 const ROUTED_SCHEME = /^https?:\/\/$/i;
 
-/**
- * The target in origin form (`/path?query`): a routed absolute-form target without its scheme and
- * authority, as the router takes it (`http://host?x` is `/?x`); any other target as it is.
- */
+/** The target in origin form (`/path?query`), as the router takes an absolute-form one (`http://host?x` is `/?x`). */
 export function originForm(url: string): string {
   const match = ABSOLUTE_FORM.exec(url);
   if (match === null || !ROUTED_SCHEME.test(match[1]!)) return url;
@@ -274,12 +231,10 @@ export function originForm(url: string): string {
 }
 
 /**
- * The path of a request URL (up to `?` or `#`) with percent-escapes decoded as the router decodes
- * them before matching: `/%5F_control` is `/__control`, while `%2F` stays (it does not
- * separate segments), and without the scheme and host of an absolute-form target. Code that
- * reasons about paths (not-found answers, rate-limit keys) uses this, so a spelling the router
- * takes cannot dodge it.
+ * The path of a request URL decoded as the router decodes it (`/%5F_control` is `/__control`,
+ * `%2F` stays): code that reasons about paths uses it, so a spelling the router takes cannot dodge it.
  */
+
 export function routedPath(target: string): string {
   // An absolute-form target (`http://host/path`) is routed by its path alone.
   const url = target.charCodeAt(0) === 47 /* '/' */ ? target : originForm(target);

@@ -1,16 +1,13 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import type { FastifyServerOptions } from 'fastify';
-import type { ServerOptions } from 'node:http';
 import { systemClock, type Clock } from '../shared/clock.js';
 import { seededRandom } from '../shared/seeded-random.js';
 import { defaultEventFixturesPath, defaultUsersFixture } from '../seed/fixtures.js';
-import { controlApiPath, createSpecValidator, filterLimits, journalLimits, loadSpec, monitoringApiPath, rateLimitPresets, type FilterLimits, type Spec } from '../spec/index.js';
+import { controlApiPath, createSpecValidator, filterLimits, loadSpec, monitoringApiPath, rateLimitPresets, type FilterLimits, type Spec } from '../spec/index.js';
 import type { AnchorInput } from '../seed/anchor.js';
 import { recordingUsersFile } from '../seed/recording.js';
 import type { components } from '../spec/control-api-types.js';
 import type { ConfigUpdate, ControlConfig, RateLimitPreset, RateLimitRule, RateLimitSettings, RateLimitUpdate } from '../spec/control-types.js';
 import type { ErrorDetail } from '../spec/types.js';
-import type { JournalBodyLimits } from '../store/request-journal.js';
 import type { HandlerMap } from './handlers.js';
 import type { LogFormat } from './logger.js';
 
@@ -174,47 +171,28 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
 
 /**
  * How long a client may take and how many connections may be open, as settings of Fastify and
- * Node's HTTP server: together they shed slow clients in seconds and keep the fake's file
- * descriptors bounded, while every normal client (which sends its headers at once) is served.
+ * Node's HTTP server: they shed slow clients in seconds and keep the file descriptors bounded.
  */
-export interface ConnectionLimits {
-  /** Most open connections; more are closed at once (`server.maxConnections`). */
-  readonly maxConnections: number;
-  /** A request's headers must be complete this long after it starts. */
-  readonly headersTimeoutMs: number;
-  /** A whole request (headers and body) must have arrived this long after it starts. */
-  readonly requestTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this long. */
-  readonly keepAliveTimeoutMs: number;
-  /**
-   * A connection on which nothing moves for this long is closed (Node's socket timeout, Fastify's
-   * `connectionTimeout`): a client that stops reading an answer, or a request the server works on
-   * for longer (an injected `hang`; no added latency is that long).
-   */
-  readonly idleTimeoutMs: number;
-  /** How often Node looks for requests over their time (Node's default, 30 s, would let them linger that much longer). */
-  readonly checkIntervalMs: number;
-}
-
-export const defaultConnectionLimits: ConnectionLimits = {
-  // Far below the usual file limits (Node raises its own to the hard limit, 4,096 at the
-  // least on common systems), far above what tests, browsers and load tools open at once.
+export const defaultConnectionLimits = {
+  // Most open connections, more closed at once: far below the usual file limits (4,096 at the
+  // least), far above what tests, browsers and load tools open at once.
   maxConnections: 4000,
-  // Clients send their headers in one go; 10 s is generous for a slow network and still sheds a flood in seconds.
+  // Until a request's headers are complete: clients send them in one go; 10 s still sheds a flood in seconds.
   headersTimeoutMs: 10_000,
-  // The largest body (a 16 MiB snapshot) takes well under a second on loopback.
+  // Until a whole request has arrived: the largest body (a 16 MiB snapshot) takes well under a second on loopback.
   requestTimeoutMs: 30_000,
-  // Node's own default, which clients' keep-alive pools expect; Fastify's 72 s suits load balancers, not a fake.
+  // An idle keep-alive connection: Node's own default, which clients' pools expect (Fastify's 72 s suits load balancers).
   keepAliveTimeoutMs: 5_000,
-  // Longer than the largest added latency (60 s, the control document's maximum `latencyMs`).
+  // A connection on which nothing moves (a client that stops reading, an injected `hang`):
+  // longer than the largest added latency (60 s, the control document's maximum `latencyMs`).
   idleTimeoutMs: 120_000,
+  // How often Node looks for requests over their time (its default, 30 s, would let them linger that much longer).
   checkIntervalMs: 1_000,
 };
+export type ConnectionLimits = Readonly<Record<keyof typeof defaultConnectionLimits, number>>;
 
 /** The Fastify options that apply the limits; `maxConnections` is set on the server once it exists. */
-export function connectionOptions(limits: ConnectionLimits): Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout'> & {
-  http: ServerOptions;
-} {
+export function connectionOptions(limits: ConnectionLimits) {
   return {
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -229,11 +207,8 @@ export function connectionOptions(limits: ConnectionLimits): Pick<FastifyServerO
 }
 
 /**
- * The listen backlog: how many new connections the kernel completes and queues until the fake
- * accepts (or, over the cap, closes) them. Past it the kernel drops a new connection's SYN and the
- * client waits for its retry (1 s, then 3 s), under the cap or over it: Node's default, 511, made
- * a burst of a thousand clients wait a second. Linux lowers any larger value to its own limit,
- * net.core.somaxconn (4,096 since Linux 5.4), so this asks for as many as the kernel allows.
+ * The listen backlog: new connections the kernel queues until the fake accepts them; past it a
+ * client waits for its SYN's retry (1 s, then 3 s). Linux lowers it to net.core.somaxconn.
  */
 export const LISTEN_BACKLOG = 65_535;
 
@@ -275,15 +250,6 @@ export function faultDefaults(controlSpec: Spec): { status: number; message: str
   return { status, message, capacity: typeof capacity === 'number' ? capacity : Infinity };
 }
 
-/** How many requests the journal keeps unless told otherwise: listRequests' `x-default-journal-size` in the control API document. */
-export const journalSizeDefault = (controlSpec: Spec): number => journalLimits(controlSpec.document).defaultSize;
-
-/** How much of the answers' bodies the journal keeps, as the control API document states it (see journalLimits). */
-export function journalBodyLimits(controlSpec: Spec): JournalBodyLimits {
-  const { perBody, total } = journalLimits(controlSpec.document);
-  return { perBody, total };
-}
-
 /** The kit's own document at `path`, for what a document given in its place lacks; none when it is the kit's. */
 export const kitFallback = async (spec: Spec, path: string) => (spec.schemasChecked ? undefined : (await loadSpec(path)).document);
 
@@ -309,49 +275,39 @@ export type Sleep = (ms: number) => Promise<void>;
 
 /**
  * The configuration of the fake that can change while it runs (the control API's `Config`):
- * the guard, the latency hook and the rate limiter read it on every request, so a change
+ * the guard, the latency hook and the rate limiter read `current` on every request, so a change
  * takes effect for the next one.
  */
-export interface RuntimeConfig {
-  /** The configuration in force: read, never changed, by the guard and the latency hook on every request. */
-  readonly current: ControlConfig;
-  /** A copy of the configuration in force. */
-  get(): ControlConfig;
-  /** Applies a validated update; returns the configuration now in force. */
-  update(update: ConfigUpdate): ControlConfig;
-  /** Replaces the whole configuration (restoring a snapshot). */
-  replace(config: ControlConfig): void;
-  /** Back to the start-up configuration. */
-  reset(): void;
-  /** Called after the rate-limit rules change. */
-  onRateLimitChange(listener: (settings: ControlConfig['rateLimit']) => void): void;
-}
+export type RuntimeConfig = ReturnType<typeof createRuntimeConfig>;
 
 /** A copy, with every field the control API shows (a snapshot of an older fake may lack some). */
 const copy = (config: ControlConfig): ControlConfig => structuredClone({ ...config, operationLatencyMs: config.operationLatencyMs ?? {} });
 
 /** `controlSpec` gives the rules of the presets an update may name. */
-export function createRuntimeConfig(startUp: ControlConfig, controlSpec: Spec): RuntimeConfig {
+export function createRuntimeConfig(startUp: ControlConfig, controlSpec: Spec) {
   const listeners: ((settings: ControlConfig['rateLimit']) => void)[] = [];
+  const set = (next: ControlConfig) => {
+    const rulesChanged = JSON.stringify(next.rateLimit) !== JSON.stringify(config.current.rateLimit);
+    config.current = copy(next);
+    if (rulesChanged) for (const listener of listeners) listener(copy(next).rateLimit);
+  };
   const config = {
+    /** The configuration in force: read, never changed, by its readers. */
     current: copy(startUp),
-    get: () => copy(config.current),
-    update(update: ConfigUpdate) {
+    get: (): ControlConfig => copy(config.current),
+    /** Applies a validated update; returns the configuration now in force. */
+    update(update: ConfigUpdate): ControlConfig {
       const { rateLimit, ...rest } = update;
       const next: ControlConfig = { ...config.current, ...rest };
       if (rateLimit) next.rateLimit = settingsOfUpdate(rateLimit, controlSpec);
       set(next);
       return copy(config.current);
     },
-    replace: (next: ControlConfig) => set(next),
-    reset: () => set(startUp),
-    onRateLimitChange: (listener: (settings: ControlConfig['rateLimit']) => void) => void listeners.push(listener),
-  };
-  const set = (next: ControlConfig) => {
-    const rulesChanged = JSON.stringify(next.rateLimit) !== JSON.stringify(config.current.rateLimit);
-    config.current = copy(next);
-    if (rulesChanged) for (const listener of listeners) listener(copy(next).rateLimit);
+    /** Replaces the whole configuration (restoring a snapshot). */
+    replace: (next: ControlConfig): void => set(next),
+    /** Back to the start-up configuration. */
+    reset: (): void => set(startUp),
+    onRateLimitChange: (listener: (settings: ControlConfig['rateLimit']) => void): void => void listeners.push(listener),
   };
   return config;
 }
-

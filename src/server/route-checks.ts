@@ -62,13 +62,10 @@ export interface PreferOptions {
 }
 
 /**
- * Honours a one-request `Prefer` header, as Prism does: `code=<status>` answers that status
- * with the document's Error body for it and the examples of its headers (statuses the operation
- * documents, and 503, the status of INJECTED_FAULT), `latency=<ms>` delays the answer. It is
- * heard from those the control API answers (loopback clients naming this server, and in a
- * browser pages of allowed origins); from anyone else it is ignored.
- * A preference the fake cannot honour gets 400 INVALID_PARAMETER naming the header; so does
- * Prism's `example=`, rather than being ignored: the fake answers from its data.
+ * Honours a one-request `Prefer` header, as Prism does: `code=<status>` answers that status with
+ * the document's Error body and header examples (a status the operation documents, or 503),
+ * `latency=<ms>` delays the answer. Heard only from those the control API answers. A preference
+ * it cannot honour, Prism's `example=` too, gets 400 naming the header.
  */
 export function createPreferCheck(operation: Operation, options: PreferOptions): RequestCheck {
   const bodies = new Map<number, ApiErrorBody>([[options.injectedFault.status, options.injectedFault]]);
@@ -103,10 +100,7 @@ export function createPreferCheck(operation: Operation, options: PreferOptions):
   };
 }
 
-/**
- * The error a fault answers with: its own Error body, or INJECTED_FAULT with its message, and
- * the headers the document gives its status (a 429's `Retry-After`), as a `Prefer: code=` answer has.
- */
+/** The error a fault answers with: its own Error body, or INJECTED_FAULT with its message, and the document's headers of its status. */
 function faultError(fault: Fault, headers: HeaderValues | undefined): ApiError {
   return fault.body === undefined
     ? new ApiError('INJECTED_FAULT', fault.status, fault.message, headers ? { headers } : {})
@@ -114,10 +108,8 @@ function faultError(fault: Fault, headers: HeaderValues | undefined): ApiError {
 }
 
 /**
- * Answers a call of the operation with its injected fault, if one takes it: the first check
- * of the route, before authentication, rate limits and the handler, so a faulted call changes
- * nothing. An error at once is thrown as it is; a wait, a dropped connection or a hang as a
- * ScriptedAnswer, with the wait drawn from `random` (the fake's seeded source).
+ * Answers a call with its injected fault, if one takes it, before authentication, rate limits and
+ * the handler, so a faulted call changes nothing. A wait, a drop or a hang is a ScriptedAnswer.
  */
 export function createFaultCheck(faults: FaultStore, operation: Operation, random: () => number): RequestCheck {
   const { operationId } = operation;
@@ -136,10 +128,7 @@ export function createFaultCheck(faults: FaultStore, operation: Operation, rando
 /** What a scripted call gets: an error answer, a closed connection, or no answer at all. */
 export type ScriptedAction = 'error' | 'drop' | 'hang';
 
-/**
- * Thrown by a check to answer a call other than at once: after `delayMs`, with `error`, or by
- * dropping the connection, or by never answering. The server's error handler plays it.
- */
+/** Thrown by a check to answer other than at once (after `delayMs`, a drop, a hang); the error handler plays it. */
 export class ScriptedAnswer extends Error {
   override readonly name = 'ScriptedAnswer';
   constructor(
@@ -158,10 +147,8 @@ export interface ScriptedAnswers {
   closeAll(): void;
 }
 
-/**
- * `hangLimitMs` bounds a hanging answer: after it the connection is closed, as the server's
- * idle timeout would close it, so a hang never outlives the server's own limits.
- */
+/** `hangLimitMs` bounds a hanging answer as the server's idle timeout would (`inject` has no socket to time out). */
+
 export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: number; send: (reply: FastifyReply, error: ApiError) => FastifyReply }): ScriptedAnswers {
   const hanging = new Set<FastifyReply>();
   const close = (reply: FastifyReply) => {
@@ -213,10 +200,8 @@ function headersWithExamples(headers: Readonly<Record<string, unknown>> | undefi
 
 /**
  * The headers the document gives each status of the operation, from their examples (a 429's
- * `Retry-After`); statuses whose headers have no example are left out, and so are headers the
- * document sends with one refusal only (`x-sent-with`). An answer the fake makes up rather than
- * computes (a `Prefer: code=` answer, an injected fault) sends these, so that it carries what
- * the document says that status carries.
+ * `Retry-After`), but those it sends with one refusal only: an answer the fake makes up (a
+ * `Prefer: code=` answer, an injected fault) carries what the document says its status carries.
  */
 export function documentedHeaders(operation: Operation): ReadonlyMap<number, HeaderValues> {
   const byStatus = new Map<number, HeaderValues>();
@@ -227,29 +212,12 @@ export function documentedHeaders(operation: Operation): ReadonlyMap<number, Hea
   return byStatus;
 }
 
-/**
- * The headers the document sends with one refusal only, the one whose message has this key in
- * `x-messages` (`x-sent-with`), from their examples in any operation's responses.
- */
+/** The headers the document sends with one refusal only (`x-sent-with` its message's key), from their examples. */
 export function headersSentWith(operations: readonly Operation[], message: string): HeaderValues {
   const found = operations.flatMap((operation) => Object.values(operation.responses).flatMap((response) => headersWithExamples(response.headers, message)));
   return Object.fromEntries(found);
 }
 
-/**
- * The checks that count a request against the limits (spec section 8), in the order they
- * run. What each key means is the control document's `RateLimitKey`: `login` is the login a
- * request presents (Basic credentials or a log-in body), right password or not; `user` the
- * id of the authenticated user, whatever the method.
- */
-export interface RateLimitChecks {
-  /** By IP address, URI and the Basic login, before authentication, so failed log-ins count too. */
-  readonly beforeAuth: RequestCheck;
-  /** By the id of the authenticated user. */
-  readonly afterAuth: RequestCheck;
-  /** By the login named in a log-in body (a preHandler check: it needs the parsed body), for operations without authentication. */
-  readonly bodyLogin: RequestCheck;
-}
 
 // The path only (a query string may hold an API token, which must never reach the block log),
 // decoded as routed, so escaping a letter of the path does not make it another URI.
@@ -260,7 +228,11 @@ function loginInBody(body: unknown): string | undefined {
   return typeof login === 'string' && login.length > 0 ? login : undefined;
 }
 
-export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, messages: ErrorMessage): RateLimitChecks {
+/**
+ * The checks that count a request against the limits (spec section 8; the keys are the control
+ * document's `RateLimitKey`), in the order they run.
+ */
+export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, messages: ErrorMessage): Record<'beforeAuth' | 'afterAuth' | 'bodyLogin', RequestCheck> {
   const refusal = (seconds: number) => {
     const text = String(seconds);
     return errors('RATE_LIMITED', messages('RATE_LIMITED', 'blocked', { seconds: text }), { headers: { 'retry-after': text } });
@@ -271,6 +243,7 @@ export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, me
     return decision.allowed ? undefined : refusal(decision.retryAfterSeconds);
   };
   return {
+    // By IP address, URI and the Basic login, before authentication, so failed log-ins count too.
     beforeAuth: (request) => {
       const authorization = request.headers.authorization;
       const login = authorization ? parseBasic(authorization)?.login : undefined;
@@ -280,7 +253,9 @@ export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, me
       const user = request.caller?.user;
       return user ? admit({ ip: '', uri: '', user: user.id }) : undefined;
     },
+    // By the login of a log-in body (it needs the parsed body), for operations without authentication.
     bodyLogin: (request) => {
+
       if (request.caller) return undefined;
       const login = loginInBody(request.body);
       return login ? admit({ ip: '', uri: '', login }) : undefined;

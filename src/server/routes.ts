@@ -14,12 +14,7 @@ import type { FaultStore } from '../store/state.js';
 
 // Routes from the documents: one per operation, its request schemas and validators, its checks, its handler.
 
-/**
- * A check a request must pass before its handler (fault injection, rate limits, the guard):
- * it returns nothing, or throws an ApiError that becomes the answer. A check that refuses
- * floods (the rate limits) returns its error instead: a throw costs more than the rest of
- * such a refusal.
- */
+/** A check before the handler: it throws the answer's ApiError, or returns it where a flood is refused (a throw costs more). */
 export type RequestCheck = (request: FastifyRequest) => Error | void;
 
 /** The checks of one route as a single hook that calls them in order. */
@@ -50,11 +45,8 @@ function successOf(operation: Operation): { status: number; hasBody: boolean } {
 }
 
 /**
- * Bodies are written with JSON.stringify, not with fast-json-stringify and the document's response schemas:
- * fast-json-stringify drops properties a schema does not list (the User schema allows more),
- * throws on a value that matches no `oneOf` branch (a 500 instead of what the store holds)
- * and warns on the `anyOf` of formats in SnmpTrapPayload. Responses are checked against the
- * document by the tests instead.
+ * Bodies are written with JSON.stringify, not fast-json-stringify: it drops properties a schema
+ * does not list (User allows more) and throws on a value no `oneOf` branch takes.
  */
 function send(reply: FastifyReply, success: { status: number; hasBody: boolean }, body: unknown, text: (reply: FastifyReply, body: unknown) => unknown) {
   reply.code(success.status);
@@ -81,7 +73,7 @@ export interface RouteReport {
   readonly missingHandlers: readonly string[];
 }
 
-/** The handler of one operation, given a context of type C (see handlers/types.ts for the contract). */
+/** The handler of one operation, given a context of type C (see OperationHandler in handlers.ts). */
 export type RouteHandler<C> = (request: FastifyRequest, reply: FastifyReply, context: C) => unknown;
 
 /** One document's operations to serve. */
@@ -97,9 +89,9 @@ export interface OperationRoutes<C> {
   readonly preHandler?: (operation: Operation) => readonly RequestCheck[];
   /** The largest request body accepted, in bytes (default: the server's). */
   readonly bodyLimit?: number;
-  /** Which API the routes belong to, in each route's config (hooks shared by all routes tell them apart by it). */
+  /** Which API the routes belong to, in each route's config. */
   readonly surface: RouteSurface;
-  /** Answers that are arrays of more items than this (long pages) are streamed (page-stream.ts); default never. */
+  /** Answers that are arrays of more items than this (long pages) are streamed; default never. */
   readonly streamPagesOver?: number;
   /** How a request that does not match the document is refused, and how many of its problems are listed. */
   readonly invalid: RequestRefusal;
@@ -113,11 +105,7 @@ export interface RequestRefusal {
 /** The monitoring API (`/node/api`) or the fake's control API (`/__control`). */
 export type RouteSurface = 'api' | 'control';
 
-/**
- * One route per operation of the document that has a handler: path and method from the
- * document, validation from its parameters and body, the success status from its
- * responses, and the operationId in the route's config (for hooks such as fault injection).
- */
+/** One route per operation of the document that has a handler: path, method, validation and success status from the document. */
 export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
   const { spec, handlers, context } = routes;
   const compilerFor = createRequestValidators(spec, routes.invalid.refuse, routes.invalid.listed);
@@ -142,8 +130,7 @@ export function registerOperations<C>(app: FastifyInstance, routes: OperationRou
       ...(onRequest.length > 0 ? { onRequest: checksHook(onRequest) } : {}),
       ...(preHandler.length > 0 ? { preHandler: checksHook(preHandler) } : {}),
       ...(routes.bodyLimit === undefined ? {} : { bodyLimit: routes.bodyLimit }),
-      // Not an async function: most handlers answer at once, and the answer then goes out
-      // without waiting for a microtask.
+      // Not async: most handlers answer at once, and the answer goes out without waiting for a microtask.
       handler: (request, reply) => {
         const result = handler(request, reply, context);
         const answer = (body: unknown) => (reply.sent ? reply : send(reply, success, body, text));
@@ -166,11 +153,7 @@ declare module 'fastify' {
 
 const PARTS = { path: 'params', query: 'querystring', header: 'headers' } as const;
 
-/**
- * The Fastify route schema of an operation, built from the document's parameters and body.
- * Unknown query parameters and headers are allowed (OpenAPI does not forbid them, and
- * credentials travel in them). Cookie parameters are not validated; the document has none.
- */
+/** The Fastify route schema of an operation; unknown query parameters and headers are allowed (credentials travel in them). */
 export function requestSchemas(operation: Operation): FastifySchema {
   const schema: Record<string, Schema> = {};
   for (const [location, part] of Object.entries(PARTS)) {
@@ -187,11 +170,9 @@ export function requestSchemas(operation: Operation): FastifySchema {
   return schema;
 }
 
-// The Ajv instances of one document, so a fake built again (tests build many) reuses the
-// compiled validators: Ajv caches them by schema, and dereferenced schemas keep their identity.
-// Parameters arrive as text, so their Ajv coerces types (`limit=5` against an integer); a JSON
-// body does not (`{"text": 5}` stays wrong). Every Ajv is `verbose`, so a problem can say what
-// was sent and what is allowed.
+// The Ajv instances of one document, so a fake built again reuses its compiled validators.
+// Parameters arrive as text, so their Ajv coerces types; a JSON body's does not. `verbose`
+// lets a problem say what was sent and what is allowed.
 const ajvs = new WeakMap<Document, Record<'parameters' | 'bodyFirst' | 'bodyAll', Ajv2020>>();
 function ajvsOf({ document, schemasChecked }: Spec) {
   let found = ajvs.get(document);
@@ -203,11 +184,7 @@ function ajvsOf({ document, schemasChecked }: Spec) {
   return found;
 }
 
-/**
- * A body of more values than this is checked up to its first problem only (Ajv without
- * `allErrors`): every problem of 100,000 bad items made an answer of 58 MB, and of 5,000,000
- * more memory than the fake has. A smaller body gets all its problems counted.
- */
+/** A body of more values than this is checked up to its first problem only (Ajv without `allErrors`), so its answer stays small. */
 export const VALUES_CHECKED_WHOLE = 10_000;
 
 /** Whether a value holds more than `budget` values (itself, items, properties), looking at no more than that many. */
@@ -243,16 +220,10 @@ function compiledOnFirstUse(compile: () => ValidateFunction): Check {
 const problemsOf = (validate: Check, listed: number, words: ProblemWords) => schemaProblems((validate.errors ?? []) as VerboseError[], listed, words);
 
 /**
- * Validators for one document, which answer Fastify with the refusal itself (the document's
- * 400, see validation-error.ts). A body is checked first up to its first problem, which is as
- * fast as a check gets; only a refused body of at most VALUES_CHECKED_WHOLE values is checked
- * again for all its problems.
- *
- * For the kit's own documents (schemasChecked: every operation's schemas compile in npm test),
- * a validator is compiled when its operation is first called: compiling all of them was the
- * largest part of the start-up, and the control API's snapshot bodies are rarely sent.
- * Another document's validators are compiled at start, so a schema Ajv cannot compile stops
- * the start instead of failing a request.
+ * Validators for one document, which answer Fastify with the document's 400 itself. A body is
+ * checked up to its first problem; only a refused body of at most VALUES_CHECKED_WHOLE values is
+ * checked again for all. The kit's own documents (their schemas compile in npm test) compile a
+ * validator on first use, which keeps the start quick; another document's compile at start.
  */
 export function createRequestValidators(spec: Spec, refusal: ValidationRefusal, listed: number) {
   const { parameters, bodyFirst, bodyAll } = ajvsOf(spec);
@@ -298,10 +269,8 @@ export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | '
   readonly invalid: RequestRefusal;
 }
 
-/**
- * The monitoring API's routes: one per operation that has a handler (built in, or the
- * `handlers` option's), each with the checks its operation asks for, in this order.
- */
+/** The monitoring API's routes: one per operation that has a handler (built in, or the `handlers` option's), with its checks. */
+
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependencies): RouteReport {
   const { state, errors, messages, options, config, faults, guard: { steers, sessionHosts }, schemes } = deps;
   const context: HandlerContext = {

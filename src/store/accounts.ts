@@ -13,17 +13,9 @@ export interface StoredUser {
   readonly record: Readonly<Omit<User, 'authenticationToken'>>;
 }
 
-export interface UserStore {
-  byId(id: string): StoredUser | undefined;
-  byLogin(login: string): StoredUser | undefined;
-  /** The user whose login and password these are, or undefined. */
-  verify(login: string, password: string): StoredUser | undefined;
-  list(): readonly StoredUser[];
-  /** Puts these users in place of all (their file changed). */
-  replace(users: readonly FixtureUser[]): void;
-}
+export type UserStore = ReturnType<typeof createUserStore>;
 
-export function createUserStore(users: readonly FixtureUser[]): UserStore {
+export function createUserStore(users: readonly FixtureUser[]) {
   let stored: StoredUser[] = [];
   let byId = new Map<string, StoredUser>();
   let byLogin = new Map<string, StoredUser>();
@@ -41,32 +33,23 @@ export function createUserStore(users: readonly FixtureUser[]): UserStore {
   };
   replace(users);
   return {
+    /** Puts these users in place of all (their file changed). */
     replace,
-    byId: (id) => byId.get(id),
-    byLogin: (login) => byLogin.get(login),
-    verify(login, password) {
+    byId: (id: string): StoredUser | undefined => byId.get(id),
+    byLogin: (login: string): StoredUser | undefined => byLogin.get(login),
+    /** The user whose login and password these are, or undefined. */
+    verify(login: string, password: string): StoredUser | undefined {
       const user = byLogin.get(login);
       return user !== undefined && passwords.get(user) === password ? user : undefined;
     },
-    list: () => stored,
+    list: (): readonly StoredUser[] => stored,
   };
 }
 
 /** API tokens: one per user at a time; a new one replaces the old, which stops working at once. */
-export interface TokenStore {
-  /** Creates a new token for the user, replacing (and invalidating) any previous one. */
-  issue(userId: string): string;
-  /** Sets a known token (seeding from fixtures), replacing any previous one. */
-  assign(userId: string, token: string): void;
-  /** Revokes the user's token; false when there was none. */
-  revoke(userId: string): boolean;
-  tokenOf(userId: string): string | undefined;
-  /** The id of the user whose current token this is. */
-  userFor(token: string): string | undefined;
-  clear(): void;
-}
+export type TokenStore = ReturnType<typeof createTokenStore>;
 
-export function createTokenStore(generate: () => string = randomUUID): TokenStore {
+export function createTokenStore(generate: () => string = randomUUID) {
   const byUser = new Map<string, string>();
   const byToken = new Map<string, string>();
   const revoke = (userId: string): boolean => {
@@ -84,16 +67,20 @@ export function createTokenStore(generate: () => string = randomUUID): TokenStor
     byToken.set(token, userId);
   };
   return {
-    issue(userId) {
+    /** Creates a new token for the user, replacing (and invalidating) any previous one. */
+    issue(userId: string): string {
       const token = generate();
       assign(userId, token);
       return token;
     },
+    /** Sets a known token (seeding from fixtures), replacing any previous one. */
     assign,
+    /** Revokes the user's token; false when there was none. */
     revoke,
-    tokenOf: (userId) => byUser.get(userId),
-    userFor: (token) => byToken.get(token),
-    clear() {
+    tokenOf: (userId: string): string | undefined => byUser.get(userId),
+    /** The id of the user whose current token this is. */
+    userFor: (token: string): string | undefined => byToken.get(token),
+    clear(): void {
       byUser.clear();
       byToken.clear();
     },
@@ -122,21 +109,7 @@ export interface SessionStoreOptions {
   readonly generateId?: () => string;
 }
 
-export interface SessionStore {
-  create(userId: string): Session;
-  /** The live session with this id, marked as used now; undefined when unknown or idle too long. */
-  touch(id: string): Session | undefined;
-  delete(id: string): boolean;
-  /** Whether a session with this id is live, without marking it as used. */
-  isLive(id: string): boolean;
-  /** The live sessions, least recently used first. */
-  list(): readonly Session[];
-  /** When a session idle from now on would expire. */
-  expiresAt(session: Session): number;
-  readonly size: number;
-  /** Ends every session, or those of one user; returns how many ended. */
-  clear(userId?: string): number;
-}
+export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /**
  * Sessions in a Map kept in order of last use (a touch moves a session to the end), so both
@@ -146,7 +119,7 @@ export interface SessionStore {
  * own least recently used session, never another user's: logging in over and over cannot
  * push everyone else out of the store.
  */
-export function createSessionStore(options: SessionStoreOptions): SessionStore {
+export function createSessionStore(options: SessionStoreOptions) {
   const { clock, max, maxPerUser } = options;
   const idleMs = options.idleSeconds * 1000;
   const generateId = options.generateId ?? randomUUID;
@@ -177,7 +150,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   };
 
   return {
-    create(userId) {
+    create(userId: string): Session {
       const now = clock.now();
       dropExpired(now);
       const own = byUser.get(userId);
@@ -187,11 +160,13 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       add(session);
       return session;
     },
-    isLive(id) {
+    /** Whether a session with this id is live, without marking it as used. */
+    isLive(id: string): boolean {
       const session = sessions.get(id);
       return session !== undefined && !expired(session, clock.now());
     },
-    touch(id) {
+    /** The live session with this id, marked as used now; undefined when unknown or idle too long. */
+    touch(id: string): Session | undefined {
       const session = sessions.get(id);
       if (!session) return undefined;
       const now = clock.now();
@@ -208,21 +183,24 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       own.add(id);
       return session;
     },
-    delete(id) {
+    delete(id: string): boolean {
       const session = sessions.get(id);
       if (session) remove(session);
       return session !== undefined;
     },
-    list() {
+    /** The live sessions, least recently used first. */
+    list(): readonly Session[] {
       dropExpired(clock.now());
       return [...sessions.values()];
     },
-    expiresAt: (session) => session.lastSeen + idleMs,
-    get size() {
+    /** When a session idle from now on would expire. */
+    expiresAt: (session: Session): number => session.lastSeen + idleMs,
+    get size(): number {
       dropExpired(clock.now());
       return sessions.size;
     },
-    clear(userId) {
+    /** Ends every session, or those of one user; returns how many ended. */
+    clear(userId?: string): number {
       if (userId === undefined) {
         const ended = sessions.size;
         sessions.clear();

@@ -1,7 +1,7 @@
 import { deepFreeze } from '../shared/deep-freeze.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import type { BlockedRequest, LimitBlockLogQueryParams } from '../spec/types.js';
-import type { RateLimitKey, RateLimitRule, RateLimitSettings } from '../spec/control-types.js';
+import type { ActiveBlock, RateLimitKey, RateLimitRule, RateLimitSettings } from '../spec/control-types.js';
 
 // The rate limits of spec section 8: the limiter that counts requests and blocks, and the log of the blocks.
 
@@ -21,32 +21,7 @@ export type RateLimitDecision =
   /** `newBlocks` holds the blocks this request activated (none when it hit an existing block). */
   | { readonly allowed: false; readonly retryAfterSeconds: number; readonly newBlocks: BlockedRequest[] };
 
-/** A block in force, in the control API document's ActiveBlock shape. */
-export interface ActiveBlock {
-  readonly key: RateLimitKey;
-  readonly value: string;
-  readonly blockedAt: number;
-  readonly expiresAt: number;
-}
-
-export interface RateLimiter {
-  /** The rules in force and their preset (`custom` when given as rules). */
-  settings(): RateLimitSettings;
-  /** New rules (valid ones, e.g. checked by the control API document): the windows restart, active blocks stay. */
-  setRules(rules: RateLimitSettings | readonly RateLimitRule[]): RateLimitSettings;
-  /** Counts a request and says whether it may go on. */
-  hit(request: RateLimitedRequest): RateLimitDecision;
-  /** The blocks in force now, oldest first. */
-  activeBlocks(): ActiveBlock[];
-  /** Replaces the blocks (e.g. from a snapshot): windows start empty, expired blocks are dropped. */
-  restoreActiveBlocks(blocks: readonly ActiveBlock[]): void;
-  /** Lifts every block and empties the windows; returns how many blocks were in force. */
-  clear(): number;
-  /** Back to the start-up rules (unless keepRules), with no blocks and empty windows. */
-  reset(options?: { keepRules?: boolean }): void;
-  /** How many windows and blocks are tracked (bounded by maxTrackedKeys). */
-  tracked(): { windows: number; blocks: number };
-}
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 export interface RateLimiterOptions {
   /**
@@ -85,7 +60,7 @@ const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true });
  * one block record; while blocked, requests are refused (Retry-After: the seconds left,
  * rounded up) and not counted; afterwards the value starts with fresh windows.
  */
-export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+export function createRateLimiter(options: RateLimiterOptions = {}) {
   const startup = settingsOf(options.rules ?? []);
   let settings = startup;
   const clock = options.clock ?? systemClock;
@@ -131,13 +106,16 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const inForce = (now: number) => [...blocks.values()].filter((b) => b.until > now);
 
   return {
-    settings: () => settings,
-    setRules(rules) {
+    /** The rules in force and their preset (`custom` when given as rules). */
+    settings: (): RateLimitSettings => settings,
+    /** New (valid) rules: the windows restart, active blocks stay. */
+    setRules(rules: RateLimitSettings | readonly RateLimitRule[]): RateLimitSettings {
       settings = settingsOf(rules);
       windows = emptyWindows();
       return settings;
     },
-    hit(request) {
+    /** Counts a request and says whether it may go on. */
+    hit(request: RateLimitedRequest): RateLimitDecision {
       const now = clock.now();
       // Every request passes here: no block lookups while nothing is blocked, no allocation
       // unless a rule is exceeded.
@@ -177,12 +155,14 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       if (blocks.size > maxTracked) prune(now);
       return { allowed: false, retryAfterSeconds: Math.max(...newBlocks.map((b) => b.ttl ?? 0)), newBlocks };
     },
-    activeBlocks() {
+    /** The blocks in force now, oldest first. */
+    activeBlocks(): ActiveBlock[] {
       return inForce(clock.now())
         .sort((a, b) => a.blockedAt - b.blockedAt)
         .map(({ key, value, blockedAt, until }) => ({ key, value, blockedAt, expiresAt: until }));
     },
-    restoreActiveBlocks(active) {
+    /** Replaces the blocks (from a snapshot): windows start empty, expired blocks are dropped. */
+    restoreActiveBlocks(active: readonly ActiveBlock[]): void {
       const now = clock.now();
       windows = emptyWindows();
       blocks.clear();
@@ -191,17 +171,20 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       }
       prune(now);
     },
-    clear() {
+    /** Lifts every block and empties the windows; returns how many blocks were in force. */
+    clear(): number {
       const lifted = inForce(clock.now()).length;
       windows = emptyWindows();
       blocks.clear();
       return lifted;
     },
-    reset(resetOptions = {}) {
+    /** Back to the start-up rules (unless keepRules), with no blocks and empty windows. */
+    reset(resetOptions: { keepRules?: boolean } = {}): void {
       if (resetOptions.keepRules !== true) settings = startup;
       windows = emptyWindows();
       blocks.clear();
     },
+    /** How many windows and blocks are tracked (bounded by maxTrackedKeys). */
     tracked: () => ({ windows: windowCount(), blocks: blocks.size }),
   };
 }

@@ -16,30 +16,16 @@ export interface StateOptions {
 }
 
 /** Everything the fake holds in memory, and the way back to the seed. */
-export interface FakeState {
-  readonly users: UserStore;
-  readonly tokens: TokenStore;
-  readonly sessions: SessionStore;
-  /** The event log, the block log and the rate limiter that feeds it. */
-  readonly data: DataState;
-  /** Back to the seed: no sessions (unless kept), only the fixture's tokens, seeded records, no blocks. */
-  reset(options?: { readonly keepSessions?: boolean }): void;
-  /**
-   * Puts new fixtures in place (their files changed): the users, and the fixture records of
-   * the event log (`removed` the _ids of the old ones). Sessions and tokens of users still
-   * there stay, those of users gone end; a new user's fixture token is given. Every other
-   * record stays. All or nothing: throws, changing nothing, on a record that cannot be stored.
-   */
-  reloadFixtures(users: readonly FixtureUser[], records: { readonly removed: ReadonlySet<string>; readonly added: readonly EventLogRecord[] }): void;
-}
+export type FakeState = ReturnType<typeof createState>;
 
-export function createState(options: StateOptions): FakeState {
+export function createState(options: StateOptions) {
   const users = createUserStore(options.users);
   const tokens = createTokenStore();
   const sessions = createSessionStore({ clock: options.clock, ...options.sessions });
   const data = createDataState({ ...options.data, clock: options.clock });
   let seedUsers = options.users;
-  const reset = ({ keepSessions = false } = {}) => {
+  /** Back to the seed: no sessions (unless kept), only the fixture's tokens, seeded records, no blocks. */
+  const reset = ({ keepSessions = false }: { readonly keepSessions?: boolean } = {}) => {
     data.reset();
     if (!keepSessions) sessions.clear();
     tokens.clear();
@@ -48,7 +34,12 @@ export function createState(options: StateOptions): FakeState {
     }
   };
   reset();
-  const reloadFixtures: FakeState['reloadFixtures'] = (next, records) => {
+  /**
+   * Puts new fixtures in place (their files changed): the users, and the fixture records of
+   * the event log (`removed` the _ids of the old ones). Sessions and tokens of users gone end; a
+   * new user's fixture token is given. All or nothing: throws, changing nothing, on a bad record.
+   */
+  const reloadFixtures = (next: readonly FixtureUser[], records: { readonly removed: ReadonlySet<string>; readonly added: readonly EventLogRecord[] }): void => {
     data.events.swapSeedRecords(records.removed, records.added);
     const before = new Set(seedUsers.map((u) => u.id));
     const stays = new Set(next.map((u) => u.id));
@@ -63,6 +54,7 @@ export function createState(options: StateOptions): FakeState {
       if (!before.has(user.id) && user.authenticationToken !== undefined && tokens.tokenOf(user.id) === undefined) tokens.assign(user.id, user.authenticationToken);
     }
   };
+  /** `data`: the event log, the block log and the rate limiter that feeds it. */
   return { users, tokens, sessions, data, reset, reloadFixtures };
 }
 
@@ -83,21 +75,10 @@ export interface DataStateOptions {
 }
 
 /** The data of the fake: the event log, the block log and the limiter that feeds it. No HTTP. */
-export interface DataState {
-  readonly events: EventLogStore;
-  readonly blocks: BlockLogStore;
-  readonly limiter: RateLimiter;
-  /** Counts a request against the limits; the blocks it activates are added to the block log. */
-  admit(request: RateLimitedRequest): RateLimitDecision;
-  /**
-   * Back to the start: events and block log as given, no active blocks, empty windows,
-   * and the start-up rate-limit rules unless `keepRateLimitRules`.
-   */
-  reset(options?: { keepRateLimitRules?: boolean }): void;
-}
+export type DataState = ReturnType<typeof createDataState>;
 
 /** Builds the stores from their first records, and the limiter; throws on a bad record or option. */
-export function createDataState(options: DataStateOptions = {}): DataState {
+export function createDataState(options: DataStateOptions = {}) {
   const clock = options.clock ?? systemClock;
   const events = new EventLogStore(options.events, { adopt: true });
   const blocks = new BlockLogStore(options.blocks, { maxRecords: options.maxBlockRecords });
@@ -106,12 +87,14 @@ export function createDataState(options: DataStateOptions = {}): DataState {
     events,
     blocks,
     limiter,
-    admit(request) {
+    /** Counts a request against the limits; the blocks it activates are added to the block log. */
+    admit(request: RateLimitedRequest): RateLimitDecision {
       const decision = limiter.hit(request);
       if (!decision.allowed) for (const block of decision.newBlocks) blocks.add(block);
       return decision;
     },
-    reset(resetOptions = {}) {
+    /** Back to the start: the records as given, no blocks, empty windows, the start-up rules unless kept. */
+    reset(resetOptions: { keepRateLimitRules?: boolean } = {}): void {
       events.reset();
       blocks.reset();
       limiter.reset({ keepRules: resetOptions.keepRateLimitRules === true });
@@ -120,26 +103,7 @@ export function createDataState(options: DataStateOptions = {}): DataState {
 }
 
 /** Injected faults: operations of the API that answer an error instead of doing their work. */
-export interface FaultStore {
-  /** Adds a validated fault; `status` and `message` come from its `body`, else fall back to the given defaults. */
-  inject(spec: FaultSpec): Fault;
-  /** The faults in force, oldest first (copies). */
-  list(): Fault[];
-  /** Removes every fault, or those of one operation; returns how many. */
-  clear(operationId?: TargetOperationId): number;
-  delete(id: string): boolean;
-  /**
-   * The fault that answers this call of the operation, if any, counted as used: the oldest
-   * counted fault of the operation, or the oldest share fault whose draw hits, whichever
-   * comes first. A counted fault is removed after its last answer.
-   */
-  take(operationId: string): Fault | undefined;
-  /** Replaces every fault (restoring a snapshot). */
-  restore(faults: readonly Fault[]): void;
-  readonly size: number;
-  /** The most faults in force at once; `inject` is not called beyond it (the caller refuses). */
-  readonly capacity: number;
-}
+export type FaultStore = ReturnType<typeof createFaultStore>;
 
 export interface FaultStoreOptions {
   readonly clock: Clock;
@@ -151,14 +115,15 @@ export interface FaultStoreOptions {
   readonly capacity?: number;
 }
 
-export function createFaultStore(options: FaultStoreOptions): FaultStore {
+export function createFaultStore(options: FaultStoreOptions) {
   const { clock, random, defaults } = options;
   const nextId = options.generateId ?? createObjectIdGenerator();
   let faults: Fault[] = [];
   const copy = (fault: Fault): Fault => structuredClone(fault);
 
   return {
-    inject(spec) {
+    /** Adds a validated fault; `status` and `message` come from its `body`, else the defaults. */
+    inject(spec: FaultSpec): Fault {
       const fault: Fault = {
         id: nextId(clock.now()),
         operationId: spec.operationId,
@@ -174,18 +139,24 @@ export function createFaultStore(options: FaultStoreOptions): FaultStore {
       faults.push(fault);
       return copy(fault);
     },
-    list: () => faults.map(copy),
-    clear(operationId) {
+    /** The faults in force, oldest first (copies). */
+    list: (): Fault[] => faults.map(copy),
+    /** Removes every fault, or those of one operation; returns how many. */
+    clear(operationId?: TargetOperationId): number {
       const before = faults.length;
       faults = operationId === undefined ? [] : faults.filter((f) => f.operationId !== operationId);
       return before - faults.length;
     },
-    delete(id) {
+    delete(id: string): boolean {
       const before = faults.length;
       faults = faults.filter((f) => f.id !== id);
       return faults.length < before;
     },
-    take(operationId) {
+    /**
+     * The fault that answers this call, counted as used: the oldest counted fault of the
+     * operation, or the oldest share fault whose draw hits. A counted fault goes after its last answer.
+     */
+    take(operationId: string): Fault | undefined {
       for (const fault of faults) {
         if (fault.operationId !== operationId) continue;
         if (fault.remaining === undefined && !(random() < (fault.probability ?? 0))) continue;
@@ -196,12 +167,13 @@ export function createFaultStore(options: FaultStoreOptions): FaultStore {
       }
       return undefined;
     },
-    restore(list) {
+    restore(list: readonly Fault[]): void {
       faults = list.map(copy);
     },
-    get size() {
+    get size(): number {
       return faults.length;
     },
+    /** The most faults in force at once; `inject` is not called beyond it (the caller refuses). */
     capacity: options.capacity ?? Infinity,
   };
 }

@@ -10,7 +10,7 @@ import type {
   Blocks, BlocksCleared, Cleared, ConfigUpdate, ControlOperationId, FaultSpec, IngestCounts, RequestAuth, RequestRecord, SessionSummary, Snapshot, StateSummary, TargetOperationId,
 } from '../../spec/control-types.js';
 import type { ApiErrorBody, BlockedRequest, ErrorDetail, EventLogRecord } from '../../spec/types.js';
-import type { JournalRecord, RequestJournal } from '../../store/request-journal.js';
+import type { JournalFilter, JournalRecord, RequestJournal } from '../../store/request-journal.js';
 import type { FakeState, FaultStore } from '../../store/state.js';
 import type { ControlMessage, ErrorMessage } from '../error-answers.js';
 import type { IngestCountsBoard } from '../build.js';
@@ -28,15 +28,13 @@ export interface ControlContext {
   readonly faults: FaultStore;
   /** The last requests the monitoring API answered. */
   readonly journal: RequestJournal;
-  /** Masks the secrets of the journal's answer bodies when they are read. */
-  readonly secretMask: SecretMask;
   readonly errors: ErrorFactory;
   /** The texts of the monitoring API's errors (`x-messages` of its error list), e.g. for an event log that could not be made. */
   readonly messages: ErrorMessage;
   /** The texts of the control API's own refusals, from its document (`x-messages` of its responses, by code). */
   readonly controlMessages: ControlMessage;
   readonly clock: Clock;
-  /** The monitoring API's document, and its validator (records are checked against it). */
+  /** The monitoring API's document, and its validator (records are checked against it, journal answers masked by its `x-secret` marks). */
   readonly spec: Spec;
   readonly validator: SpecValidator;
   /** Ids for records added without one. */
@@ -56,12 +54,7 @@ export function recordDetails(problems: readonly IndexedProblem[]): ErrorDetail[
   return problems.map(({ index, pointer, problem }) => ({ location: 'body', name: `/${index}${pointer}`, problem }));
 }
 
-/**
- * 400 INVALID_BODY for problems the document's schema cannot state (or found past it): the
- * first in the message with how many there are, and the first few in `details` (listedDetails). The
- * message is the document's; each problem, which names one field of this body, is the
- * validator's or the control API's check's own words (as the monitoring API's are).
- */
+/** 400 INVALID_BODY for problems the document's schema cannot state: the first and their count in the message, the first few in `details`. */
 export function invalidBody({ errors, controlMessages: messages, spec }: { errors: ErrorFactory; controlMessages: ControlMessage; spec: Spec }, details: readonly ErrorDetail[]): ApiError {
   const first = details[0] as ErrorDetail;
   const listed = listedDetails(spec, details);
@@ -114,31 +107,10 @@ function masked(value: unknown, schema: SchemaNode): unknown {
   return copy ?? value;
 }
 
-/** Masks the values of an operation's answers that the document marks `x-secret`, walking the answer's schema with the value. */
-export interface SecretMask {
-  /** Whether the answer of this operation and status may hold a secret: a body that cannot be read as JSON is then not shown. */
-  holdsSecrets(operationId: string | undefined, status: number): boolean;
-  /** The value with every marked value reading `[redacted]`, as the logs mask secrets. */
-  mask(operationId: string | undefined, status: number, value: unknown): unknown;
-}
-
-export function createSecretMask(validator: SpecValidator): SecretMask {
-  const schemaOf = (operationId: string | undefined, status: number): SchemaNode | undefined => {
-    if (operationId === undefined) return undefined;
-    const schema = validator.responseFor(operationId, status)?.content?.['application/json']?.schema;
-    return isSchemaNode(schema) ? schema : undefined;
-  };
-  return {
-    holdsSecrets(operationId, status) {
-      const schema = schemaOf(operationId, status);
-      return schema !== undefined && schemaMarks(schema, SECRET);
-    },
-    mask(operationId, status, value) {
-      const schema = schemaOf(operationId, status);
-      // Answers whose schema marks no secret, the most, are shown as they are, unwalked.
-      return schema !== undefined ? masked(value, schema) : value;
-    },
-  };
+/** The schema of an operation's JSON answer of this status, if it has one. */
+function answerSchema(validator: SpecValidator, operationId: string | undefined, status: number): SchemaNode | undefined {
+  const schema = operationId === undefined ? undefined : validator.responseFor(operationId, status)?.content?.['application/json']?.schema;
+  return isSchemaNode(schema) ? schema : undefined;
 }
 
 type ResponseBodyFields = Pick<RequestRecord, 'error' | 'responseBody' | 'responseText' | 'responseBodyTruncated' | 'responseBodyDropped'>;
@@ -151,22 +123,23 @@ const isErrorBody = (body: unknown): body is ApiErrorBody => typeof body === 'ob
  * and a text that is not JSON, as text, unless the answer's schema holds a secret (then it is not
  * shown: nothing there can be masked).
  */
-function responseBodyOf(record: JournalRecord, secretMask: SecretMask): ResponseBodyFields {
+function responseBodyOf(record: JournalRecord, validator: SpecValidator): ResponseBodyFields {
   if (record.bodyCut === 'dropped') return { responseBodyDropped: true };
   const text = record.body?.toString();
   if (!text) return {};
   const truncated: ResponseBodyFields = record.bodyCut === 'head' ? { responseBodyTruncated: true } : {};
+  const schema = answerSchema(validator, record.operationId, record.status);
   try {
     const body: unknown = JSON.parse(text);
     if (record.status >= 400) return isErrorBody(body) ? { error: body } : {};
-    return { responseBody: secretMask.mask(record.operationId, record.status, body), ...truncated };
+    return { responseBody: schema === undefined ? body : masked(body, schema), ...truncated };
   } catch {
-    return secretMask.holdsSecrets(record.operationId, record.status) ? truncated : { responseText: text, ...truncated };
+    return schema !== undefined && schemaMarks(schema, SECRET) ? truncated : { responseText: text, ...truncated };
   }
 }
 
 /** A journal record as the control API shows it: its URL masked as the logs mask it, its body as responseBodyOf shows it. */
-export function journalEntry(record: JournalRecord, secretMask: SecretMask): RequestRecord {
+export function journalEntry(record: JournalRecord, validator: SpecValidator): RequestRecord {
   const auth: RequestAuth | undefined =
     record.authMethod !== undefined && record.userId !== undefined
       ? { method: record.authMethod as RequestAuth['method'], userId: record.userId, login: record.login ?? '' }
@@ -181,16 +154,48 @@ export function journalEntry(record: JournalRecord, secretMask: SecretMask): Req
     ...(record.origin !== undefined ? { origin: record.origin } : {}),
     status: record.status,
     durationMs: Math.round(record.durationMs * 10) / 10,
-    ...responseBodyOf(record, secretMask),
+    ...responseBodyOf(record, validator),
   };
 }
 
-const stateControlHandlers: ControlHandlerMap = {
-  resetState: (request, _reply, context: ControlContext) => resetAll(context, request.query as { keepConfig?: boolean; keepSessions?: boolean }),
+/** Enough of a session id to tell sessions apart, useless as a cookie. */
+const maskSessionId = (id: string): string => `${id.slice(0, 8)}…`;
 
-  exportSnapshot: (_request, _reply, context: ControlContext) => takeSnapshot(context),
+/** What the schema cannot say of a fault: a range the wrong way round, fields that do not go together. */
+function faultProblems(spec: FaultSpec): ErrorDetail[] {
+  const details = rangeProblem(spec.delayMs, '/delayMs');
+  const problem = (name: string, text: string) => details.push({ location: 'body', name, problem: text });
+  if (spec.body !== undefined && spec.status !== undefined && spec.status !== spec.body.status) problem('/status', `must be the status of body (${spec.body.status}), or left out`);
+  if (spec.action !== undefined && spec.action !== 'error') {
+    for (const field of ['status', 'message', 'body'] as const) if (spec[field] !== undefined) problem(`/${field}`, `is for action "error" only, not "${spec.action}"`);
+  }
+  return details;
+}
 
-  importSnapshot: (request, _reply, context: ControlContext) => {
+/** Completes each record (`_id`, `timestamp`) and checks them all, and when `adding` that no `_id` given is stored; throws INVALID_BODY naming every problem. */
+function checkedRecords(body: unknown, context: ControlContext, adding = false): EventLogRecord[] {
+  const { errors, controlMessages: messages, clock, validator, nextRecordId, state } = context;
+  const now = clock.now();
+  const given = body as { _id?: unknown }[];
+  const { records, problems } = completeEventRecords(given, { now: () => now, nextId: nextRecordId }, validator);
+  const stored = adding ? records.flatMap((record, index) => (given[index]?._id !== undefined && state.data.events.get(record._id) ? [{ index, pointer: '/_id', problem: 'already exists' }] : [])) : [];
+  if (stored.length > 0) {
+    const id = String(records[stored[0]!.index]?._id);
+    throw errors('INVALID_BODY', messages('INVALID_BODY', 'idExists', { id }), { details: listedDetails(context.spec, recordDetails([...stored, ...problems])) });
+  }
+  if (problems.length > 0) throw invalidBody(context, recordDetails(problems));
+  return records;
+}
+
+/** The control API's body limit (16 MiB, from its document): snapshots are large. */
+export const CONTROL_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+export const controlHandlers: ControlHandlerMap = {
+  resetState: (request, _reply, context) => resetAll(context, request.query as { keepConfig?: boolean; keepSessions?: boolean }),
+
+  exportSnapshot: (_request, _reply, context) => takeSnapshot(context),
+
+  importSnapshot: (request, _reply, context) => {
     const snapshot = request.body as Snapshot;
     const details = snapshotProblems(snapshot, context);
     if (details.length > 0) {
@@ -200,12 +205,7 @@ const stateControlHandlers: ControlHandlerMap = {
     restoreSnapshot(snapshot, context);
     return summarize(context);
   },
-};
 
-/** Enough of a session id to tell sessions apart, useless as a cookie. */
-const maskSessionId = (id: string): string => `${id.slice(0, 8)}…`;
-
-const sessionControlHandlers: ControlHandlerMap = {
   listSessions: (_request, _reply, { state }): SessionSummary[] =>
     state.sessions.list().map((session) => ({
       maskedId: maskSessionId(session.id),
@@ -220,9 +220,7 @@ const sessionControlHandlers: ControlHandlerMap = {
     const { userId } = request.query as { userId?: string };
     return { cleared: state.sessions.clear(userId) };
   },
-};
 
-const configControlHandlers: ControlHandlerMap = {
   getConfig: (_request, _reply, { config }) => config.get(),
   updateConfig: (request, _reply, context) => {
     const { config } = context;
@@ -231,20 +229,7 @@ const configControlHandlers: ControlHandlerMap = {
     if (details.length > 0) throw invalidBody(context, details);
     return config.update(update);
   },
-};
 
-/** What the schema cannot say of a fault: a range the wrong way round, fields that do not go together. */
-function faultProblems(spec: FaultSpec): ErrorDetail[] {
-  const details = rangeProblem(spec.delayMs, '/delayMs');
-  const problem = (name: string, text: string) => details.push({ location: 'body', name, problem: text });
-  if (spec.body !== undefined && spec.status !== undefined && spec.status !== spec.body.status) problem('/status', `must be the status of body (${spec.body.status}), or left out`);
-  if (spec.action !== undefined && spec.action !== 'error') {
-    for (const field of ['status', 'message', 'body'] as const) if (spec[field] !== undefined) problem(`/${field}`, `is for action "error" only, not "${spec.action}"`);
-  }
-  return details;
-}
-
-const faultControlHandlers: ControlHandlerMap = {
   listFaults: (_request, _reply, { faults }) => faults.list(),
   injectFault: (request, _reply, context) => {
     const { faults, errors, controlMessages: messages } = context;
@@ -262,34 +247,13 @@ const faultControlHandlers: ControlHandlerMap = {
     const { faultId } = request.params as { faultId: string };
     if (!faults.delete(faultId)) throw errors('NOT_FOUND', messages('NOT_FOUND', 'fault', { id: faultId }));
   },
-};
 
-/** Completes each record (`_id`, `timestamp`) and checks them all; throws INVALID_BODY naming every problem. */
-function checkedRecords(body: unknown, context: ControlContext, extra: (records: EventLogRecord[]) => IndexedProblem[] = () => []): EventLogRecord[] {
-  const { errors, controlMessages: messages, clock, validator, nextRecordId } = context;
-  const now = clock.now();
-  const { records, problems } = completeEventRecords(body as unknown[], { now: () => now, nextId: nextRecordId }, validator);
-  const stored = extra(records);
-  if (stored.length > 0) {
-    const first = stored[0] as IndexedProblem;
-    throw errors('INVALID_BODY', messages('INVALID_BODY', 'idExists', { id: String(records[first.index]?._id) }), { details: listedDetails(context.spec, recordDetails([...stored, ...problems])) });
-  }
-  if (problems.length > 0) throw invalidBody(context, recordDetails(problems));
-  return records;
-}
-
-/** Given `_id`s that are stored already. */
-const storedIds = (given: readonly { _id?: string }[], { state }: ControlContext) => (records: EventLogRecord[]): IndexedProblem[] =>
-  records.flatMap((record, index) => (given[index]?._id !== undefined && state.data.events.get(record._id) ? [{ index, pointer: '/_id', problem: 'already exists' }] : []));
-
-const eventLogControlHandlers: ControlHandlerMap = {
   /** All or nothing: every record is checked before any is stored. */
-  addEventLogRecords: (request, _reply, context: ControlContext) => {
-    const records = checkedRecords(request.body, context, storedIds(request.body as { _id?: string }[], context));
-    return context.state.data.events.addAll(records);
+  addEventLogRecords: (request, _reply, context) => {
+    return context.state.data.events.addAll(checkedRecords(request.body, context, true));
   },
 
-  replaceEventLog: (request, _reply, context: ControlContext) => {
+  replaceEventLog: (request, _reply, context) => {
     const records = checkedRecords(request.body, context);
     context.state.data.events.restore(records);
     return records.map((record) => context.state.data.events.get(record._id));
@@ -300,9 +264,7 @@ const eventLogControlHandlers: ControlHandlerMap = {
     state.data.events.restore([]);
     return { cleared };
   },
-};
 
-const blockControlHandlers: ControlHandlerMap = {
   listBlocks: (_request, _reply, { state }): Blocks => ({
     active: state.data.limiter.activeBlocks(),
     log: state.data.blocks.query({}),
@@ -323,45 +285,12 @@ const blockControlHandlers: ControlHandlerMap = {
   },
 
   clearBlockLog: (_request, _reply, { state }): Cleared => ({ cleared: state.data.blocks.clear() }),
-};
 
-interface RequestsQuery {
-  readonly operationId?: string;
-  readonly status?: string;
-  readonly since?: string;
-  readonly limit?: string;
-}
-
-const requestControlHandlers: ControlHandlerMap = {
-  listRequests: (request, _reply, { journal, secretMask }): RequestRecord[] => {
-    const { operationId, status, since, limit } = request.query as RequestsQuery;
-    const records = journal.list({
-      ...(operationId !== undefined ? { operationId } : {}),
-      ...(status !== undefined ? { status } : {}),
-      ...(since !== undefined ? { since: Number(since) } : {}),
-      ...(limit !== undefined ? { limit: Number(limit) } : {}),
-    });
-    return records.map((record) => journalEntry(record, secretMask));
-  },
+  listRequests: (request, _reply, { journal, validator }): RequestRecord[] =>
+    journal.list(request.query as JournalFilter).map((record) => journalEntry(record, validator)),
   clearRequests: (_request, _reply, { journal }): Cleared => ({ cleared: journal.clear() }),
-};
 
-const ingestControlHandlers: ControlHandlerMap = {
   getIngestCounts: (_request, _reply, { ingest }): IngestCounts => ingest.read(),
-};
-
-/** The control API's body limit (16 MiB, from its document): snapshots are large. */
-export const CONTROL_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
-
-export const controlHandlers: ControlHandlerMap = {
-  ...stateControlHandlers,
-  ...sessionControlHandlers,
-  ...configControlHandlers,
-  ...faultControlHandlers,
-  ...eventLogControlHandlers,
-  ...blockControlHandlers,
-  ...requestControlHandlers,
-  ...ingestControlHandlers,
 };
 
 /**
