@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildFakeWithListenHosts, type FakeApp } from '../server/build.js';
 import { LISTEN_BACKLOG, type FakeOptions } from '../server/options.js';
 import { controlClient, controlMethods, type FakeControl } from './control-methods.js';
-import { startRecordSources, type RecordSourceOptions, type RecordSources } from './record-sources.js';
+import { startRecordSources, type RecordSourceOptions } from './record-sources.js';
 import { watchFixtureFiles, type FixtureWatcher } from './watch-fixtures.js';
 
 /** The fake's options, and those of the record sources and the fixture reloads that run beside it. */
@@ -34,7 +34,7 @@ export interface Fake extends FakeControl {
 export async function createFake(options: CreateFakeOptions = {}): Promise<Fake> {
   const { app, answerListenHost } = await buildFakeWithListenHosts(options);
   const watcher = reloadFixturesOnChange(app, options);
-  let sources: RecordSources | undefined;
+  let sources: Awaited<ReturnType<typeof startRecordSources>> | undefined;
   let urls: FakeUrls | undefined;
   let closing: Promise<void> | undefined;
   const shutdown = async () => {
