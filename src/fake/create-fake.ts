@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { FixtureUser } from '../spec/types.js';
 import { buildFakeWithListenHosts, type FakeApp } from '../server/build.js';
 import { LISTEN_BACKLOG, type FakeOptions } from '../server/options.js';
 import { controlClient, controlMethods, type FakeControl } from './control-methods.js';
-import { startRecordSources, type RecordSourceOptions, type RecordSources } from './record-sources.js';
+import { startRecordSources, type RecordSourceOptions } from './record-sources.js';
 import { watchFixtureFiles, type FixtureWatcher } from './watch-fixtures.js';
 
 /** The fake's options, and those of the record sources and the fixture reloads that run beside it. */
@@ -34,7 +35,7 @@ export interface Fake extends FakeControl {
 export async function createFake(options: CreateFakeOptions = {}): Promise<Fake> {
   const { app, answerListenHost } = await buildFakeWithListenHosts(options);
   const watcher = reloadFixturesOnChange(app, options);
-  let sources: RecordSources | undefined;
+  let sources: Awaited<ReturnType<typeof startRecordSources>> | undefined;
   let urls: FakeUrls | undefined;
   let closing: Promise<void> | undefined;
   const shutdown = async () => {
@@ -77,35 +78,19 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
   };
 }
 
-/** Where a listening fake answers. */
-export interface FakeUrls {
-  /** e.g. http://127.0.0.1:4010 */
-  readonly origin: string;
-  /** The monitoring API: origin + /node/api */
-  readonly baseUrl: string;
-  /** The docs page: origin + /docs */
-  readonly docsUrl: string;
-  /** The control API: origin + /__control */
-  readonly controlUrl: string;
-  /** The request inspector page: origin + /__inspector */
-  readonly inspectorUrl: string;
-}
+/** Where a listening fake answers: its origin (e.g. http://127.0.0.1:4010), the monitoring API, docs page, control API and request inspector under it. */
+export type FakeUrls = Readonly<ReturnType<typeof urlsOf>>;
 
 /** The URLs of a listening app, by the host it listens on (an IPv6 address goes in brackets). */
-export function urlsOf(app: FastifyInstance, host: string): FakeUrls {
+function urlsOf(app: FastifyInstance, host: string) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return { origin, baseUrl: `${origin}/node/api`, docsUrl: `${origin}/docs`, controlUrl: `${origin}/__control`, inspectorUrl: `${origin}/__inspector` };
 }
 
-/** A seeded user: the fake's development credentials. */
-export interface SeededUser {
-  readonly id: string;
-  readonly login: string;
-  readonly password: string;
-  readonly permissions: readonly string[];
-}
+/** A seeded user: the fake's development credentials (a users file's user without its token). */
+export type SeededUser = Readonly<Omit<FixtureUser, 'authenticationToken'>>;
 
 /** The seeded users by login, with their passwords (as the users file was last loaded), without their tokens. */
 const seededUsersByLogin = (app: FakeApp): Readonly<Record<string, SeededUser>> =>
@@ -121,22 +106,19 @@ export interface FixtureReloadOptions {
   readonly onFixturesReload?: (error?: Error) => void;
 }
 
-/** Reloads the fixture files, logging the outcome: every problem when they have some (the old data then stays). */
-async function reloadFixtures(app: FakeApp, told: FixtureReloadOptions['onFixturesReload']): Promise<void> {
-  try {
-    await app.fake.reloadFixtures();
-    app.log.info('fixture files reloaded');
-    told?.();
-  } catch (error) {
-    const problems = (error as Error).message.split('\n').map((line) => line.trim());
-    app.log.error({ problems }, 'fixture files not reloaded; the old data stays');
-    told?.(error as Error);
-  }
-}
-
-/** With `watch`, reloads the users file and the event fixture files of the app whenever they change. */
-function reloadFixturesOnChange(app: FakeApp, options: FixtureReloadOptions): FixtureWatcher | undefined {
-  if (!options.watch) return undefined;
-  const watched = [app.fake.options.users, ...app.fake.options.eventFixtures];
-  return watchFixtureFiles(watched, () => reloadFixtures(app, options.onFixturesReload), (error) => app.log.warn({ err: error }, 'fixture files cannot be watched; edits are not reloaded'));
+/** With `watch`, reloads the users file and the event fixture files whenever they change, logging every problem (the old data then stays). */
+function reloadFixturesOnChange(app: FakeApp, { watch, onFixturesReload: told }: FixtureReloadOptions): FixtureWatcher | undefined {
+  if (!watch) return undefined;
+  const reload = async (): Promise<void> => {
+    try {
+      await app.fake.reloadFixtures();
+      app.log.info('fixture files reloaded');
+      told?.();
+    } catch (error) {
+      app.log.error({ problems: (error as Error).message.split('\n').map((line) => line.trim()) }, 'fixture files not reloaded; the old data stays');
+      told?.(error as Error);
+    }
+  };
+  const onError = (error: Error) => app.log.warn({ err: error }, 'fixture files cannot be watched; edits are not reloaded');
+  return watchFixtureFiles([app.fake.options.users, ...app.fake.options.eventFixtures], reload, onError);
 }
