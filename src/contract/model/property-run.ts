@@ -19,7 +19,6 @@ export interface Found<T, E> extends CaseOutcome<E> {
 }
 
 export interface PropertySearch<T, E> {
-  /** The run's seed and budget. */
   readonly seed: number;
   readonly budgetMs: number;
   /** Names the stream of cases (each part draws its own) and the findings. */
@@ -29,10 +28,7 @@ export interface PropertySearch<T, E> {
   readonly arbitrary: fc.Arbitrary<T>;
   /** Cases run first, before the drawn ones. */
   readonly examples?: readonly T[];
-  /**
-   * Draw exactly this many cases, whatever the time, and run every case without stopping or
-   * shrinking: a compared run sends the same steps as the first run did.
-   */
+  /** Draw exactly this many cases, whatever the time, without stopping or shrinking (a compared run sends the first run's steps). */
   readonly drawn?: number;
   /** `step` names the case by its phase and place (`example-2`, `case-17`, `shrink-3`), the same in a compared run. */
   runCase(value: T, step: string): Promise<CaseOutcome<E>>;

@@ -30,9 +30,8 @@ export interface PlanContext {
   readonly maxRecords: number;
   /** The time generated cases may take (model/property-run.ts shares it among the plans). */
   readonly budgetMs: number;
-  /** Drawn cases by search label: given, each search draws that many (a compared run); the run records its own here. */
+  /** Drawn cases by search label: replayed when given (`replayCounts`, a compared run), else recorded here. */
   readonly drawnCases: Map<string, number>;
-  /** Whether `drawnCases` was given (replay its counts) rather than to be filled. */
   readonly replayCounts: boolean;
   /** Requests of the rate-limit probe, and how long to wait for a block to end before reading the log. */
   readonly probe: { readonly requests: number; readonly maxWaitMs: number; readonly sleep: (ms: number) => Promise<void> };

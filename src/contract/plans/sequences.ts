@@ -6,7 +6,7 @@
 // token of its own. Only where writes are allowed.
 import fc from 'fast-check';
 import { commandArbitraries } from '../model/state/state-commands.js';
-import { stateChecks, type StateCheckName, emptyModel, ModelFailure, type Person, type StateModel, type StateReal, type Window } from '../model/state/state-model.js';
+import { citations, stateChecks, type StateCheckName, emptyModel, ModelFailure, type Person, type StateModel, type StateReal, type Window } from '../model/state/state-model.js';
 import type { Actor } from '../types.js';
 import { otherUser } from './access-plans.js';
 import { restoreText, eventLogSample, type Plan, type PlanContext, type Row } from './plan.js';
@@ -85,7 +85,7 @@ export const sequencesPlan: Plan = {
       fc.asyncProperty(fc.limitShrink(fc.commands([...kind], { maxCommands: MAX_COMMANDS, size: 'max' }), SHRINKS), async (cmds) => {
         if (aborted) return;
         const model = emptyModel();
-        const real: StateReal = { ctx, spec: ctx.spec, window, subject, people, seed: ctx.seed, steps: [], touched: new Set(), judged };
+        const real: StateReal = { ctx, cite, window, subject, people, steps: [], touched: new Set(), judged };
         try {
           await fc.asyncModelRun(() => ({ model, real }), cmds);
         } catch (error) {
@@ -96,6 +96,7 @@ export const sequencesPlan: Plan = {
         }
       });
     const kinds = commandArbitraries(window.records.length);
+    const cite = citations(ctx.spec);
     try {
       // One finding of each kind at most: the first rule a sequence broke, shrunk.
       for (const kind of [...(subject ? [kinds.tokens] : []), kinds.sessions, kinds.payloads]) {

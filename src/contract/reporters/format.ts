@@ -1,7 +1,7 @@
 // Texts every report shares: a finding, the verdict line, the coverage cells, and findings grouped by cause.
 import { formatCitation } from '../checks/check.js';
 import { statusOf, type Outcome, type OutcomeStatus, type RunResult } from '../run/results.js';
-import type { DriftReport } from '../differential.js';
+import type { DriftGroup, DriftReport } from '../differential.js';
 import type { ReportedFailure, Verdict } from '../types.js';
 import { shortCurl } from './reporter.js';
 import type { Coverage, OperationCoverage } from '../run/coverage.js';
@@ -82,16 +82,20 @@ export function verdictLine(result: RunResult): string {
   return `${outcome}: ${result.violations} violation(s), ${result.notes} note(s), ${result.inconclusive} inconclusive in ${result.requests} requests to ${result.baseUrl}${strict}${short}. Seed ${result.seed} (replay with --seed ${result.seed}).`;
 }
 
+export const driftCounts = (drift: DriftReport): string => `${drift.compared} step(s) compared, ${drift.unpaired} not compared (run on one server only, or kept only in part)`;
+export const NO_DRIFT = 'No difference: every step compared got the same answer from both (ids, UUIDs and timestamps aside).';
+export const driftPlace = (e: DriftGroup['example']): string => `${e.operationId}, step ${e.step}${e.path ? ` at ${e.path}` : ''}`;
+
 /** The drift of `--compare-with`, by kind: a count and one example each. */
 export function driftText(drift: DriftReport, baseUrl: string): string {
-  const head = `Drift of ${drift.compareWith} from ${baseUrl}: ${drift.compared} step(s) compared, ${drift.unpaired} not compared (run on one server only, or kept only in part)`;
-  if (drift.groups.length === 0) return `${head}\nNo difference: every step compared got the same answer from both (ids, UUIDs and timestamps aside).`;
+  const head = `Drift of ${drift.compareWith} from ${baseUrl}: ${driftCounts(drift)}`;
+  if (drift.groups.length === 0) return `${head}\n${NO_DRIFT}`;
   const width = Math.max(...drift.groups.map((g) => g.title.length));
   const countWidth = Math.max(...drift.groups.map((g) => String(g.count).length));
   const lines = drift.groups.flatMap((g) => {
     const e = g.example;
     return [
-      `  ${g.title.padEnd(width)}  ${String(g.count).padStart(countWidth)}  e.g. ${e.operationId}, step ${e.step}${e.path ? ` at ${e.path}` : ''}: ${baseUrl} gave ${e.first}, ${drift.compareWith} gave ${e.second}`,
+      `  ${g.title.padEnd(width)}  ${String(g.count).padStart(countWidth)}  e.g. ${driftPlace(e)}: ${baseUrl} gave ${e.first}, ${drift.compareWith} gave ${e.second}`,
       `  ${''.padEnd(width + countWidth + 2)}  request: ${e.request}`,
     ];
   });

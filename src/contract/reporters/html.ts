@@ -7,7 +7,7 @@ import { formatCitation } from '../checks/check.js';
 import type { Coverage } from '../run/coverage.js';
 import { statusOf, type Outcome, type OutcomeStatus, type RunResult } from '../run/results.js';
 import type { ReportedFailure } from '../types.js';
-import { coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
+import { driftCounts, driftPlace, NO_DRIFT, coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
 import { shortCurl, type Reporter, type Write } from './reporter.js';
 
 const esc = (text: string | number): string => escapeHtml(String(text));
@@ -114,11 +114,11 @@ function cause(c: Cause): string {
 function driftSection(result: RunResult): string {
   const { drift } = result;
   if (!drift) return '';
-  const head = `<p>${esc(`${drift.compared} step(s) compared, ${drift.unpaired} not compared (run on one server only, or kept only in part).`)}</p>`;
-  if (drift.groups.length === 0) return `<section id="drift"><h2>Drift of ${esc(drift.compareWith)}</h2>${head}<p class="muted">No difference: every step compared got the same answer from both (ids, UUIDs and timestamps aside).</p></section>`;
+  const head = `<p>${esc(`${driftCounts(drift)}.`)}</p>`;
+  if (drift.groups.length === 0) return `<section id="drift"><h2>Drift of ${esc(drift.compareWith)}</h2>${head}<p class="muted">${NO_DRIFT}</p></section>`;
   const rows = drift.groups.map((g) => {
     const e = g.example;
-    return `<tr><td>${esc(g.title)}</td><td>${g.count}</td><td>${esc(`${e.operationId}, step ${e.step}${e.path ? ` at ${e.path}` : ''}`)}</td><td><pre>${esc(e.first)}</pre></td><td><pre>${esc(e.second)}</pre></td><td><pre>${esc(e.request)}</pre></td></tr>`;
+    return `<tr><td>${esc(g.title)}</td><td>${g.count}</td><td>${esc(driftPlace(e))}</td><td><pre>${esc(e.first)}</pre></td><td><pre>${esc(e.second)}</pre></td><td><pre>${esc(e.request)}</pre></td></tr>`;
   });
   return `<section id="drift"><h2>Drift of ${esc(drift.compareWith)}</h2>${head}<table><thead><tr><th>kind</th><th>count</th><th>example</th><th>${esc(result.baseUrl)}</th><th>${esc(drift.compareWith)}</th><th>request</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }

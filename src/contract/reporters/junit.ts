@@ -4,7 +4,7 @@
 // groups the differences of --compare-with by kind; a `coverage` suite ends the report.
 import junitModule, { type Builder } from 'junit-report-builder';
 import { statusOf, type RunResult } from '../run/results.js';
-import { coverageTotals, minimumLine, notRunLines, operationCells, driftText, formatFailure, verdictLine } from './format.js';
+import { driftPlace, coverageTotals, minimumLine, notRunLines, operationCells, driftText, formatFailure, verdictLine } from './format.js';
 import type { Reporter, Write } from './reporter.js';
 
 // junit-report-builder is CommonJS; under NodeNext its default export arrives wrapped or not, depending on the loader.
@@ -51,7 +51,7 @@ function driftSuite(builder: Builder, result: RunResult): void {
       .testCase()
       .className('monitoring-api-kit.drift')
       .name(g.kind)
-      .standardOutput(`${g.title}: ${g.count}\ne.g. ${e.operationId}, step ${e.step}${e.path ? ` at ${e.path}` : ''}: ${result.baseUrl} gave ${e.first}, ${drift.compareWith} gave ${e.second}\n${e.request}`);
+      .standardOutput(`${g.title}: ${g.count}\ne.g. ${driftPlace(e)}: ${result.baseUrl} gave ${e.first}, ${drift.compareWith} gave ${e.second}\n${e.request}`);
   }
 }
 

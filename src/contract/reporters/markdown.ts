@@ -3,7 +3,7 @@
 import { formatCitation } from '../checks/check.js';
 import { statusOf, type Outcome, type RunResult } from '../run/results.js';
 import type { ReportedFailure } from '../types.js';
-import { outcomeRows, OUTCOME_HEADER, coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
+import { driftCounts, driftPlace, NO_DRIFT, outcomeRows, OUTCOME_HEADER, coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
 import { shortCurl, type Reporter, type Write } from './reporter.js';
 
 const MARK = { passed: '✅ ok', failed: '❌ FAIL', noted: '📝 note', inconclusive: '❔ inconclusive', skipped: '⏭️ skip' } as const;
@@ -42,14 +42,14 @@ function cause(c: Cause): string {
 function driftSection(result: RunResult): string[] {
   const { drift } = result;
   if (!drift) return [];
-  const rows = drift.groups.map((g) => [g.title, String(g.count), `${g.example.operationId}, step ${g.example.step}${g.example.path ? ` at ${g.example.path}` : ''}`, g.example.first, g.example.second]);
+  const rows = drift.groups.map((g) => [g.title, String(g.count), driftPlace(g.example), g.example.first, g.example.second]);
   return [
     '',
     `### Drift of ${cell(drift.compareWith)}`,
     '',
-    cell(`${drift.compared} step(s) compared, ${drift.unpaired} not compared (run on one server only, or kept only in part).`),
+    cell(`${driftCounts(drift)}.`),
     '',
-    rows.length > 0 ? table(['kind', 'count', 'example', result.baseUrl, drift.compareWith], rows) : 'No difference: every step compared got the same answer from both (ids, UUIDs and timestamps aside).',
+    rows.length > 0 ? table(['kind', 'count', 'example', result.baseUrl, drift.compareWith], rows) : NO_DRIFT,
   ];
 }
 

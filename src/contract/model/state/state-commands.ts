@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { bodyToken, setCookieLines } from '../../client/credentials.js';
 import { cookieName } from '../../client/api-client.js';
 import type { Row } from '../../plans/plan.js';
-import { accepted, citations, judge, statusOf, step, unanswered, type Person, type SessionFact, type StateModel, type StateReal, type TokenFact, comparePage } from './state-model.js';
+import { accepted, judge, statusOf, step, unanswered, type Person, type SessionFact, type StateModel, type StateReal, type TokenFact, comparePage } from './state-model.js';
 
 type Command = fc.AsyncCommand<StateModel, StateReal>;
 
@@ -14,7 +14,7 @@ const cookieOf = (exchange: Parameters<typeof setCookieLines>[0], name: string):
     .map((line) => /^[^=]+=([^;]*)/.exec(line)?.[1])
     .find((value) => value);
 
-const sessionCookie = (real: StateReal): string => String((real.spec.document.components?.securitySchemes?.sessionCookie as { name?: string } | undefined)?.name ?? 'sid');
+const sessionCookie = (real: StateReal): string => String((real.ctx.spec.document.components?.securitySchemes?.sessionCookie as { name?: string } | undefined)?.name ?? 'sid');
 
 const pick = <T>(items: readonly T[], i: number): T | undefined => items[i % Math.max(items.length, 1)];
 
@@ -32,7 +32,7 @@ const createToken = (): Command =>
     const token = bodyToken(exchange.response);
     if (token === undefined) return;
     const old = m.tokens.find((t) => t.value === token);
-    judge(r, exchange, 'token-state', 'createAuthToken', old ? { message: `the new token is the one step ${old.step} gave`, expected: 'a new token, the old one replaced', citation: citations(r.spec).tokenUsable } : undefined);
+    judge(r, exchange, 'token-state', 'createAuthToken', old ? { message: `the new token is the one step ${old.step} gave`, expected: 'a new token, the old one replaced', citation: r.cite.tokenUsable } : undefined);
     for (const t of m.tokens) if (t.state === 'live') Object.assign(t, { state: 'replaced', step: n });
     m.tokens.push({ value: token, state: 'live', step: n });
     m.current = token;
@@ -69,7 +69,7 @@ const logOut = (which: number): Command =>
     const cookies = { [sessionCookie(r)]: session.sid, ...(session.csrf ? { csrf: session.csrf } : {}) };
     const { exchange, n } = await step(r, { operationId: 'deleteSession', actor: 'anonymous', auth: 'none', cookies, headers: session.csrf ? { 'x-csrf-token': session.csrf } : {} }, 'log-out');
     if (statusOf(exchange) === 401) {
-      judge(r, exchange, 'session-state', 'createSession', { message: `the log-out of the session logged in at step ${session.step} was refused with 401`, expected: 'the live session logged out', citation: citations(r.spec).sessionUsable });
+      judge(r, exchange, 'session-state', 'createSession', { message: `the log-out of the session logged in at step ${session.step} was refused with 401`, expected: 'the live session logged out', citation: r.cite.sessionUsable });
     }
     if (accepted(exchange)) Object.assign(session, { state: 'ended', step: n });
     else if (unanswered(exchange)) session.state = 'unknown';
@@ -98,13 +98,12 @@ async function readSession(m: StateModel, r: StateReal, session: SessionFact): P
     const live = session.state === 'live';
     const { exchange } = await step(r, { operationId: 'getCurrentUser', actor: 'anonymous', auth: 'none', cookies: { [sessionCookie(r)]: session.sid } }, 'read-session');
     if (unanswered(exchange)) return;
-    const cite = citations(r.spec);
     const answered = (exchange.response?.json as Row | undefined)?.login;
     const wrong = live ? !accepted(exchange) || answered !== session.login : accepted(exchange);
     judge(r, exchange, 'session-state', live ? 'createSession' : 'deleteSession', wrong ? {
       message: live ? `the session logged in at step ${session.step} as "${session.login}" answered ${statusOf(exchange)}${accepted(exchange) ? ` as ${JSON.stringify(answered)}` : ''}` : `the session logged out at step ${session.step} was accepted with ${statusOf(exchange)}`,
       expected: live ? `200 with the record of "${session.login}"` : '401',
-      citation: live ? cite.sessionUsable : cite.sessionEnded,
+      citation: live ? r.cite.sessionUsable : r.cite.sessionEnded,
     } : undefined);
 }
 
@@ -113,11 +112,10 @@ async function readToken(m: StateModel, r: StateReal, token: TokenFact, param: '
     const { exchange } = await step(r, { operationId: 'getCurrentUser', actor: 'anonymous', auth: 'none', query: { [param]: token.value } }, 'read-token');
     const code = (exchange.response?.json as Row | undefined)?.code;
     if (unanswered(exchange) || code === 'TOKEN_AUTH_DISABLED') return;
-    const cite = citations(r.spec);
     if (live) {
       const answered = (exchange.response?.json as Row | undefined)?.id;
       const wrong = !accepted(exchange) || answered !== r.subject?.user.id;
-      judge(r, exchange, 'token-state', 'createAuthToken', wrong ? { message: `the token created at step ${token.step} answered ${statusOf(exchange)}${accepted(exchange) ? ` as user ${JSON.stringify(answered)}` : ''}`, expected: `200 with the record of user ${r.subject?.user.id ?? ''}`, citation: cite.tokenUsable } : undefined);
+      judge(r, exchange, 'token-state', 'createAuthToken', wrong ? { message: `the token created at step ${token.step} answered ${statusOf(exchange)}${accepted(exchange) ? ` as user ${JSON.stringify(answered)}` : ''}`, expected: `200 with the record of user ${r.subject?.user.id ?? ''}`, citation: r.cite.tokenUsable } : undefined);
       shownToken(m, r, exchange);
       return;
     }
@@ -125,7 +123,7 @@ async function readToken(m: StateModel, r: StateReal, token: TokenFact, param: '
     judge(r, exchange, 'token-state', replaced ? 'createAuthToken' : 'revokeAuthToken', accepted(exchange) ? {
       message: `the token ${replaced ? 'replaced' : 'revoked'} at step ${token.step} was accepted with ${statusOf(exchange)}`,
       expected: '401: a replaced or revoked token stops working',
-      citation: replaced ? cite.tokenReplaced : cite.tokenRevoked,
+      citation: replaced ? r.cite.tokenReplaced : r.cite.tokenRevoked,
     } : undefined);
 }
 
@@ -133,14 +131,13 @@ async function readToken(m: StateModel, r: StateReal, token: TokenFact, param: '
 function shownToken(m: StateModel, r: StateReal, exchange: Parameters<typeof accepted>[0]): void {
   if (!accepted(exchange) || m.current === undefined) return;
   const shown = (exchange.response?.json as Row | undefined)?.authenticationToken;
-  const cite = citations(r.spec);
   const current = m.tokens.find((t) => t.value === m.current);
   if (m.current === null) {
     const revoked = m.tokens.find((t) => t.state === 'revoked');
-    judge(r, exchange, 'token-state', 'revokeAuthToken', shown !== undefined ? { message: `the user record still shows a token after the revocation at step ${revoked?.step ?? '?'}`, expected: 'no authenticationToken', citation: cite.tokenRevoked } : undefined);
+    judge(r, exchange, 'token-state', 'revokeAuthToken', shown !== undefined ? { message: `the user record still shows a token after the revocation at step ${revoked?.step ?? '?'}`, expected: 'no authenticationToken', citation: r.cite.tokenRevoked } : undefined);
     return;
   }
-  judge(r, exchange, 'token-state', 'createAuthToken', shown !== m.current ? { message: `the user record shows ${shown === undefined ? 'no token' : 'another token'}, not the one created at step ${current?.step ?? '?'}`, expected: 'authenticationToken: the token created last', citation: cite.tokenShown } : undefined);
+  judge(r, exchange, 'token-state', 'createAuthToken', shown !== m.current ? { message: `the user record shows ${shown === undefined ? 'no token' : 'another token'}, not the one created at step ${current?.step ?? '?'}`, expected: 'authenticationToken: the token created last', citation: r.cite.tokenShown } : undefined);
 }
 
 /** PATCH the text of a trap (accepted) or of an MQTT record (refused), as the administrator. */
@@ -150,10 +147,9 @@ const patchText = (kind: 'snmp-trap' | 'mqtt', which: number, word: number): Com
     const record = pick(records, which);
     if (!record) return;
     const id = String(record._id);
-    const text = `contract-check ${r.seed} ${word}`;
+    const text = `contract-check ${r.ctx.seed} ${word}`;
     r.touched.add(id);
     const { exchange, n } = await step(r, { operationId: 'updateEventLogPayload', path: { id }, body: { text }, auth: 'basic' }, `patch-${kind}`);
-    const cite = citations(r.spec);
     m.patched ??= n;
     if (unanswered(exchange)) {
       if (kind === 'mqtt') m.spoiled.add(id);
@@ -166,11 +162,11 @@ const patchText = (kind: 'snmp-trap' | 'mqtt', which: number, word: number): Com
       judge(r, exchange, 'mqtt-update-refused', 'updateEventLogPayload', status === 422 ? undefined : {
         message: `the update of MQTT record ${id} was ${status < 400 ? 'accepted' : 'refused'} with ${status}`,
         expected: 'refused with 422',
-        citation: status < 400 ? cite.snmpOnly : cite.snmpOnlyStatus,
+        citation: status < 400 ? r.cite.snmpOnly : r.cite.snmpOnlyStatus,
       });
       return;
     }
-    judge(r, exchange, 'payload-update-persists', 'updateEventLogPayload', accepted(exchange) ? undefined : { message: `the update of trap ${id} by the administrator was refused with ${status}`, expected: 'accepted (2xx)', citation: cite.payload });
+    judge(r, exchange, 'payload-update-persists', 'updateEventLogPayload', accepted(exchange) ? undefined : { message: `the update of trap ${id} by the administrator was refused with ${status}`, expected: 'accepted (2xx)', citation: r.cite.payload });
     m.texts.set(id, { text, step: n });
   });
 
@@ -179,7 +175,7 @@ const readPage = (skip: number, limit: number | null): Command =>
   command(`read the window, skip ${skip}${limit === null ? '' : `, limit ${limit}`}`, () => true, async (m, r) => {
     const query = { ...r.window.query, ...(skip > 0 ? { skip: String(skip) } : {}), ...(limit === null ? {} : { limit: String(limit) }) };
     const { exchange } = await step(r, { operationId: 'getEventLog', query }, 'read-page');
-    const finding = comparePage(m, r.window, exchange, citations(r.spec).payload);
+    const finding = comparePage(m, r.window, exchange, r.cite.payload);
     if (finding !== null) judge(r, exchange, 'payload-update-persists', 'updateEventLogPayload', finding);
   });
 

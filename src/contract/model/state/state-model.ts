@@ -136,13 +136,13 @@ export class ModelFailure extends Error {
 
 export interface StateReal {
   readonly ctx: PlanContext;
-  readonly spec: Spec;
+  /** The citations of the rules (citations()). */
+  readonly cite: ReturnType<typeof citations>;
   readonly window: Window;
   /** The user tokens are created for (never the administrator). */
   readonly subject?: Person;
   /** Who may log in and read: the administrator first. */
   readonly people: readonly Person[];
-  readonly seed: number;
   /** This run's requests, in order. */
   readonly steps: Exchange[];
   /** Records this run updated, to put their text back. */
