@@ -35,16 +35,10 @@ export interface HandlerContext {
 }
 
 /**
- * The handler of one operation. By the time it runs, the caller is authenticated and
- * permitted (`request.caller`), and params, query, headers and body are valid. It returns
- * the body of the operation's success response (its one 2xx in the document, whose status
- * is sent), or nothing when that response has no body; it throws ApiErrors for the rest.
+ * The handler of one operation: the caller is authenticated and permitted (`request.caller`) and
+ * the request valid by then. It returns the body of the operation's 2xx response; it throws ApiErrors.
  */
-export type OperationHandler = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  context: HandlerContext,
-) => unknown | Promise<unknown>;
+export type OperationHandler = (request: FastifyRequest, reply: FastifyReply, context: HandlerContext) => unknown;
 
 /** Handlers keyed by operationId: the shared key between the document and the code. */
 export type HandlerMap = Partial<Record<OperationId, OperationHandler>>;
@@ -103,11 +97,10 @@ export function queryRefused(problems: readonly QueryProblem[], errors: ErrorFac
 const TYPES = { '1': 'snmp-trap', '2': 'mqtt-message' } as const satisfies Record<NonNullable<EventLogQueryParams['type']>, EventLogRecord['type']>;
 
 /**
- * getEventLog's parameters, already valid by the document's schemas (the route checked them:
- * `limit` and `skip` digit strings, `from` and `to` integers...), in the store's terms. Checked
- * here are only the rules no schema states: `from` not above `to`, the filter language, field
- * paths. Another document may admit counts that are no numbers; they are refused, not guessed.
+ * getEventLog's parameters, valid by the document's schemas, in the store's terms, checked by the
+ * rules no schema states: `from` not above `to`, the filter language, field paths.
  */
+
 export function eventLogQuery(params: EventLogQueryParams, limits: FilterLimits): ParseResult<EventLogQuery> {
   const problems: QueryProblem[] = [];
   let filter: Filter | undefined;

@@ -73,12 +73,8 @@ function forMingo(value: unknown): unknown {
 type Answer = 'yes' | 'no' | 'ask-mingo';
 type Wanted = string | number | boolean | { readonly test: (text: string) => boolean };
 
-/**
- * `{"a.b": "x"}` or `{"a.b": {"$regex": "x"}}` against one record without mingo, where the
- * answer is plain: the path runs through objects only and ends at a string, number, boolean or
- * nothing. Arrays (an array field matches if an element does) and objects at the end are left
- * to mingo.
- */
+/** `{"a.b": "x"}` or `{"a.b": {"$regex": "x"}}` against one record without mingo where the path runs through objects only to a scalar. */
+
 function plainCondition(segments: readonly string[], wanted: Wanted) {
   return (record: object): Answer => {
     let value: unknown = record;

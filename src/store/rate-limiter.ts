@@ -53,13 +53,8 @@ const settingsOf = (rules: RateLimitSettings | readonly RateLimitRule[]): RateLi
   'preset' in rules ? rules : { preset: 'custom', rules: [...rules] };
 const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true });
 
-/**
- * A keyed fixed-window limiter, as the control API document's RateLimitRule describes it: a
- * key value's window opens at its first counted request and lasts `windowSeconds`; the
- * request that goes over `limit` is refused and blocks that value for `blockSeconds`, with
- * one block record; while blocked, requests are refused (Retry-After: the seconds left,
- * rounded up) and not counted; afterwards the value starts with fresh windows.
- */
+/** A keyed fixed-window limiter, as the control API document's RateLimitRule describes it. */
+
 export function createRateLimiter(options: RateLimiterOptions = {}) {
   const startup = settingsOf(options.rules ?? []);
   let settings = startup;

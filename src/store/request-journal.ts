@@ -1,11 +1,8 @@
 import type { controlOperations } from '../spec/control-types.js';
 import type { JournalLimits } from '../spec/limits.js';
 
-/**
- * One answered request as the journal keeps it: references to what the request and its answer
- * already hold. Secrets are masked when the entry is read, never here (most entries are never
- * read).
- */
+/** One answered request as the journal keeps it, secrets unmasked: they are masked when it is read (most never are). */
+
 export interface JournalRecord {
   /** Increases by one for each request kept, from 1; never reused, also across clears. */
   readonly id: number;
