@@ -15,14 +15,6 @@ declare module 'fastify' {
   }
 }
 
-/** What the answer hook is made of; `apiPrefix`: an answer for a path under it that no route takes is the API's. */
-export interface AnswerHookParts {
-  readonly apiPrefix: string;
-  readonly options: ResolvedFakeOptions;
-  readonly config: RuntimeConfig;
-  readonly journal: RequestJournal;
-}
-
 /** Whether a path no route takes is under the API's prefix (however its target was spelled). */
 function underPrefix(url: string, prefix: string): boolean {
   const path = routedPath(url);
@@ -35,11 +27,12 @@ function underPrefix(url: string, prefix: string): boolean {
  * line of a client that left meanwhile. Latency comes first, so that the journal's duration
  * (from the first `onRequest` hook) and the request line's time include it.
  */
-export function addAnswerHook(app: FastifyInstance, parts: AnswerHookParts): void {
-  const { apiPrefix, options, config, journal } = parts;
+export function addAnswerHook(
+  app: FastifyInstance,
+  // apiPrefix: an answer for a path under it that no route takes is the API's.
+  { apiPrefix, options, config, journal }: { apiPrefix: string; options: ResolvedFakeOptions; config: RuntimeConfig; journal: RequestJournal },
+): void {
   const keep = journal.capacity > 0 ? createJournalKeeper(journal, options.clock) : undefined;
-  // A client that left while its answer waited (an added latency, a long query) gets no answer,
-  // and Fastify no 'finish' to log it by (logger.ts): its line is written here.
   app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', function arrival(request, _reply, done) {
     request.receivedAt = performance.now();
@@ -52,6 +45,7 @@ export function addAnswerHook(app: FastifyInstance, parts: AnswerHookParts): voi
     const operationId = route?.operationId;
     const finish = () => {
       if (ofTheApi) keep?.(request, reply, payload, operationId);
+      // A client that left while its answer waited gets no answer, and Fastify no 'finish' to log it by (logger.ts).
       if (reply.raw.destroyed) requestLine(request, reply, true);
       done(null, payload);
     };

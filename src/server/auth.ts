@@ -208,7 +208,6 @@ export interface GuardDependencies extends AuthDependencies {
  * present must be right and name the same user (the document's gap-fill), and together they must
  * satisfy one alternative of `security`.
  */
-
 export function createGuard(operation: Operation, deps: GuardDependencies): RequestCheck | undefined {
   const alternatives = operation.security.map((requirement) =>
     Object.keys(requirement).map((name) => {

@@ -131,7 +131,6 @@ export function pageStream(items: readonly unknown[], chunkBytes = PAGE_CHUNK_BY
 }
 
 /** A copy of the head of UTF-8 `bytes`, at most `max` bytes, cut before a character that would not fit whole. */
-
 export function utf8Head(bytes: Buffer, max: number): Buffer {
   if (bytes.length <= max) return Buffer.from(bytes);
   let end = max;

@@ -71,21 +71,13 @@ export interface QueryProblem {
   readonly problem: string;
 }
 
-/** A query in the store's terms, or what is wrong with it. */
-export type ParseResult<Q> = { readonly ok: true; readonly query: Q } | { readonly ok: false; readonly problems: QueryProblem[] };
 
-/**
- * The document's rule for time ranges that its schemas cannot state: `from` not above `to`
- * (both bounds inclusive, in ms).
- */
+/** The document's rule for time ranges that its schemas cannot state: `from` not above `to`. */
 export function timeRangeProblem(from: number | undefined, to: number | undefined): QueryProblem | undefined {
   return from !== undefined && to !== undefined && from > to ? { name: 'from', problem: `must not be greater than "to" (${from} > ${to})` } : undefined;
 }
 
-/**
- * A refused query as one 400: INVALID_FILTER when the filter is among the problems (the
- * document's code for it), else INVALID_PARAMETER; every problem becomes a detail.
- */
+/** A refused query as one 400: INVALID_FILTER when the filter is among the problems, else INVALID_PARAMETER. */
 export function queryRefused(problems: readonly QueryProblem[], errors: ErrorFactory): ApiError {
   const code = problems.some((p) => p.name === 'filter') ? 'INVALID_FILTER' : 'INVALID_PARAMETER';
   const message = problems.map((p) => `query parameter "${p.name}" ${p.problem}`).join('; ');
@@ -100,8 +92,7 @@ const TYPES = { '1': 'snmp-trap', '2': 'mqtt-message' } as const satisfies Recor
  * getEventLog's parameters, valid by the document's schemas, in the store's terms, checked by the
  * rules no schema states: `from` not above `to`, the filter language, field paths.
  */
-
-export function eventLogQuery(params: EventLogQueryParams, limits: FilterLimits): ParseResult<EventLogQuery> {
+export function eventLogQuery(params: EventLogQueryParams, limits: FilterLimits): { ok: true; query: EventLogQuery } | { ok: false; problems: QueryProblem[] } {
   const problems: QueryProblem[] = [];
   let filter: Filter | undefined;
   if (params.filter !== undefined) {

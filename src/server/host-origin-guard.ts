@@ -234,7 +234,6 @@ export function originForm(url: string): string {
  * The path of a request URL decoded as the router decodes it (`/%5F_control` is `/__control`,
  * `%2F` stays): code that reasons about paths uses it, so a spelling the router takes cannot dodge it.
  */
-
 export function routedPath(target: string): string {
   // An absolute-form target (`http://host/path`) is routed by its path alone.
   const url = target.charCodeAt(0) === 47 /* '/' */ ? target : originForm(target);

@@ -200,7 +200,6 @@ export function settingsOfUpdate(update: RateLimitUpdate, controlSpec: Spec): Ra
 }
 
 /** The settings a choice of the options stands for (`off` is no rules), checked by the control API document. */
-
 export function settingsOf(choice: RateLimitChoice, controlSpec: Spec): RateLimitSettings {
   if (choice === 'off') return { preset: 'custom', rules: [] };
   if (typeof choice === 'string') {

@@ -270,7 +270,6 @@ export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | '
 }
 
 /** The monitoring API's routes: one per operation that has a handler (built in, or the `handlers` option's), with its checks. */
-
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependencies): RouteReport {
   const { state, errors, messages, options, config, faults, guard: { steers, sessionHosts }, schemes } = deps;
   const context: HandlerContext = {

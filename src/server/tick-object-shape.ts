@@ -8,7 +8,6 @@ let kept: object | undefined;
  * while the fake makes its records) the inline caches in `nextTick` give up for good, a cost on
  * every request. The async hook that catches the object is enabled for that one `nextTick` only.
  */
-
 export function keepTickObjectShape(): void {
   if (kept !== undefined) return;
   const hook = createHook({

@@ -116,7 +116,6 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
  * at the front: eviction and expiry are O(1) and memory stays bounded. Each user's sessions are in
  * that order too, so a user over `maxPerUser` loses its own oldest session, never another user's.
  */
-
 export function createSessionStore(options: SessionStoreOptions) {
   const { clock, max, maxPerUser } = options;
   const idleMs = options.idleSeconds * 1000;

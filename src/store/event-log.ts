@@ -279,7 +279,6 @@ export class FirstK<T> {
   }
 }
 
-
 export type UpdatePayloadResult =
   | { readonly ok: true; readonly record: SnmpTrapRecord }
   | { readonly ok: false; readonly reason: 'not-found' }

@@ -74,7 +74,6 @@ type Answer = 'yes' | 'no' | 'ask-mingo';
 type Wanted = string | number | boolean | { readonly test: (text: string) => boolean };
 
 /** `{"a.b": "x"}` or `{"a.b": {"$regex": "x"}}` against one record without mingo where the path runs through objects only to a scalar. */
-
 function plainCondition(segments: readonly string[], wanted: Wanted) {
   return (record: object): Answer => {
     let value: unknown = record;
@@ -135,10 +134,7 @@ export function compileFilter(filter: Filter): (record: object) => boolean {
   };
 }
 
-/**
- * Why a filter (parsed from its JSON text) cannot be used, or undefined when it can: the
- * filter language's rules and the document's limits (filterProblem), and mingo compiling it.
- */
+/** Why a parsed filter cannot be used (the language's rules, the document's limits, mingo compiling it), or undefined. */
 export function filterValueProblem(value: unknown, limits: FilterLimits): string | undefined {
   const problem = filterProblem(value, limits);
   if (problem) return problem;

@@ -24,10 +24,7 @@ export type RateLimitDecision =
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 export interface RateLimiterOptions {
-  /**
-   * The rules in force at start and after a reset, valid ones, with the preset they come from
-   * or alone (`custom`); default none (no limits).
-   */
+  /** The (valid) rules in force at start and after a reset; default none. */
   readonly rules?: RateLimitSettings | readonly RateLimitRule[];
   readonly clock?: Clock;
   /** Most windows and most blocks held at once; the oldest go first. Default 10,000. */
@@ -54,7 +51,6 @@ const settingsOf = (rules: RateLimitSettings | readonly RateLimitRule[]): RateLi
 const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true });
 
 /** A keyed fixed-window limiter, as the control API document's RateLimitRule describes it. */
-
 export function createRateLimiter(options: RateLimiterOptions = {}) {
   const startup = settingsOf(options.rules ?? []);
   let settings = startup;

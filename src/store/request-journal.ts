@@ -2,7 +2,6 @@ import type { controlOperations } from '../spec/control-types.js';
 import type { JournalLimits } from '../spec/limits.js';
 
 /** One answered request as the journal keeps it, secrets unmasked: they are masked when it is read (most never are). */
-
 export interface JournalRecord {
   /** Increases by one for each request kept, from 1; never reused, also across clears. */
   readonly id: number;

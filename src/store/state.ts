@@ -59,10 +59,7 @@ export function createState(options: StateOptions) {
 }
 
 export interface DataStateOptions {
-  /**
-   * The event log records to start from and to go back to on reset (e.g. src/seed's
-   * seedRecords). They are adopted: frozen in place, not copied.
-   */
+  /** The event log records to start from and go back to on reset, adopted: frozen in place, not copied. */
   readonly events?: readonly EventLogRecord[];
   /** The block log records to start from and to go back to on reset. */
   readonly blocks?: readonly BlockedRequest[];

@@ -293,10 +293,7 @@ export const controlHandlers: ControlHandlerMap = {
   getIngestCounts: (_request, _reply, { ingest }): IngestCounts => ingest.read(),
 };
 
-/**
- * The control API's routes, from its document by operationId, like the monitoring API's. Who
- * may call them is the Host and Origin guard's control rule (host-origin-guard.ts).
- */
+/** The control API's routes, from its document by operationId; who may call them is the Host and Origin guard's control rule. */
 export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, invalid: RequestRefusal): RouteReport {
   return registerOperations(app, {
     spec: controlSpec,
