@@ -140,18 +140,16 @@ function responseBodyOf(record: JournalRecord, validator: SpecValidator): Respon
 
 /** A journal record as the control API shows it: its URL masked as the logs mask it, its body as responseBodyOf shows it. */
 export function journalEntry(record: JournalRecord, validator: SpecValidator): RequestRecord {
-  const auth: RequestAuth | undefined =
-    record.authMethod !== undefined && record.userId !== undefined
-      ? { method: record.authMethod as RequestAuth['method'], userId: record.userId, login: record.login ?? '' }
-      : undefined;
+  const { authMethod, userId, login = '' } = record;
   return {
     id: record.id,
     time: record.time,
     method: record.method,
     url: maskUrl(record.rawUrl, LOG_MASK),
-    ...(record.operationId !== undefined ? { operationId: record.operationId } : {}),
-    ...(auth ? { auth } : {}),
-    ...(record.origin !== undefined ? { origin: record.origin } : {}),
+    // Fields left undefined are left out of the answer's JSON.
+    operationId: record.operationId,
+    auth: authMethod === undefined || userId === undefined ? undefined : { method: authMethod as RequestAuth['method'], userId, login },
+    origin: record.origin,
     status: record.status,
     durationMs: Math.round(record.durationMs * 10) / 10,
     ...responseBodyOf(record, validator),
