@@ -167,15 +167,11 @@ export function selectRecords(records: readonly EventLogRecord[], q: EventLogQue
   if ((q.sortField ?? 'timestamp') === 'timestamp') {
     const ascending = (direction === 'asc') !== (q.inverse === true);
     const step = ascending ? 1 : -1;
-    if (!match) {
-      const count = Math.max(0, Math.min(limit, hi - lo - skip));
-      return Array.from({ length: count }, (_, k) => records[ascending ? lo + skip + k : hi - 1 - skip - k] as EventLogRecord);
-    }
     const page: EventLogRecord[] = [];
     let toSkip = skip;
     for (let i = ascending ? lo : hi - 1; i >= lo && i < hi && page.length < limit; i += step) {
       const r = records[i] as EventLogRecord;
-      if (!match(r)) continue;
+      if (match && !match(r)) continue;
       if (toSkip > 0) toSkip--;
       else page.push(r);
     }

@@ -181,7 +181,6 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
 }
 
 const timeOf = (r: BlockedRequest) => r.timestamp ?? -Infinity;
-const BLOCK_FIELDS = ['ip', 'login', 'uri', 'user'] as const;
 
 /**
  * The log of blocked requests, in timestamp order (records without one first; equal timestamps
@@ -217,7 +216,7 @@ export class BlockLogStore {
     const matches = this.#records.filter((r) => {
       if (q.from !== undefined && !(r.timestamp !== undefined && r.timestamp >= q.from)) return false;
       if (q.to !== undefined && !(r.timestamp !== undefined && r.timestamp <= q.to)) return false;
-      return BLOCK_FIELDS.every((f) => q[f] !== true || (typeof r[f] === 'string' && r[f].length > 0));
+      return KEYS.every((f) => q[f] !== true || (typeof r[f] === 'string' && r[f].length > 0));
     });
     const skip = q.skip ?? 0;
     return matches.slice(skip, q.limit === undefined ? undefined : skip + q.limit);
