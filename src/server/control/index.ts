@@ -7,7 +7,7 @@ import { completeEventRecords, type IndexedProblem } from '../../spec/event-reco
 import { errorDetailsMax, markedValues, schemaMarks, type Spec, type SpecValidator } from '../../spec/index.js';
 import { isSchemaNode, type SchemaNode } from '../../spec/schema-branches.js';
 import type {
-  Blocks, BlocksCleared, Cleared, ConfigUpdate, ControlOperationId, FaultSpec, IngestCounts, RequestAuth, RequestRecord, SessionSummary, Snapshot, StateSummary, TargetOperationId,
+  Blocks, BlocksCleared, Cleared, ConfigUpdate, ControlOperationId, FaultSpec, IngestCounts, RequestRecord, SessionSummary, Snapshot, StateSummary, TargetOperationId,
 } from '../../spec/control-types.js';
 import type { ApiErrorBody, BlockedRequest, ErrorDetail, EventLogRecord } from '../../spec/types.js';
 import type { JournalFilter, JournalRecord, RequestJournal } from '../../store/request-journal.js';
@@ -148,7 +148,7 @@ export function journalEntry(record: JournalRecord, validator: SpecValidator): R
     url: maskUrl(record.rawUrl, LOG_MASK),
     // Fields left undefined are left out of the answer's JSON.
     operationId: record.operationId,
-    auth: authMethod === undefined || userId === undefined ? undefined : { method: authMethod as RequestAuth['method'], userId, login },
+    auth: authMethod === undefined || userId === undefined ? undefined : { method: authMethod, userId, login },
     origin: record.origin,
     status: record.status,
     durationMs: Math.round(record.durationMs * 10) / 10,
