@@ -2,6 +2,7 @@ import { parse, serialize, type SerializeOptions } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { Document, Operation } from '../spec/index.js';
+import type { SessionCredentials } from '../spec/types.js';
 import type { Session, StoredUser } from '../store/accounts.js';
 import type { FakeState } from '../store/state.js';
 import type { ErrorMessage, UnauthenticatedMessage } from './error-answers.js';
@@ -94,18 +95,14 @@ export function setCookies(reply: FastifyReply, cookies: readonly AnswerCookie[]
   );
 }
 
-export interface BasicCredentials {
-  readonly login: string;
-  readonly password: string;
-}
 
 const BASIC = /^basic +([A-Za-z0-9+/]+={0,2}) *$/i;
 
 /** Headers parsed lately: a Basic client sends the same one on every request, read by the limiter and the guard. Bounded. */
-const recent = new Map<string, BasicCredentials | undefined>();
+const recent = new Map<string, Readonly<SessionCredentials> | undefined>();
 
 /** The login and password of an `Authorization: Basic …` header, or undefined when it is malformed. */
-export function parseBasic(header: string): BasicCredentials | undefined {
+export function parseBasic(header: string): Readonly<SessionCredentials> | undefined {
   if (recent.has(header)) return recent.get(header);
   const encoded = BASIC.exec(header)?.[1];
   const decoded = encoded === undefined ? '' : Buffer.from(encoded, 'base64').toString('utf8');

@@ -243,14 +243,14 @@ export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, me
     },
     afterAuth: (request) => {
       const user = request.caller?.user;
-      return user ? admit({ ip: '', uri: '', user: user.id }) : undefined;
+      return user ? admit({ user: user.id }) : undefined;
     },
     // By the login of a log-in body (it needs the parsed body), for operations without authentication.
     bodyLogin: (request) => {
 
       if (request.caller) return undefined;
       const login = loginInBody(request.body);
-      return login ? admit({ ip: '', uri: '', login }) : undefined;
+      return login ? admit({ login }) : undefined;
     },
   };
 }

@@ -5,16 +5,8 @@ import type { ActiveBlock, RateLimitKey, RateLimitRule, RateLimitSettings } from
 
 // The rate limits of spec section 8: the limiter that counts requests and blocks, and the log of the blocks.
 
-/** What the limiter knows of a request. Empty or absent fields are not counted. */
-export interface RateLimitedRequest {
-  readonly ip: string;
-  /** The login the request presents (Basic credentials or the log-in body), right or wrong. */
-  readonly login?: string;
-  /** The id of the authenticated user. */
-  readonly user?: string;
-  /** The request path without its query. */
-  readonly uri: string;
-}
+/** What the limiter knows of a request, by the control document's RateLimitKey; empty or absent values are not counted. */
+export type RateLimitedRequest = Readonly<Partial<Record<RateLimitKey, string>>>;
 
 export type RateLimitDecision =
   | { readonly allowed: true }
