@@ -122,10 +122,6 @@ export interface AuthDependencies {
   readonly config: { readonly current: { readonly authTokenEnabled: boolean; readonly requireCsrf: boolean } };
 }
 
-export interface Verified {
-  readonly user: StoredUser;
-  readonly session?: Session;
-}
 
 /**
  * How each kind of scheme reads the credential a request carries (an array when its cookie or
@@ -135,7 +131,7 @@ export interface Verified {
  */
 const KINDS: Readonly<Record<SchemeKind, {
   presented(request: FastifyRequest, key: string): unknown;
-  verify(credential: string, deps: AuthDependencies): Verified | undefined;
+  verify(credential: string, deps: AuthDependencies): Pick<Caller, 'user' | 'session'> | undefined;
   refused(credential: unknown): UnauthenticatedMessage;
 }>> = {
   basic: {

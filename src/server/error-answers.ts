@@ -275,10 +275,6 @@ export function createValidationRefusal(errors: ErrorFactory, messages: ErrorMes
   };
 }
 
-interface PathEntry {
-  readonly pattern: RegExp;
-  readonly methods: string[];
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^$|()[\]\\]/g, '\\$&');
 
@@ -302,7 +298,7 @@ export function createRouteNotFoundHandler(
   // Paths where a newcomer looks first (`/`, the API's prefix): their 404 points to the docs, the inspector and the seeded logins.
   start?: { readonly paths: readonly string[]; readonly logins: () => string },
 ) {
-  const byTemplate = new Map<string, PathEntry>();
+  const byTemplate = new Map<string, { pattern: RegExp; methods: string[] }>();
   for (const op of operations) {
     const entry = byTemplate.get(op.path) ?? { pattern: templatePattern(op.path), methods: [] };
     entry.methods.push(op.method.toUpperCase());
