@@ -74,13 +74,13 @@ if (sections.has('throughput')) {
   const settings = { connections: num('connections'), duration: num('duration'), warmup: num('warmup') };
   // The fake without a logger (as Prism runs here), also without its request journal, and as users run it: `--log-level warn`,
   // and the default level (info: a line per request) written to a pipe the bench reads. The one
-  // floor left is the fake as users run it against bare Fastify; the other ratios are shown, not goals.
+  // floor left is the fake at the default level against bare Fastify at that level (throughput.ts); the other ratios are shown, not goals.
   const fakes = [
     { key: 'fake', label: 'the fake, --log-level silent', command: fake },
     // The request journal's cost: the same, with the journal switched off.
     { key: JOURNAL_VARIANTS.off, label: 'the fake, --log-level silent --journal-size 0', command: { ...fake, args: [...fake.args, '--journal-size', '0'] } },
     { key: 'fake-warn', label: 'the fake, --log-level warn', command: withLogLevel(fake, 'warn') },
-    { key: LOGGED_VARIANT, label: 'the fake, default level (info) to a pipe', command: withLogLevel(fake, 'info'), goalOverBare: 0.65 },
+    { key: LOGGED_VARIANT, label: 'the fake, default level (info) to a pipe', command: withLogLevel(fake, 'info') },
   ];
   partial.throughput = await runThroughput({ settings, rounds: num('rounds'), records, fakes, log });
 }

@@ -49,10 +49,7 @@ export function runOptionsFrom(flags: CheckFlags): RunOptions {
   };
 }
 
-/**
- * The run options of the --compare-with server: its own credentials when given (then without the
- * first server's token or low-privilege user unless its own pair is given), else the first's.
- */
+/** The run options of the --compare-with server: its own credentials when given (then none of the first's token and other users), else the first's. */
 export function compareOptionsFrom(flags: CheckFlags, first: RunOptions): RunOptions | undefined {
   if (!flags.compareWith) {
     if ([flags.compareLogin, flags.comparePassword, flags.compareLowLogin, flags.compareLowPassword].some((v) => v !== undefined)) {
@@ -73,7 +70,6 @@ export function compareOptionsFrom(flags: CheckFlags, first: RunOptions): RunOpt
   };
 }
 
-
 /**
  * The --output file: its place is checked before the run, so a run of minutes does not end in an
  * unwritten report, and a failed write is a usage error (exit 2), not a crash.
@@ -82,12 +78,8 @@ function reportFile(path: string): (text: string) => void {
   const full = resolve(path);
   const refused = (error: unknown): UsageError => new UsageError(`cannot write the report to ${path}: ${error instanceof Error ? error.message : String(error)}`);
   try {
-    if (existsSync(full)) {
-      if (statSync(full).isDirectory()) throw new Error('it is a directory');
-      accessSync(full, constants.W_OK);
-    } else {
-      accessSync(dirname(full), constants.W_OK);
-    }
+    if (existsSync(full) && statSync(full).isDirectory()) throw new Error('it is a directory');
+    accessSync(existsSync(full) ? full : dirname(full), constants.W_OK);
   } catch (error) {
     throw refused(error);
   }

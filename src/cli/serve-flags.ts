@@ -14,11 +14,7 @@ const maxJournalSize = (): number => (maxSize ??= journalLimits(readDocument(con
 const yesNoFlag = <N extends string>(name: N, flags: string, description: string, variable: string, defaultValue: boolean) =>
   ({ name, flags: `${flags} [yes|no]`, description, env: env(variable), parse: yesNo, defaultValue, defaultDescription: defaultValue ? 'yes' : 'no' }) as const;
 
-/**
- * Every flag of `serve`, in the order `--help` and docs/serve-flags.md show them: where it listens,
- * its data, how it answers, records that come while it runs, who may call it, its connections, its
- * journal and log. A new option of the fake adds its flag here.
- */
+/** Every flag of `serve`, in the order `--help` and docs/serve-flags.md show them; a new option of the fake adds its flag here. */
 const declared = [
   { name: 'port', flags: '--port <port>', description: 'port of the API, docs and control API (0 picks a free one)', env: env('PORT'), parse: port, defaultValue: 4010 },
   { name: 'host', flags: '--host <host>', description: 'address to listen on (the SNMP and MQTT ports too)', env: env('HOST'), defaultValue: '127.0.0.1' },

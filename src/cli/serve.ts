@@ -10,10 +10,7 @@ import { serveFlags, type ServeFlags } from './serve-flags.js';
 
 const PRESETS = new Set(['lenient', 'strict', 'off']);
 
-/**
- * `--rate-limit`: a preset name, or a JSON file holding rules, `{"rules": [...]}` or
- * `{"preset": "strict"}`, checked against the control API document's schemas.
- */
+/** `--rate-limit`: a preset name, or a JSON file of rules (`[...]`, `{"rules": [...]}` or `{"preset": "strict"}`) checked against the control API document. */
 export async function readRateLimit(value: string): Promise<RateLimitChoice> {
   if (PRESETS.has(value)) return value as RateLimitChoice;
   let parsed: unknown;
@@ -66,23 +63,7 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
   };
 }
 
-export interface ServeOptions {
-  readonly port: number;
-  readonly host: string;
-  readonly fake?: CreateFakeOptions;
-  /** Where the banner goes (default: stdout). */
-  readonly print?: (line: string) => void;
-}
-
-export interface RunningFake extends FakeUrls {
-  readonly fake: Fake;
-}
-
-/**
- * What a developer needs to start: the URLs, the ingesters, and the seeded logins with
- * their passwords. These are the fake's development credentials, shown on purpose so one
- * can log in at once; no real secret is ever among them.
- */
+/** What a developer needs to start: the URLs, the ingesters, and the seeded logins with their passwords (development credentials, shown on purpose). */
 function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[] {
   // Logins, passwords and permissions come from a file or a recording: no control character of theirs reaches the terminal.
   const users = Object.values(fake.users).map((u) => ({ login: terminalText(u.login), password: terminalText(u.password), permissions: u.permissions.map(terminalText) }));
@@ -142,11 +123,10 @@ function listenFailure(error: unknown, host: string, port: number): Error {
 /** Generated records from which the start-up says that it is making them. */
 const LARGE_SEED = 100_000;
 
-export async function startServer(options: ServeOptions): Promise<RunningFake> {
-  const print = options.print ?? ((line: string) => console.log(line));
-  const fakeOptions = options.fake ?? {};
+/** Starts the fake and prints its banner; a start or listen that fails says why in one line. */
+async function startServer(port: number, host: string, fakeOptions: CreateFakeOptions): Promise<Fake> {
   // The records are made before the fake listens: a few seconds for a million.
-  if ((fakeOptions.records ?? 0) >= LARGE_SEED) print(`Making ${fakeOptions.records?.toLocaleString('en-US')} event log records…`);
+  if ((fakeOptions.records ?? 0) >= LARGE_SEED) console.log(`Making ${fakeOptions.records?.toLocaleString('en-US')} event log records…`);
   let fake: Fake;
   try {
     fake = await createFake(fakeOptions);
@@ -158,19 +138,19 @@ export async function startServer(options: ServeOptions): Promise<RunningFake> {
   }
   let urls: FakeUrls;
   try {
-    urls = await fake.listen({ port: options.port, host: options.host });
+    urls = await fake.listen({ port, host });
   } catch (error) {
     await fake.close();
-    throw listenFailure(error, options.host, options.port);
+    throw listenFailure(error, host, port);
   }
-  for (const line of banner(fake, urls, fakeOptions)) print(line);
-  return { fake, ...urls };
+  for (const line of banner(fake, urls, fakeOptions)) console.log(line);
+  return fake;
 }
 
 export function registerServeCommand(program: Command): Command {
   const command = program.command('serve').description('serve the in-memory fake of the API, its docs and its control API');
   addFlags(command, serveFlags).action(async (flags: ServeFlags) => {
-    const { fake } = await startServer({ port: flags.port, host: flags.host, fake: await fakeOptionsFromFlags(flags) });
+    const fake = await startServer(flags.port, flags.host, await fakeOptionsFromFlags(flags));
     const stop = (signal: string) => {
       console.log(`${signal}: shutting down`);
       // A second signal while closing ends the process at once.

@@ -77,22 +77,11 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
   };
 }
 
-/** Where a listening fake answers. */
-export interface FakeUrls {
-  /** e.g. http://127.0.0.1:4010 */
-  readonly origin: string;
-  /** The monitoring API: origin + /node/api */
-  readonly baseUrl: string;
-  /** The docs page: origin + /docs */
-  readonly docsUrl: string;
-  /** The control API: origin + /__control */
-  readonly controlUrl: string;
-  /** The request inspector page: origin + /__inspector */
-  readonly inspectorUrl: string;
-}
+/** Where a listening fake answers: its origin (e.g. http://127.0.0.1:4010), the monitoring API, docs page, control API and request inspector under it. */
+export type FakeUrls = Readonly<ReturnType<typeof urlsOf>>;
 
 /** The URLs of a listening app, by the host it listens on (an IPv6 address goes in brackets). */
-export function urlsOf(app: FastifyInstance, host: string): FakeUrls {
+function urlsOf(app: FastifyInstance, host: string) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -121,22 +110,19 @@ export interface FixtureReloadOptions {
   readonly onFixturesReload?: (error?: Error) => void;
 }
 
-/** Reloads the fixture files, logging the outcome: every problem when they have some (the old data then stays). */
-async function reloadFixtures(app: FakeApp, told: FixtureReloadOptions['onFixturesReload']): Promise<void> {
-  try {
-    await app.fake.reloadFixtures();
-    app.log.info('fixture files reloaded');
-    told?.();
-  } catch (error) {
-    const problems = (error as Error).message.split('\n').map((line) => line.trim());
-    app.log.error({ problems }, 'fixture files not reloaded; the old data stays');
-    told?.(error as Error);
-  }
-}
-
-/** With `watch`, reloads the users file and the event fixture files of the app whenever they change. */
-function reloadFixturesOnChange(app: FakeApp, options: FixtureReloadOptions): FixtureWatcher | undefined {
-  if (!options.watch) return undefined;
-  const watched = [app.fake.options.users, ...app.fake.options.eventFixtures];
-  return watchFixtureFiles(watched, () => reloadFixtures(app, options.onFixturesReload), (error) => app.log.warn({ err: error }, 'fixture files cannot be watched; edits are not reloaded'));
+/** With `watch`, reloads the users file and the event fixture files whenever they change, logging every problem (the old data then stays). */
+function reloadFixturesOnChange(app: FakeApp, { watch, onFixturesReload: told }: FixtureReloadOptions): FixtureWatcher | undefined {
+  if (!watch) return undefined;
+  const reload = async (): Promise<void> => {
+    try {
+      await app.fake.reloadFixtures();
+      app.log.info('fixture files reloaded');
+      told?.();
+    } catch (error) {
+      app.log.error({ problems: (error as Error).message.split('\n').map((line) => line.trim()) }, 'fixture files not reloaded; the old data stays');
+      told?.(error as Error);
+    }
+  };
+  const onError = (error: Error) => app.log.warn({ err: error }, 'fixture files cannot be watched; edits are not reloaded');
+  return watchFixtureFiles([app.fake.options.users, ...app.fake.options.eventFixtures], reload, onError);
 }

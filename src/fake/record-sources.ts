@@ -1,6 +1,6 @@
 import type { IngestHandle } from '../ingest/delivery.js';
 import { ingestLimits } from '../spec/limits.js';
-import { startLiveFeed, type FeedTimers, type LiveFeed } from '../live/live-feed.js';
+import { startLiveFeed, type FeedTimers } from '../live/live-feed.js';
 import type { FakeApp } from '../server/build.js';
 import type { IngestSource } from '../server/build.js';
 import { createSpecValidator } from '../spec/index.js';
@@ -22,11 +22,7 @@ export interface RecordSourceOptions {
   readonly ingestHost?: string;
   /** Timers of the live feed (tests pass their own). */
   readonly timers?: FeedTimers;
-  /**
-   * Told of each record the live feed, the SNMP listener or the MQTT broker has stored. What it
-   * throws is logged (level error) and changes nothing: the record stays stored and counted as
-   * delivered.
-   */
+  /** Told of each record the live feed, the SNMP listener or the MQTT broker stored; what it throws is logged and changes nothing. */
   readonly onRecord?: (record: EventLogRecord, source: RecordSource) => void;
 }
 
@@ -41,9 +37,8 @@ export interface RecordSources {
 }
 
 /**
- * The event log of the fake, where live and received records go. The caller's `onRecord` is told after the record is stored; a throw of its own is its bug, not
- * a refusal of the record, so it is logged apart instead of reaching the ingester (which would
- * count a stored record as dropped) or the live feed (which would skip it).
+ * The event log, where live and received records go. `onRecord` is told after the record is stored;
+ * its throw is its bug, not a refusal, so it is logged instead of reaching the ingester (which would count it dropped).
  */
 function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOptions['onRecord']): (record: EventLogRecord) => void {
   const { events } = app.fake.state.data;
@@ -62,7 +57,7 @@ export async function startRecordSources(app: FakeApp, options: RecordSourceOpti
   const { clock, seed, spec, controlSpec } = app.fake.options;
   const ingesters: IngestHandle[] = [];
   const detach: (() => void)[] = [];
-  let live: LiveFeed | undefined;
+  let live: ReturnType<typeof startLiveFeed> | undefined;
   const stop = async () => {
     live?.stop();
     for (const d of detach) d();

@@ -9,10 +9,8 @@ export interface FixtureWatcher {
 }
 
 /**
- * Calls `reload` once the files stop changing, after any of them changed. The folders are
- * watched, not the files, so an editor that saves by writing a new file and renaming it
- * over the old one is seen too; reloads never overlap. A folder that cannot be watched is
- * told to `onError`, and the others are still watched.
+ * Calls `reload` once the files stop changing, never two at once. The folders are watched, not the
+ * files, so a save by renaming a new file over the old is seen; one that cannot be watched is told to `onError`.
  */
 export function watchFixtureFiles(files: readonly string[], reload: () => Promise<void>, onError: (error: Error) => void): FixtureWatcher {
   const byFolder = new Map<string, Set<string>>();
@@ -43,7 +41,6 @@ export function watchFixtureFiles(files: readonly string[], reload: () => Promis
     timer = setTimeout(run, SETTLE_MS);
     timer.unref();
   };
-  // A folder that cannot be watched (e.g. the system's limit of watches reached) is told, not fatal.
   const watchers: FSWatcher[] = [...byFolder].flatMap(([folder, names]) => {
     try {
       const watcher = watch(folder, { persistent: false }, (_event, name) => {

@@ -1,6 +1,6 @@
 import type { Clock } from '../shared/clock.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
-import type { DropReason } from '../spec/control-types.js';
+import type { DropReason, IngestSourceRunning } from '../spec/control-types.js';
 import type { EventLogRecord } from '../spec/types.js';
 import type { SpecValidator } from '../spec/validator.js';
 
@@ -12,13 +12,8 @@ export interface IngestDrop {
   readonly from?: string;
 }
 
-/** What became of the traps or messages received: each counted once, delivered or dropped (`pending` stays 0: the sink takes records at once). */
-interface IngestStats {
-  readonly delivered: number;
-  readonly pending: number;
-  readonly dropped: number;
-  readonly droppedByReason: Readonly<Partial<Record<DropReason, number>>>;
-}
+/** What became of the traps or messages received, as the control API shows it: each counted once, delivered or dropped. */
+type IngestStats = Omit<IngestSourceRunning, 'running' | 'port'>;
 
 /** What every ingester takes: where records go, what stamps them, and optional checks. */
 export interface IngestOptions {
@@ -35,7 +30,7 @@ export interface IngestOptions {
 
 /** A started ingester. */
 export interface IngestHandle {
-  /** The bound port (the real one when 0 was asked for). */
+  /** The bound port (the one chosen when 0 was asked for). */
   readonly port: number;
   readonly stats: () => IngestStats;
   /** Stops listening and releases every handle; safe to call twice. */

@@ -59,11 +59,9 @@ export function mqttMessageToRecord(message: PublishedMessage, stamp: { readonly
 }
 
 /**
- * Reads the fixed header of each MQTT packet a connection sends (type, then the remaining length
- * as a variable byte integer) and calls `tooLarge` once, with the packet's type, as soon as one
- * announces more than `maxBytes`: before its body arrives. aedes (and mqtt-packet under it) has
- * no size limit and would buffer any packet whole (up to 256 MB). The bytes seen are those aedes
- * reads (a 'data' listener on a stream read through 'readable' is told of each `read()`).
+ * Reads the fixed header of each MQTT packet (type, then the remaining length as a variable byte
+ * integer) and calls `tooLarge` once, with the type, as soon as one announces more than `maxBytes`,
+ * before its body arrives: aedes (and mqtt-packet) has no size limit and would buffer up to 256 MB.
  */
 function watchPacketSizes(socket: Socket, maxBytes: number, tooLarge: (type: number) => void): void {
   let body = 0; // bytes of the current packet's body not seen yet
@@ -97,13 +95,10 @@ function watchPacketSizes(socket: Socket, maxBytes: number, tooLarge: (type: num
 }
 
 /**
- * An embedded MQTT 3.1/3.1.1 broker (aedes) on a TCP server. Every message a client
- * publishes, including a Will sent for it, becomes an MqttMessageRecord; the broker's own
- * `$SYS/` messages and retained messages replayed to new subscribers do not (aedes emits
- * `publish` once per message published, never for a replay). A connection over the cap is
- * closed at once (the TCP server's maxConnections), one silent for the idle time is closed, and
- * one that sends a packet over the size limit is closed once its header tells the size (a PUBLISH so
- * refused is counted as dropped, `too-large`).
+ * An embedded MQTT 3.1/3.1.1 broker (aedes): every message a client publishes, its Will too,
+ * becomes an MqttMessageRecord; `$SYS/` messages and retained replays do not. A connection over
+ * the cap, silent for the idle time, or announcing a packet over the size limit is closed (such a
+ * PUBLISH counted as dropped, `too-large`).
  */
 export async function startMqttBroker(options: MqttBrokerOptions): Promise<IngestHandle> {
   const { port, host = '127.0.0.1', clock, limits } = options;

@@ -55,10 +55,7 @@ function renderOctets(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('hex').replace(/(..)(?=.)/g, '$1:');
 }
 
-/**
- * Counter64 arrives as big-endian bytes. It is a decimal string, always: a JSON number loses
- * precision above 2^53, and a type that changed with the value would be worse for clients.
- */
+/** Counter64 (big-endian bytes) as a decimal string, always: a JSON number loses precision above 2^53. */
 function counter64(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint') return BigInt(value).toString();
   const bytes = asBytes(value, 'Counter64');
@@ -92,9 +89,8 @@ function toSnmpVarbind(varbind: RawVarbind): SnmpVarbind {
 const usableAddress = (address: unknown): address is string => typeof address === 'string' && isIP(address) !== 0 && address !== '0.0.0.0';
 
 /**
- * SNMPv1 Trap-PDU to the SNMPv2 form (RFC 3584 section 3.1): the trap OID is the generic
- * trap's (1.3.6.1.6.3.1.1.5.(generic+1)) or enterprise.0.specific; the time-stamp becomes
- * sysUpTime.0 first, and snmpTrapEnterprise.0 is appended so the enterprise is kept.
+ * SNMPv1 Trap-PDU to the SNMPv2 form (RFC 3584 3.1): the trap OID is the generic trap's or
+ * enterprise.0.specific; the time-stamp becomes sysUpTime.0, and snmpTrapEnterprise.0 is appended.
  */
 function fromV1({ pdu, rinfo }: Notification): { trapOid: string; sender: string; bindings: SnmpVarbind[] } {
   const { enterprise, generic, specific, upTime, agentAddr } = pdu;
@@ -107,10 +103,7 @@ function fromV1({ pdu, rinfo }: Notification): { trapOid: string; sender: string
   return { trapOid: enterpriseSpecific ? `${enterprise}.0.${String(specific)}` : `${GENERIC_TRAP_PREFIX}${generic + 1}`, sender: usableAddress(agentAddr) ? agentAddr : rinfo.address, bindings };
 }
 
-/**
- * SNMPv2-Trap-PDU or InformRequest: the trap OID is the value of snmpTrapOID.0. That binding
- * is left out of `bindings` (it is `trapOid`); sysUpTime.0 stays, as in the document's example.
- */
+/** SNMPv2-Trap-PDU or InformRequest: snmpTrapOID.0 becomes `trapOid`, not a binding; sysUpTime.0 stays, as in the document's example. */
 function fromV2({ pdu, rinfo }: Notification): { trapOid: string; sender: string; bindings: SnmpVarbind[] } {
   const trapOidBinding = pdu.varbinds.find((v) => v.oid === SNMP_TRAP_OID);
   if (!trapOidBinding) throw new NotConvertibleError('v2 trap has no snmpTrapOID.0 binding');

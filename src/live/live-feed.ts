@@ -21,15 +21,9 @@ export interface LiveFeedOptions {
   /** The fake's seed: the feed's records follow from it (a stream of their own). */
   readonly seed: number;
   readonly clock: Clock;
-  /** Stores a record, at once or by a promise; a throw or rejection (e.g. a clashing _id) skips that record. */
-  readonly add: (record: EventLogRecord) => void | Promise<void>;
+  /** Stores a record; a throw (e.g. a clashing _id) skips that record. */
+  readonly add: (record: EventLogRecord) => void;
   readonly timers?: FeedTimers;
-}
-
-export interface LiveFeed {
-  /** Records added so far. */
-  readonly added: number;
-  stop(): void;
 }
 
 export const MAX_LIVE_RATE = 1000;
@@ -39,13 +33,10 @@ const MIN_PERIOD_MS = 100;
 const CHUNK = 256;
 
 /**
- * Adds `rate` seeded records per second, timestamped by the clock, so a UI sees the event
- * log grow. What is added follows from the seed alone: the contents come from the seed
- * generator with seeds derived from the fake's, the `_id`s from an ObjectId generator whose
- * machine bytes do too. As the clock only moves forward, records are appended in timestamp
- * order and pages already read stay as they were.
+ * Adds `rate` records per second, timestamped by the clock, so a UI sees the event log grow; contents
+ * and `_id`s follow from the fake's seed. The clock only moves forward, so pages already read stay.
  */
-export function startLiveFeed(options: LiveFeedOptions): LiveFeed {
+export function startLiveFeed(options: LiveFeedOptions) {
   const { rate, seed, clock, add } = options;
   if (!Number.isInteger(rate) || rate < 1 || rate > MAX_LIVE_RATE) throw new RangeError(`live rate must be an integer from 1 to ${MAX_LIVE_RATE}, not ${rate}`);
   const timers = options.timers ?? systemTimers;
@@ -76,27 +67,20 @@ export function startLiveFeed(options: LiveFeedOptions): LiveFeed {
     for (let i = 0; i < due; i++) {
       produced++;
       const record = { ...nextContent(), _id: nextId(now), timestamp: now } as EventLogRecord;
-      // A record the store refuses is skipped; the feed goes on.
-      let taken: void | Promise<void>;
       try {
-        taken = add(record);
+        add(record);
+        added++;
       } catch {
-        continue;
+        // A record the store refuses is skipped; the feed goes on.
       }
-      if (taken instanceof Promise) taken.then(() => void added++, () => {});
-      else added++;
     }
   };
   const handle = timers.setInterval(tick, Math.max(MIN_PERIOD_MS, Math.floor(1000 / rate)));
-  let stopped = false;
   return {
+    /** Records added so far. */
     get added() {
       return added;
     },
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      timers.clearInterval(handle);
-    },
+    stop: () => timers.clearInterval(handle),
   };
 }

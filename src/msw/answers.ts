@@ -22,11 +22,7 @@ export type Answer = (request: FakeRequest) => Promise<Response>;
 /** Statuses whose answers have no body (a Response refuses one). */
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
-/**
- * A running fake answers (`serve`, or `createFake().listen()`): each request is sent on to
- * `forwardTo` past MSW's handlers (`bypass`), so a browser's service worker serves the whole
- * fake. A connection the fake drops is a network error to the app too.
- */
+/** A running fake answers: each request goes on to `forwardTo` past MSW's handlers (`bypass`), so a browser's service worker serves the whole fake; a dropped connection is a network error to the app too. */
 export function answerByForwarding(forwardTo: string): Answer {
   const root = new URL(forwardTo).href.replace(/\/+$/, '');
   return async ({ method, path, headers, body, credentials, signal }) => {
@@ -44,10 +40,8 @@ export function answerByForwarding(forwardTo: string): Answer {
 export type InjectingFake = Pick<Fake, 'inject'>;
 
 /**
- * The fake answers through `inject`, each request whole (nothing streams): the same routes,
- * checks, faults, latency and journal as over HTTP, from the loopback address and the Host
- * `localhost` the fake answers by default, so its guards against other hosts and addresses,
- * which keep web pages from a listening fake, let the tests' requests in.
+ * The fake answers through `inject`, each request whole: the same routes, checks, faults, latency
+ * and journal as over HTTP, from loopback and Host `localhost`, so the fake's guards let them in.
  */
 export function answerInProcess(fake: InjectingFake): Answer {
   return async ({ method, path, headers, body, signal }) => {

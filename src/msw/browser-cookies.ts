@@ -3,23 +3,6 @@ import { CookieJar } from 'tough-cookie';
 /** What a fetch tells about cookies: where it goes, and whether it may carry them (`credentials`). */
 type CookieRequest = Pick<Request, 'url' | 'credentials'>;
 
-/**
- * The cookies a browser would keep for the app, for answers MSW makes up: a browser never
- * stores the Set-Cookie of such an answer, nor does Node's fetch keep any. MSW 2's own store
- * keeps one Set-Cookie line of an answer and sends its attributes as cookies, so the handlers
- * keep their own jar (tough-cookie), with a browser's rules: `credentials: 'include'` always
- * sends and stores, `'same-origin'` when the API is on the page's origin (or there is no page,
- * in Node), `'omit'` never.
- */
-export interface BrowserCookies {
-  /** The Cookie header this request carries: the one it was given (Node lets a caller set it) and the jar's. */
-  header(request: CookieRequest, given: string | null): string | undefined;
-  /** Keeps an answer's Set-Cookie lines; those a page may read also go to `document.cookie` when the API is on the page's host. */
-  keep(request: CookieRequest, lines: readonly string[]): void;
-  /** Forgets every cookie, as a new browser profile would (and the copies in `document.cookie`). */
-  clear(): void;
-}
-
 const pageOrigin = () => (typeof location === 'undefined' ? undefined : location.origin);
 
 /** Whether a browser would send and store cookies on this request. */
@@ -33,17 +16,25 @@ export function carriesCookies({ url, credentials }: CookieRequest): boolean {
 /** Whether page scripts see the API's cookies: cookies belong to a host name, whatever the port. */
 const pageSeesCookiesOf = (url: string) => typeof document !== 'undefined' && typeof location !== 'undefined' && location.hostname === new URL(url).hostname;
 
-export function browserCookies(): BrowserCookies {
+/**
+ * The cookies a browser would keep for the app, for answers MSW makes up (a browser never stores
+ * their Set-Cookie, nor does Node's fetch; MSW 2's store sends attributes as cookies): a
+ * tough-cookie jar with a browser's rules: `credentials: 'include'` always sends and stores,
+ * `'same-origin'` when the API is on the page's origin (or there is no page), `'omit'` never.
+ */
+export function browserCookies() {
   let jar = new CookieJar();
   // tough-cookie looks the host up in the public suffix list on every read: not while the jar is empty.
   let empty = true;
   const shown = new Set<string>();
   return {
-    header(request, given) {
+    /** The Cookie header this request carries: the one it was given (Node lets a caller set it) and the jar's. */
+    header(request: CookieRequest, given: string | null): string | undefined {
       const kept = !empty && carriesCookies(request) ? jar.getCookieStringSync(request.url) : '';
       return [given, kept].filter((part) => part !== null && part !== '').join('; ') || undefined;
     },
-    keep(request, lines) {
+    /** Keeps an answer's Set-Cookie lines; those a page may read also go to `document.cookie` when the API is on the page's host. */
+    keep(request: CookieRequest, lines: readonly string[]): void {
       if (lines.length === 0 || !carriesCookies(request)) return;
       for (const line of lines) {
         const cookie = jar.setCookieSync(line, request.url, { ignoreError: true });
@@ -54,7 +45,8 @@ export function browserCookies(): BrowserCookies {
         }
       }
     },
-    clear() {
+    /** Forgets every cookie, as a new browser profile would (and the copies in `document.cookie`). */
+    clear(): void {
       jar = new CookieJar();
       empty = true;
       for (const expired of shown) document.cookie = expired;

@@ -30,10 +30,9 @@ export interface FakeHandlers extends Array<HttpHandler> {
 }
 
 /**
- * Handlers that answer every request under `baseUrl` + `/node/api` (and the control API,
- * `/__control`) from the fake: in-process through `fake.inject` (Node; no port), or, given
- * `forwardTo`, from a running fake (Node or a browser). A path the fake has no route for gets
- * the fake's own 404, so nothing under those roots passes through to the network unnoticed.
+ * Handlers that answer every request under `baseUrl` + `/node/api` and `/__control` from the fake:
+ * in-process through `fake.inject` (Node), or from a running fake at `forwardTo` (Node or a browser).
+ * An unknown path gets the fake's own 404: nothing under those roots reaches the network unnoticed.
  */
 export function handlersFor(fake: InjectingFake, options: HandlerOptions): FakeHandlers;
 export function handlersFor(options: ForwardingOptions): FakeHandlers;

@@ -83,6 +83,14 @@ export function createAnonymizer(key: Buffer = randomBytes(32)): Anonymizer {
   const name = stand(names, 'entity');
   const login = stand(logins, 'user');
 
+  /** A copy of an object with its string fields named in `maps` mapped; anything else as it is. */
+  function mapped<T>(value: T, maps: Readonly<Record<string, (text: string) => string>>): T {
+    if (!isObject(value)) return value;
+    const out: Record<string, Json> = { ...value };
+    for (const [key, map] of Object.entries(maps)) if (typeof out[key] === 'string') out[key] = map(out[key]);
+    return out as T;
+  }
+
   /** Free text with its IP addresses, entity names and logins replaced. */
   function text(value: string): string {
     const withIps = value.replace(IPV4_IN_TEXT, (m) => (isIP(m) === 4 ? ip(m) : m)).replace(IPV6_IN_TEXT, (m) => (isIP(m) === 6 ? ip(m) : m));
@@ -128,31 +136,12 @@ export function createAnonymizer(key: Buffer = randomBytes(32)): Anonymizer {
     },
     event(record) {
       if (!isObject(record)) return record;
-      const out: Record<string, Json> = { ...record };
-      if (typeof out.agentId === 'string') out.agentId = id(out.agentId);
-      if (isObject(out.entity)) {
-        const entity = { ...out.entity };
-        if (typeof entity.entityId === 'string') entity.entityId = id(entity.entityId);
-        if (typeof entity.entityName === 'string') entity.entityName = name(entity.entityName);
-        out.entity = entity;
-      }
+      const out: Record<string, Json> = mapped(record, { agentId: id });
+      if (isObject(out.entity)) out.entity = mapped(out.entity, { entityId: id, entityName: name });
       if ('payload' in out) out.payload = payloadValue(out.payload);
       return out as typeof record;
     },
-    block(record) {
-      if (!isObject(record)) return record;
-      const out: Record<string, Json> = { ...record };
-      if (typeof out.ip === 'string') out.ip = isIP(out.ip) ? ip(out.ip) : text(out.ip);
-      if (typeof out.login === 'string') out.login = login(out.login);
-      if (typeof out.user === 'string') out.user = id(out.user);
-      return out as typeof record;
-    },
-    user(user) {
-      if (!isObject(user)) return user;
-      const out: Record<string, Json> = { ...user };
-      if (typeof out.id === 'string') out.id = id(out.id);
-      if (typeof out.login === 'string') out.login = login(out.login);
-      return out as typeof user;
-    },
+    block: (record) => mapped(record, { ip: (value) => (isIP(value) ? ip(value) : text(value)), login, user: id }),
+    user: (user) => mapped(user, { id, login }),
   };
 }

@@ -9,20 +9,28 @@ export interface PageQuery {
   readonly limit: number;
 }
 
-export interface PageByTimeOptions<T> {
-  readonly fetch: (query: PageQuery) => Promise<readonly T[]>;
+interface PageOptions<T, Query> {
+  readonly fetch: (query: Query) => Promise<readonly T[]>;
   readonly since?: number;
-  readonly to: number;
   readonly pageSize: number;
   /** Stop after this many records. */
   readonly maxRecords: number;
-  /** A record's identity, when records have one; a record seen before is not taken again. */
-  readonly keyOf?: (record: T) => string | undefined;
   /** Told after each page: records taken so far and the timestamp reached. */
-  readonly onPage?: (taken: number, reached: number) => void;
+  readonly onPage?: (taken: number, reached: number | undefined) => void;
 }
 
-export interface PagedRecords<T> {
+interface PageByTimeOptions<T> extends PageOptions<T, PageQuery> {
+  readonly to: number;
+  /** A record's identity, when records have one; a record seen before is not taken again. */
+  readonly keyOf?: (record: T) => string | undefined;
+}
+
+interface PageBySkipOptions<T> extends PageOptions<T, Omit<PageQuery, 'to'>> {
+  /** The upper bound (inclusive): records after it end the paging. */
+  readonly until: number;
+}
+
+interface PagedRecords<T> {
   readonly records: T[];
   /** --max-records stopped the paging with records left. */
   readonly maxRecordsReached: boolean;
@@ -41,6 +49,16 @@ export const integerTimestamp = (record: unknown): number | undefined => {
   return Number.isSafeInteger(t) ? (t as number) : undefined;
 };
 
+/** Throws when a page is the one before it: a server that ignores skip sends the same page again and again. */
+function samePageCheck(): (page: readonly unknown[]) => void {
+  let previous: string | undefined;
+  return (page) => {
+    const text = JSON.stringify(page);
+    if (text === previous) throw new PagingError('the same page came twice: the server ignores skip');
+    previous = text;
+  };
+}
+
 // By time, ascending, within an upper bound fixed at the start (records arriving later neither shift
 // the pages nor slip in). The cursor is the last timestamp taken and how many of it were taken.
 export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<PagedRecords<T>> {
@@ -50,7 +68,7 @@ export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<Page
   let repeated = 0;
   let from = options.since;
   let skip = 0;
-  let previous: string | undefined;
+  const checkPage = samePageCheck();
   for (;;) {
     const left = maxRecords - records.length;
     // One more than is left tells whether --max-records cuts the log short.
@@ -65,10 +83,7 @@ export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<Page
       if (t > to || (from !== undefined && t < from)) throw new PagingError(`a record with timestamp ${t} outside the asked range ${from ?? ''}..${to}: the server ignores from/to`);
       if (i > 0 && t < (times[i - 1] as number)) throw new PagingError(`records out of timestamp order (${times[i - 1]} before ${t}): the server does not sort ascending by timestamp`);
     });
-    // A server that ignores skip sends the same page again and again.
-    const text = JSON.stringify(page);
-    if (text === previous) throw new PagingError('the same page came twice: the server ignores skip');
-    previous = text;
+    checkPage(page);
     let fresh = 0;
     for (const record of page) {
       const key = keyOf?.(record);
@@ -90,16 +105,6 @@ export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<Page
   }
 }
 
-export interface PageBySkipOptions<T> {
-  readonly fetch: (query: { readonly from?: number; readonly skip: number; readonly limit: number }) => Promise<readonly T[]>;
-  readonly since?: number;
-  /** The upper bound (inclusive): records after it end the paging. */
-  readonly until: number;
-  readonly pageSize: number;
-  readonly maxRecords: number;
-  readonly onPage?: (taken: number, reached: number | undefined) => void;
-}
-
 // By skip and limit, oldest first, stopping at the first record after the upper bound; records
 // without a timestamp are taken where the server puts them.
 export async function pageBySkip<T>(options: PageBySkipOptions<T>): Promise<PagedRecords<T>> {
@@ -107,14 +112,12 @@ export async function pageBySkip<T>(options: PageBySkipOptions<T>): Promise<Page
   const records: T[] = [];
   let skip = 0;
   let newest: number | undefined;
-  let previous: string | undefined;
+  const checkPage = samePageCheck();
   for (;;) {
     const left = maxRecords - records.length;
     const page = await options.fetch({ ...(since === undefined ? {} : { from: since }), skip, limit: Math.min(pageSize, left + 1) });
     if (page.length === 0) return { records, maxRecordsReached: false, repeated: 0 };
-    const text = JSON.stringify(page);
-    if (text === previous) throw new PagingError('the same page came twice: the server ignores skip');
-    previous = text;
+    checkPage(page);
     for (const record of page) {
       const t = integerTimestamp(record);
       if (t !== undefined) {

@@ -3,7 +3,7 @@
 // no-redirect rule, read-only guard, secret list and bounded waits for blocks apply; the current
 // user, the event log up to its newest record when the run starts (paged by time) and the block
 // log (paged by skip), with a progress line at most a second.
-import { JSON_LIMITS, type JsonLimits, createTransport, type Transport } from '../contract/client/transport.js';
+import { JSON_LIMITS, createTransport, type Transport } from '../contract/client/transport.js';
 import { createApiClient, type ApiClient, type Credentials } from '../contract/client/api-client.js';
 import { StoppedError, UsageError } from '../contract/errors.js';
 import { createRandom } from '../contract/random.js';
@@ -57,13 +57,6 @@ const READ_ONLY: SafetyPolicy = { writes: false, probeLimits: false, reason: 're
 const ATTEMPTS = 3;
 const RETRY_PAUSE_MS = 1000;
 
-/**
- * What is read and parsed of one answer: room for a page of records far larger than usual
- * (traps with many bindings), and still a bound, so a server cannot make the run hold more.
- */
-function pageLimits(pageSize: number): { maxBodyBytes: number; json: JsonLimits } {
-  return { maxBodyBytes: Math.max(1024 * 1024, 8 * 1024 * pageSize), json: { ...JSON_LIMITS, maxValues: Math.max(JSON_LIMITS.maxValues, 200 * pageSize) } };
-}
 
 export interface SourceOptions {
   readonly spec: Spec;
@@ -80,35 +73,19 @@ export interface SourceOptions {
 }
 
 /** What the server answered with an unexpected status: exit 2 with its words. */
-export class SourceError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
+export class SourceError extends Error {}
 
-export interface Source {
-  /** An answer of 200 with its parsed JSON body, after waiting out blocks and retrying a dropped request. */
-  get(operationId: string, query?: Readonly<Record<string, string>>): Promise<{ json: unknown; exchange: Exchange }>;
-  /** The answer to a GET whatever its status (for operations the user may not be allowed). */
-  fetch(operationId: string, query?: Readonly<Record<string, string>>): Promise<Exchange>;
-  logIn(): Promise<void>;
-  logOut(): Promise<void>;
-  readonly transport: Transport;
-}
+type Source = ReturnType<typeof openSource>;
 
-function messageOf(exchange: Exchange): string {
-  const body = exchange.response?.json as { message?: unknown } | undefined;
-  return typeof body?.message === 'string' ? `: ${body.message}` : '';
-}
-
-export function openSource(options: SourceOptions): Source {
+export function openSource(options: SourceOptions) {
   const { spec, secrets, deadline, wait } = options;
+  // What is read and parsed of one answer: room for a page of records far larger than usual (traps
+  // with many bindings), and still a bound, so a server cannot make the run hold more.
+  const maxBodyBytes = Math.max(1024 * 1024, 8 * 1024 * options.pageSize);
+  const json = { ...JSON_LIMITS, maxValues: Math.max(JSON_LIMITS.maxValues, 200 * options.pageSize) };
   let transport: Transport;
   try {
-    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, ...pageLimits(options.pageSize), signal: deadline.signal });
+    transport = createTransport({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, maxBodyBytes, json, signal: deadline.signal });
   } catch (error) {
     throw new UsageError(`bad base URL "${options.baseUrl}": ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -125,6 +102,7 @@ export function openSource(options: SourceOptions): Source {
   });
   let calls = 0;
 
+  /** The answer to a GET whatever its status (for operations the user may not be allowed), after waiting out blocks and retrying a dropped request. */
   async function fetch(operationId: string, query: Readonly<Record<string, string>> = {}): Promise<Exchange> {
     const send = (): Promise<Exchange> => client.call({ operationId, key: `record/${operationId}/${(calls += 1)}`, query });
     for (let attempt = 1; ; attempt++) {
@@ -150,11 +128,13 @@ export function openSource(options: SourceOptions): Source {
   return {
     transport,
     fetch,
-    async get(operationId, query) {
+    /** An answer of 200 with its parsed JSON body. */
+    async get(operationId: string, query?: Readonly<Record<string, string>>): Promise<{ json: unknown; exchange: Exchange }> {
       const exchange = await fetch(operationId, query);
       const response = exchange.response!;
       if (response.status === 401) throw new UsageError(`the credentials were refused (401) by ${origin}`);
-      if (response.status !== 200) throw new SourceError(`${operationId} answered ${response.status}${messageOf(exchange)}`, response.status);
+      const message = (response.json as { message?: unknown } | undefined)?.message;
+      if (response.status !== 200) throw new SourceError(`${operationId} answered ${response.status}${typeof message === 'string' ? `: ${message}` : ''}`);
       if (response.json === undefined) throw new SourceError(`${operationId} answered 200 without a JSON body`);
       return { json: response.json, exchange };
     },

@@ -1,11 +1,11 @@
 // `record`: a server's event log, block log and current user, read-only, into a folder the fake
 // serves. Fetch everything (bounded), check each record against the document, anonymize and mask
 // it, then write the recording whole or not at all.
-import { describeRecordProblem, eventRecordProblem, schemaProblem, type SpecValidator, createSpecValidator, loadSpec, type Spec } from '../spec/index.js';
+import { describeRecordProblem, eventRecordProblem, schemaProblem, createSpecValidator, loadSpec, type RecordProblem } from '../spec/index.js';
 import { type InvalidRecordNote, RECORDING_FILES, type RecordingManifest } from '../shared/recording-layout.js';
 import { unstorableReason } from '../shared/storable-record.js';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { once } from 'node:events';
 import { UsageError } from '../contract/errors.js';
@@ -19,7 +19,7 @@ import { createAnonymizer } from './anonymize.js';
 import { integerTimestamp } from './paging.js';
 import { readServer, type ReadWindow, type ServerRead, openSource } from './read-server.js';
 
-export interface CheckedRecords {
+interface CheckedRecords {
   readonly valid: unknown[];
   /** Invalid records the fake can hold, when --keep-invalid. */
   readonly kept: unknown[];
@@ -33,29 +33,18 @@ function identity(record: unknown): Pick<InvalidRecordNote, '_id' | 'timestamp'>
 }
 
 /** An invalid record is listed with its first problem and left out, or kept apart (--keep-invalid) when the fake can hold it. */
-export function checkEvents(records: readonly unknown[], validator: SpecValidator, keepInvalid: boolean): CheckedRecords {
+function checkRecords(records: readonly unknown[], log: InvalidRecordNote['log'], problemOf: (record: unknown) => RecordProblem | undefined, keepInvalid = false): CheckedRecords {
   const out: CheckedRecords = { valid: [], kept: [], invalid: [] };
   for (const record of records) {
-    const problem = eventRecordProblem(validator, record);
+    const problem = problemOf(record);
     if (!problem) {
       out.valid.push(record);
       continue;
     }
-    const unstorable = unstorableReason(record);
+    const unstorable = keepInvalid ? unstorableReason(record) : undefined;
     const kept = keepInvalid && unstorable === undefined;
     if (kept) out.kept.push(record);
-    const why = describeRecordProblem(problem) + (keepInvalid && unstorable ? `; the fake cannot hold it (${unstorable})` : '');
-    out.invalid.push({ log: 'event-log', ...identity(record), problem: why, kept });
-  }
-  return out;
-}
-
-export function checkBlocks(records: readonly unknown[], validator: SpecValidator): CheckedRecords {
-  const out: CheckedRecords = { valid: [], kept: [], invalid: [] };
-  for (const record of records) {
-    const problem = schemaProblem(validator, 'BlockedRequest', record);
-    if (!problem) out.valid.push(record);
-    else out.invalid.push({ log: 'limit-block-log', ...identity(record), problem: describeRecordProblem(problem), kept: false });
+    out.invalid.push({ log, ...identity(record), problem: describeRecordProblem(problem) + (unstorable ? `; the fake cannot hold it (${unstorable})` : ''), kept });
   }
   return out;
 }
@@ -90,16 +79,11 @@ async function writeArray(path: string, items: readonly unknown[], guard: (line:
   }
 }
 
-export interface RecordingFiles {
-  readonly events: readonly unknown[];
-  readonly keptInvalid: readonly unknown[];
-  readonly blocks?: readonly unknown[];
-  readonly users?: readonly unknown[];
-}
+type RecordingFiles = Partial<Record<keyof RecordingManifest['files'], readonly unknown[]>>;
 
 // Written whole or not at all: into a hidden folder beside --out, the manifest last, then renamed;
 // every line is checked for the run's secrets on its way out.
-export async function writeRecording(out: string, files: RecordingFiles, manifest: RecordingManifest, secrets: Secrets): Promise<void> {
+async function writeRecording(out: string, files: RecordingFiles, manifest: RecordingManifest, secrets: Secrets): Promise<void> {
   const target = resolve(out);
   await assertWritableOut(target);
   await mkdir(dirname(target), { recursive: true });
@@ -109,15 +93,10 @@ export async function writeRecording(out: string, files: RecordingFiles, manifes
     if (secrets.mask(line) !== line) throw new Error('a secret of the run was about to be written; nothing was written');
   };
   try {
-    await writeArray(join(temporary, RECORDING_FILES.events), files.events, guard);
-    if (files.keptInvalid.length > 0) await writeArray(join(temporary, RECORDING_FILES.keptInvalid), files.keptInvalid, guard);
-    if (files.blocks) await writeArray(join(temporary, RECORDING_FILES.blocks), files.blocks, guard);
-    if (files.users) await writeArray(join(temporary, RECORDING_FILES.users), files.users, guard);
+    for (const [name, items] of Object.entries(files)) await writeArray(join(temporary, RECORDING_FILES[name as keyof RecordingFiles]), items, guard);
     const text = `${JSON.stringify(manifest, null, 2)}\n`;
     guard(text);
-    const stream = createWriteStream(join(temporary, RECORDING_FILES.manifest));
-    stream.end(text);
-    await once(stream, 'close');
+    await writeFile(join(temporary, RECORDING_FILES.manifest), text);
     if (await stat(target).catch(() => undefined)) await rmdir(target);
     await rename(temporary, target);
   } catch (error) {
@@ -137,8 +116,6 @@ export interface RecordOptions extends ReadWindow {
   readonly maxDurationMs?: number;
   readonly secrets: Secrets;
   readonly kit: { readonly name: string; readonly version: string };
-  readonly spec?: Spec;
-  readonly sleep?: (ms: number) => Promise<void>;
   /** Progress lines (stderr). */
   readonly progress?: (line: string) => void;
 }
@@ -155,7 +132,6 @@ export interface RecordResult {
 }
 
 const MAX_NOTES = 1000;
-const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Only scheme, host, port and path: never userinfo or a query. */
 function sourceOf(baseUrl: string): string {
@@ -167,13 +143,13 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
   const print = options.progress ?? (() => undefined);
   if (options.since !== undefined && options.until !== undefined && options.since > options.until) throw new UsageError('--since is after --until');
   await assertWritableOut(options.out);
-  const spec = options.spec ?? (await loadSpec());
+  const spec = await loadSpec();
   const validator = createSpecValidator(spec);
   const { secrets } = options;
   secrets.addCredentials(options.admin);
   secrets.addUrl(options.baseUrl);
   const deadline = startDeadline(options.maxDurationMs);
-  const wait = { maxWaitMs: options.maxWaitMs, sleep: options.sleep ?? realSleep };
+  const wait = { maxWaitMs: options.maxWaitMs, sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) };
   const source = openSource({ spec, baseUrl: options.baseUrl, admin: options.admin, secrets, deadline, wait, timeoutMs: options.timeoutMs, pageSize: options.pageSize, onWait: print });
   let read: ServerRead;
   try {
@@ -190,8 +166,8 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
   }
   const { user, events, blocks, maxRecordsReached, to } = read;
 
-  const checked = checkEvents(events, validator, options.keepInvalid === true);
-  const checkedBlocks = checkBlocks(blocks.records, validator);
+  const checked = checkRecords(events, 'event-log', (record) => eventRecordProblem(validator, record), options.keepInvalid === true);
+  const checkedBlocks = checkRecords(blocks.records, 'limit-block-log', (record) => schemaProblem(validator, 'BlockedRequest', record));
   const anonymizer = options.anonymize ? createAnonymizer() : undefined;
   anonymizer?.learn([...checked.valid, ...checked.kept], checkedBlocks.valid, user);
   // No secret reaches a recording: every string (keys too) has the run's secrets masked in every
@@ -217,6 +193,12 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
 
   const times = [...eventFile, ...keptFile, ...blockFile].map(integerTimestamp).filter((t): t is number => t !== undefined);
   const invalid: InvalidRecordNote[] = [...checked.invalid, ...checkedBlocks.invalid];
+  const files: RecordingFiles = {
+    events: eventFile,
+    ...(keptFile.length > 0 ? { keptInvalid: keptFile } : {}),
+    ...(blocks.status === 'recorded' ? { blocks: blockFile } : {}),
+    ...(users ? { users } : {}),
+  };
   const manifest: RecordingManifest = {
     format: 1,
     complete: true,
@@ -231,14 +213,9 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
     anonymized: options.anonymize === true,
     blockLog: blocks.status,
     invalid: invalid.slice(0, MAX_NOTES).map((note) => scrub(note)),
-    files: {
-      events: RECORDING_FILES.events,
-      ...(keptFile.length > 0 ? { keptInvalid: RECORDING_FILES.keptInvalid } : {}),
-      ...(blocks.status === 'recorded' ? { blocks: RECORDING_FILES.blocks } : {}),
-      ...(users ? { users: RECORDING_FILES.users } : {}),
-    },
+    files: Object.fromEntries(Object.keys(files).map((name) => [name, RECORDING_FILES[name as keyof RecordingFiles]])),
   };
-  await writeRecording(options.out, { events: eventFile, keptInvalid: keptFile, ...(blocks.status === 'recorded' ? { blocks: blockFile } : {}), ...(users ? { users } : {}) }, manifest, secrets);
+  await writeRecording(options.out, files, manifest, secrets);
   return {
     out: options.out,
     manifest,

@@ -34,7 +34,7 @@ export function timeSpan(records: Iterable<{ readonly timestamp?: unknown }>): {
   return span;
 }
 
-/** The records with their timestamps moved by `shift` ms (copies; the same array when 0). */
+/** The records with their timestamps moved by `shift` ms (copies). */
 export function shiftTimestamps<T extends { readonly timestamp?: number }>(records: readonly T[], shift: number): readonly T[] {
   if (shift === 0) return records;
   return records.map((r) => (Number.isSafeInteger(r.timestamp) ? { ...r, timestamp: (r.timestamp as number) + shift } : r));

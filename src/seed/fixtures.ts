@@ -31,21 +31,16 @@ function problemList(heading: string, lines: readonly string[]): string {
   return `${heading}\n  ${[...lines.slice(0, LISTED_PROBLEMS), ...more].join('\n  ')}`;
 }
 
-/**
- * Whether a fixture file is one of the kit's own (fixtures/), which npm test checks against the
- * kit's own document (test/seed): loaded with that document, the fake skips checking them
- * again at each start (compiling the record schemas was a tenth of it).
- */
+/** Whether a fixture file is one of the kit's own, which npm test checks against the kit's document (test/seed): the fake's start then skips it (a tenth of the start-up). */
 export const checkedByTheKitsTests = (file: string, kitDocument: boolean): boolean => kitDocument && dirname(resolve(file)) === KIT_FIXTURES;
 
 const kindOf = (stats: Stats): string =>
   stats.isDirectory() ? 'a folder' : stats.isFIFO() ? 'a FIFO' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : stats.isSocket() ? 'a socket' : 'something else';
 
 /**
- * A fixture file's text, read without blocking: a regular file only (a link is followed), of at
- * most FIXTURE_FILE_MAX_BYTES. What the opened file is, not what the path named a moment
- * before, is checked, so a FIFO (which would wait for a writer) or a link to /dev/zero (which
- * never ends) is refused, never read. Throws an error saying why, without the path.
+ * A fixture file's text, read without blocking: a regular file (a link is followed) of at most
+ * FIXTURE_FILE_MAX_BYTES. The opened file is checked, not the path, so a FIFO or a link to
+ * /dev/zero is refused, never read. Throws an error saying why, without the path.
  */
 export async function readFixtureFile(path: string): Promise<string> {
   // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
@@ -66,11 +61,9 @@ const origins = new WeakMap<object, string>();
 export const fixtureOrigin = (record: object): string | undefined => origins.get(record);
 
 /**
- * Reads JSON files that each hold an array of event log records, completes records given
- * without `_id` or `timestamp` (by default with the current time and a new ObjectId, as the
- * control API completes an added record), and checks every record against the document's
- * EventLogRecord, unless `alreadyChecked` says the file is known to be valid. Throws one
- * FixtureError listing every problem of every file; an _id used twice is one too.
+ * Reads JSON files of event log records, completes those without `_id` or `timestamp` as the
+ * control API does, and checks each against the document's EventLogRecord (unless
+ * `alreadyChecked`). Throws one FixtureError listing every problem of every file, a repeated _id too.
  */
 export async function loadEventFixtures(
   paths: readonly string[],
@@ -113,16 +106,10 @@ export async function loadEventFixtures(
 }
 
 /**
- * The id of a user given without one: derived from its login, so it is the same at every
- * start (sessions, snapshots and tokens of that user keep working across restarts and reloads).
- */
-const userIdOf = (login: string): string => derivedObjectId('user', login);
-
-/**
- * Reads a users file and checks it against the document: each user without its password
- * must be a valid `User` (a user without `id` gets one from its login), the password a
- * string, and ids and logins unique. Every problem is reported, each with the file, the
- * user's index (and login) and the field. `alreadyChecked`: the users are known to be valid.
+ * Reads a users file and checks it against the document: each user without its password a valid
+ * `User`, the password a string, ids and logins unique; every problem is reported, with the user's
+ * index (and login) and the field. A user without `id` gets one derived from its login, the same at
+ * every start, so its sessions, snapshots and tokens keep working across restarts and reloads.
  */
 export async function loadUsersFixture(path: string, validator: SpecValidator, alreadyChecked = false): Promise<FixtureUser[]> {
   let parsed: unknown;
@@ -137,7 +124,7 @@ export async function loadUsersFixture(path: string, validator: SpecValidator, a
   const users = parsed.map((entry: unknown, index) => {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return void problems.push(`user ${index}: must be an object`);
     const { password, ...given } = entry as Record<string, unknown>;
-    const record = given.id === undefined && typeof given.login === 'string' ? { ...given, id: userIdOf(given.login) } : given;
+    const record = given.id === undefined && typeof given.login === 'string' ? { ...given, id: derivedObjectId('user', given.login) } : given;
     const who = typeof record.login === 'string' ? `user ${index} ("${record.login}")` : `user ${index}`;
     if (typeof password !== 'string') problems.push(`${who}: field "password" must be a string`);
     for (const error of alreadyChecked ? [] : validator.validateNamed('User', record)) {
@@ -154,10 +141,7 @@ export async function loadUsersFixture(path: string, validator: SpecValidator, a
   return users as FixtureUser[];
 }
 
-/**
- * Reads and checks the users file and the event log fixtures together, so one run reports
- * the problems of all of them: the error of one part is thrown as it is, of both as one error.
- */
+/** Reads and checks the users file and the event log fixtures together, so one run reports the problems of all of them. */
 export async function loadFixtures(
   files: { readonly users: string; readonly events: readonly string[] },
   validator: SpecValidator,

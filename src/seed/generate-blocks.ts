@@ -1,19 +1,13 @@
-import type { BlockedRequest } from '../spec/types.js';
-import { checkWindow, DEFAULT_END_TIME, DEFAULT_SEED, DEFAULT_SPAN_MS, englishFaker, spreadTimestamps } from './generate-events.js';
+import type { BlockedRequest, User } from '../spec/types.js';
+import { checkWindow, DEFAULT_END_TIME, DEFAULT_SEED, DEFAULT_SPAN_MS, englishFaker, spreadTimestamps, type GenerateEventsOptions } from './generate-events.js';
 
 export const DEFAULT_BLOCK_COUNT = 40;
 
-/** A user the block log may name: its id and login, as the users fixture has them. */
-export interface BlockedUser {
-  readonly id: string;
-  readonly login: string;
-}
+/** A user the block log may name. */
+export type BlockedUser = Pick<User, 'id' | 'login'>;
 
-export interface GenerateBlocksOptions {
-  readonly seed?: number;
-  readonly count?: number;
-  readonly endTime?: number;
-  readonly spanMs?: number;
+/** The window of the event generator's options (`count` default DEFAULT_BLOCK_COUNT). */
+export interface GenerateBlocksOptions extends GenerateEventsOptions {
   /** The users that blocks by login or user name (the fake's users); none: blocks by IP address and URI only. */
   readonly users?: readonly BlockedUser[];
 }
@@ -45,20 +39,12 @@ export function generateBlocks(options: GenerateBlocksOptions = {}): BlockedRequ
     const ttl = faker.helpers.weightedArrayElement(TTLS);
     const kind = faker.helpers.weightedArrayElement(users.length > 0 ? KINDS : KINDS.filter((k) => k.value === 'ip' || k.value === 'uri'));
     const who = users.length > 0 ? faker.helpers.arrayElement(users) : { login: '', user: '' };
-    switch (kind) {
-      case 'ip':
-        blocks.push({ ip: faker.helpers.arrayElement(ips), timestamp, ttl });
-        break;
-      case 'login':
-        blocks.push({ login: who.login, user: who.user, uri: URIS[0], timestamp, ttl });
-        break;
-      case 'user':
-        blocks.push({ user: who.user, login: who.login, timestamp, ttl });
-        break;
-      case 'uri':
-        blocks.push({ uri: faker.helpers.arrayElement(URIS), timestamp, ttl });
-        break;
-    }
+    const blocked =
+      kind === 'ip' ? { ip: faker.helpers.arrayElement(ips) }
+      : kind === 'login' ? { login: who.login, user: who.user, uri: URIS[0] }
+      : kind === 'user' ? { user: who.user, login: who.login }
+      : { uri: faker.helpers.arrayElement(URIS) };
+    blocks.push({ ...blocked, timestamp, ttl });
   }
   return blocks;
 }

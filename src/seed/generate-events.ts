@@ -20,23 +20,18 @@ const SNMP_SHARE = 0.7;
 const SYS_UP_TIME_OID = '1.3.6.1.2.1.1.3.0';
 const SNMP_TRAP_OID_OID = '1.3.6.1.6.3.1.1.4.1.0';
 
+/** The same options always give byte-identical records; defaults DEFAULT_SEED, DEFAULT_EVENT_COUNT, DEFAULT_END_TIME (last possible timestamp, ms) and DEFAULT_SPAN_MS (the window before it). */
 export interface GenerateEventsOptions {
-  /** Default DEFAULT_SEED. The same options always give byte-identical records. */
   readonly seed?: number;
-  /** Default DEFAULT_EVENT_COUNT. */
   readonly count?: number;
-  /** Last possible timestamp, ms; default DEFAULT_END_TIME (pass Date.now() for live-looking data). */
   readonly endTime?: number;
-  /** Length of the window that ends at endTime; default DEFAULT_SPAN_MS. */
   readonly spanMs?: number;
 }
 
 const DAY_MS = 86_400_000;
 
 /** The faker of the seed generators: English words (names, logins), every value from `seed`. */
-export function englishFaker(seed: number): Faker {
-  return seededFaker(seed, english.rawDefinitions);
-}
+export const englishFaker = (seed: number): Faker => seededFaker(seed, english.rawDefinitions);
 
 /** Checks the options shared by the seed generators; throws a RangeError naming the bad one. */
 export function checkWindow(options: { count: number; endTime: number; spanMs: number; seed: number }): void {
@@ -49,11 +44,7 @@ export function checkWindow(options: { count: number; endTime: number; spanMs: n
   }
 }
 
-/**
- * `count` timestamps spread over [endTime - spanMs, endTime], in order: the i-th falls at a
- * random point of the i-th of `count` equal slices, so equal timestamps happen only when
- * slices are shorter than a millisecond.
- */
+/** `count` timestamps over [endTime - spanMs, endTime], in order, the i-th at a random point of the i-th of `count` equal slices. */
 export function spreadTimestamps(faker: Faker, count: number, endTime: number, spanMs: number): Float64Array {
   const start = endTime - spanMs;
   const slice = count === 0 ? 0 : spanMs / count;
@@ -94,30 +85,23 @@ function sensorMessage(faker: Faker, sensor: Sensor): MqttMessagePayload {
 }
 
 /**
- * Deterministic event log records, SNMP traps from the inventory's devices and MQTT messages
- * from its sensors, in (timestamp, _id) order. Ids are ObjectIds whose machine bytes come
- * from the seed, so they repeat with the seed and sort with time. Sub-objects that many
- * records share (entities, fixed varbinds) are shared, to keep a million records small.
+ * Deterministic event log records, SNMP traps from the inventory's devices and MQTT messages from
+ * its sensors, in (timestamp, _id) order; sub-objects many records share are shared, to keep a million small.
  */
 export const generateEvents = (options: GenerateEventsOptions = {}): EventLogRecord[] => planEvents(options).records();
 
-/** The records' ids, known at once, and the records, made on the first call of `records`. */
+/**
+ * The ids (and timestamp span) of `generateEvents`' records at the cost of drawing their
+ * timestamps, and the records themselves on the first call of `records` (later calls return the
+ * same ones), their timestamps moved by an anchor's `shiftMs`: fixtures are checked against the
+ * ids at start, the records made when first needed.
+ */
 export interface EventPlan {
   readonly ids: readonly string[];
-  /** The oldest and newest timestamps of the records (undefined without records). */
   readonly span: { readonly first: number; readonly last: number } | undefined;
-  /**
-   * The records, made on the first call (later calls return the same ones), their timestamps
-   * moved by `shiftMs` (an anchor's shift: ids and everything else stay as generated).
-   */
   records(shiftMs?: number): EventLogRecord[];
 }
 
-/**
- * The ids of `generateEvents`' records at the cost of drawing their timestamps, and the
- * records themselves later (the same ones, byte for byte): a server can check fixtures
- * against the ids when it starts and make the records when they are first needed.
- */
 export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
   const { seed = DEFAULT_SEED, count = DEFAULT_EVENT_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS } = options;
   checkWindow({ seed, count, endTime, spanMs });

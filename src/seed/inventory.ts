@@ -2,12 +2,8 @@ import type { Entity, SnmpVarbind } from '../spec/types.js';
 import { deepFreeze } from '../shared/deep-freeze.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 
-/**
- * The fixed network the seed data describes: SNMP devices with their interfaces, and MQTT
- * sensors. It does not depend on the seed, so hand-written fixtures can name the same
- * devices with the same addresses and ids. entityType: 1 device, 2 sensor, 3 interface
- * (the document's gap-fill on Entity).
- */
+// The fixed network the seed data describes: SNMP devices with their interfaces, and MQTT sensors,
+// the same whatever the seed, so fixtures can name them. entityType: 1 device, 2 sensor, 3 interface (the document's gap-fill).
 
 export type Vendor = 'cisco' | 'juniper' | 'net-snmp';
 

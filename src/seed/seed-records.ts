@@ -10,10 +10,7 @@ export interface SeedRecordsOptions extends GenerateEventsOptions {
   readonly fixtures?: readonly EventLogRecord[];
   /** Historic blocked-request records; default DEFAULT_BLOCK_COUNT (none beside a recording without generated records). */
   readonly blockCount?: number;
-  /**
-   * Recorded data (loadRecording): served as it is, with no generated records unless `count`
-   * asks for them (they then end where the recording ends).
-   */
+  /** Recorded data, served as it is, with no generated records unless `count` asks (they then end where it ends). */
   readonly recording?: LoadedRecording;
   /** The users generated blocks by login or user name (the fake's users); default none. */
   readonly users?: readonly BlockedUser[];
@@ -33,10 +30,8 @@ const SHARED_MAX = 10_000;
 let shared: { readonly key: string; readonly plan: EventPlan } | undefined;
 
 /**
- * The generated records' plan. Without an anchor the records never move, and the same
- * options give the same records: a seed made again the same way (a test file's createFake in
- * each test) shares the last one's records, which the store holds frozen, instead of drawing
- * them again.
+ * The generated records' plan. Without an anchor the same options give the same records: a seed
+ * made again the same way (a createFake in each test) shares the last one's frozen records.
  */
 function sharedPlan(options: Required<GenerateEventsOptions>, anchored: boolean): EventPlan {
   if (anchored || options.count > SHARED_MAX) return planEvents(options);
@@ -61,9 +56,8 @@ function checkIds(generated: readonly string[], extra: readonly EventLogRecord[]
 }
 
 /**
- * The records a fresh state starts from (the store's createDataState takes them): generated
- * records, fixtures and a recording's records, and the block log's, on one timeline that the
- * anchor moves as a whole. The _ids are checked now, so a clash throws here and not on first use.
+ * The records a fresh state starts from: generated, fixtures' and a recording's, and the block
+ * log's, on one timeline that the anchor moves as a whole. A clash of _ids throws here, not on first use.
  */
 export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
   const { seed = DEFAULT_SEED, recording, spanMs = DEFAULT_SPAN_MS } = options;

@@ -19,7 +19,7 @@ export const TRAP_OIDS = {
   jnxCmCfgChange: '1.3.6.1.4.1.2636.4.5.0.1',
 } as const;
 
-export interface TrapContext {
+interface TrapContext {
   readonly faker: Faker;
   readonly device: Device;
   /** sysUpTime of the device at the trap, in TimeTicks (1/100 s). */
@@ -119,14 +119,8 @@ function bgpBackward({ faker, device }: TrapContext): TrapDraft {
   };
 }
 
-/** A kind of trap: the vendors that send it, weighted, and what it says. */
-export interface TrapKind {
-  readonly name: keyof typeof TRAP_OIDS;
-  readonly weight: Readonly<Partial<Record<Vendor, number>>>;
-  build(ctx: TrapContext): TrapDraft;
-}
-
-const TRAP_KINDS: readonly TrapKind[] = [
+/** The kinds of trap: the vendors that send each, weighted, and what it says. */
+const TRAP_KINDS: readonly { readonly name: keyof typeof TRAP_OIDS; readonly weight: Readonly<Partial<Record<Vendor, number>>>; build(ctx: TrapContext): TrapDraft }[] = [
   { name: 'linkDown', weight: { cisco: 30, juniper: 28, 'net-snmp': 25 }, build: link(false) },
   { name: 'linkUp', weight: { cisco: 30, juniper: 28, 'net-snmp': 25 }, build: link(true) },
   { name: 'authenticationFailure', weight: { cisco: 10, juniper: 8, 'net-snmp': 30 }, build: authenticationFailure },
@@ -143,7 +137,7 @@ const TRAP_KINDS: readonly TrapKind[] = [
 ];
 
 /** The trap kinds a device sends, weighted, for faker.helpers.weightedArrayElement. */
-export function trapKindsFor(device: Device): { weight: number; value: TrapKind }[] {
+export function trapKindsFor(device: Device): { weight: number; value: (typeof TRAP_KINDS)[number] }[] {
   return TRAP_KINDS.flatMap((kind) => {
     const weight = kind.weight[device.vendor] ?? 0;
     return weight === 0 || (kind.name === 'bgpBackwardTransition' && device.bgpPeers.length === 0) ? [] : [{ weight, value: kind }];

@@ -1,8 +1,4 @@
-/**
- * Freezes a JSON-like value and everything inside it. Stored records are frozen so that what
- * the store hands out cannot change what it holds; updates replace records instead
- * (copy-on-write), which also lets a snapshot or the seed share record objects safely.
- */
+/** Freezes a JSON-like value and everything in it: what the store hands out cannot change what it holds, and snapshots and seeds share records safely. */
 export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   Object.freeze(value);

@@ -11,9 +11,8 @@ export function fieldPathProblem(path: string): string | undefined {
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
- * The value at a dotted path, the way MongoDB reads it for sorting: own properties only; a
- * digit segment indexes an array; any other segment on an array reads that field of each
- * element and gathers the values found (an array), skipping elements without it.
+ * The value at a dotted path as MongoDB reads it for sorting: own properties only; a digit segment
+ * indexes an array, any other gathers that field of each element that has it.
  */
 export function valueAtPath(root: unknown, segments: readonly string[], from = 0): unknown {
   let value: unknown = root;

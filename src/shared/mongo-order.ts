@@ -1,17 +1,10 @@
-/**
- * MongoDB's sort order for JSON values, the one rule of order for the fake's sort and the
- * runner's sort checks: empty array < null and missing < numbers < strings < objects < arrays
- * < booleans. Strings compare by code point (MongoDB compares UTF-8 bytes, the same order);
- * objects field by field (type, name, value); arrays element by element. An array field sorts
- * by its smallest element ascending and its largest descending. Where mingo's own comparison
- * departs from this (UTF-16 units, sorted keys and elements), test/shared/mongo-order.test.ts
- * names each difference.
- */
+// MongoDB's sort order for JSON values, the one rule of order for the fake's sort and the runner's
+// checks: empty array < null and missing < numbers < strings < objects < arrays < booleans; strings
+// by code point (as MongoDB's UTF-8 bytes), objects field by field, arrays element by element. Where
+// mingo's comparison departs from this, test/shared/mongo-order.test.ts names each difference.
 
 /** The sort key of a field that holds an empty array: below null and missing. */
 export const EMPTY_ARRAY_KEY: unique symbol = Symbol('empty array');
-
-export type SortKey = unknown;
 
 const RANKS: Readonly<Record<string, number>> = { number: 2, string: 3, boolean: 6 };
 
@@ -79,7 +72,7 @@ function compareArrays(a: readonly unknown[], b: readonly unknown[]): number {
 }
 
 /** The key a field value sorts by in the given direction (arrays by their smallest or largest element). */
-export function sortKey(value: unknown, direction: 'asc' | 'desc'): SortKey {
+export function sortKey(value: unknown, direction: 'asc' | 'desc'): unknown {
   if (!Array.isArray(value)) return value === undefined ? null : value;
   if (value.length === 0) return EMPTY_ARRAY_KEY;
   let best: unknown = value[0];

@@ -12,10 +12,9 @@ function writeHex(codes: number[], end: number, digits: number, value: number): 
 }
 
 /**
- * A generator of unique MongoDB ObjectIds (the field notes: 24 lowercase hex characters): 4 bytes
- * of seconds, 5 bytes fixed per generator (`machine`: seeded bytes give repeatable ids), 3 bytes of
- * counter, so ids sort roughly by creation time. Each id is one flat string made from character
- * codes (millions of ids stay small: no concatenated pieces, no buffer each).
+ * A generator of unique MongoDB ObjectIds (24 lowercase hex): 4 bytes of seconds, 5 fixed per
+ * generator (seeded `machine` bytes give repeatable ids), 3 of counter. Each id is one flat string
+ * made from character codes, so millions of them stay small.
  */
 export function createObjectIdGenerator(machine: Uint8Array = randomBytes(5), firstCounter = 0): (timestampMs: number) => string {
   const codes = new Array<number>(24).fill(0);

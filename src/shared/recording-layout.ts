@@ -24,7 +24,6 @@ export interface InvalidRecordNote {
 }
 
 export interface RecordingManifest {
-  /** The format of this folder; a reader refuses another. */
   readonly format: 1;
   /** True once every file is written; a folder without it, or with false, is not a whole recording. */
   readonly complete: boolean;

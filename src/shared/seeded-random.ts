@@ -4,11 +4,7 @@ import { faker as baseFaker } from '@faker-js/faker/locale/base';
 
 const FakerClass = baseFaker.constructor as typeof Faker;
 
-/**
- * A faker whose every draw follows from `seed`: the same seed, the same values. The base
- * locale has numbers, strings and internet values but no words; pass another locale's
- * definitions (e.g. English) for names and words.
- */
+/** A faker whose every draw follows from `seed`; the base locale has no words: pass another's definitions for names and words. */
 export function seededFaker(seed: number, locale: LocaleDefinition = baseFaker.rawDefinitions): Faker {
   return new FakerClass({ locale, seed });
 }

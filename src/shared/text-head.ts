@@ -1,8 +1,6 @@
 /**
- * A copy of the head of `text`, at most `max` UTF-16 code units, cut before a character that
- * would not fit whole: a head ending in the first half of a surrogate pair (an emoji) would read
- * back as U+FFFD. Only the head is copied (a slice would keep the whole text alive), and only the
- * last code unit of the head is looked at to find the cut.
+ * A copy of the head of `text`, at most `max` UTF-16 code units, never ending in the first half of
+ * a surrogate pair (it would read back as U+FFFD); a copy, as a slice would keep the whole text alive.
  */
 export function textHead(text: string, max: number): string {
   if (text.length <= max) return text;

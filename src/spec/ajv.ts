@@ -23,6 +23,7 @@ function collectExtensionKeys(node: unknown, into: Set<string>, seen = new Set<u
 /** What differs between the Ajvs of the kit: requests' parameters are text, large bodies are checked up to their first problem. */
 export interface AjvChoices {
   readonly coerceTypes?: boolean;
+  /** Schemas already known to be valid (the kit's own, checked by npm test): not checked against the meta-schema again, which was most of the start-up. */
   readonly metaSchemaChecked?: boolean;
   /** Every problem (default), or stop at the first: a body of 100,000 bad items has at least as many. */
   readonly allErrors?: boolean;
@@ -31,27 +32,12 @@ export interface AjvChoices {
 }
 
 /**
- * An Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) that knows the document's
- * annotation keywords, so strict mode still catches typos in real keywords.
- * `discriminator` is an annotation here: Ajv cannot use its `mapping`, and the `oneOf`
- * beside it already decides the branch by the `type` constants. With `metaSchemaChecked`
- * (schemas already known to be valid), Ajv does not check them against the meta-schema again;
- * strict mode still applies.
+ * An Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) that knows the document's annotation
+ * keywords, so strict mode still catches typos in real keywords. `discriminator` is one: Ajv
+ * cannot use its `mapping`, and the `oneOf` beside it already decides the branch by `type` constants.
  */
-export function createAjv(document?: OpenAPIV3_1.Document, options: AjvChoices = {}): Ajv2020 {
-  const ajv = new Ajv2020({
-    // Checking schemas against the 2020-12 meta-schema means compiling it first, in every Ajv
-    // (most of the fake's start-up was that); the kit's own documents are checked by npm test.
-    validateSchema: options.metaSchemaChecked !== true,
-    strict: true,
-    strictRequired: false,
-    allErrors: options.allErrors ?? true,
-    verbose: options.verbose ?? false,
-    coerceTypes: options.coerceTypes ?? false,
-    useDefaults: false,
-    allowUnionTypes: true,
-    validateFormats: true,
-  });
+export function createAjv(document?: OpenAPIV3_1.Document, { metaSchemaChecked, allErrors = true, ...choices }: AjvChoices = {}): Ajv2020 {
+  const ajv = new Ajv2020({ validateSchema: metaSchemaChecked !== true, strict: true, strictRequired: false, allErrors, allowUnionTypes: true, ...choices });
   addFormats(ajv);
   const keywords = new Set(ANNOTATIONS);
   if (document) collectExtensionKeys(document, keywords);

@@ -3,7 +3,7 @@
 // document then reads that JSON (much faster than parsing YAML) when the YAML file still has
 // that hash, and parses the YAML otherwise (an edited checkout, a missing build).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { JSON_SCHEMA, load } from 'js-yaml';
@@ -21,10 +21,8 @@ const cacheFile = (yamlFile: string, dir: string) => join(dir, `${basename(yamlF
 
 /** The parsed document when the build parsed this very text of the file, else undefined. */
 export function cachedDocument(yamlFile: string, text: string | Buffer, dir = cacheDir): unknown {
-  const file = cacheFile(yamlFile, dir);
-  if (!existsSync(file)) return undefined;
   try {
-    const cached = JSON.parse(readFileSync(file, 'utf8')) as CachedDocument;
+    const cached = JSON.parse(readFileSync(cacheFile(yamlFile, dir), 'utf8')) as CachedDocument;
     return cached.sha256 === sha256(text) ? cached.document : undefined;
   } catch {
     return undefined;
@@ -37,10 +35,7 @@ export function readDocument(yamlFile: string): unknown {
   return cachedDocument(yamlFile, text) ?? load(text, { schema: JSON_SCHEMA });
 }
 
-/**
- * A parser for json-schema-ref-parser, tried before its YAML parser: the cached document, or
- * a refusal that hands the file on to the YAML parser.
- */
+/** A parser for json-schema-ref-parser, tried before its YAML parser: the cached document, or a refusal that hands the file on. */
 export const documentCacheParser = {
   order: 1,
   canParse: ['.yaml', '.yml'],
@@ -51,11 +46,7 @@ export const documentCacheParser = {
   },
 };
 
-/**
- * Writes the cache for the given YAML files (the build runs this). YAML is parsed as
- * json-schema-ref-parser parses it (js-yaml, JSON schema); a document that JSON cannot hold
- * exactly gets no cache.
- */
+/** Writes the cache of the YAML files (the build runs this); a document JSON cannot hold exactly gets none. */
 export function writeDocumentCache(yamlFiles: readonly string[], dir = cacheDir): string[] {
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];

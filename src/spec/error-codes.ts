@@ -8,10 +8,7 @@ export interface ErrorCodeEntry {
   readonly messages: Readonly<Record<string, string>>;
 }
 
-/**
- * The document's named list of errors (`components.schemas.ErrorCode`), keyed by code.
- * The status of each code lives in the document (`x-status`), not in code.
- */
+/** The document's named list of errors (`components.schemas.ErrorCode`, each with its `x-status`), keyed by code. */
 export function errorCatalog(document: Document): ReadonlyMap<string, ErrorCodeEntry> {
   const schema = document.components?.schemas?.ErrorCode as { oneOf?: Record<string, unknown>[] } | undefined;
   if (!schema?.oneOf) throw new Error('The document has no ErrorCode list (components.schemas.ErrorCode.oneOf).');

@@ -1,14 +1,8 @@
+import type { ErrorObject } from 'ajv';
 import type { ProblemWords } from './problem-words.js';
 
 /** The parts of an Ajv error (or a SchemaError) that say where and what; `data` and `parentSchema` when Ajv is `verbose`. */
-export interface SchemaErrorLike {
-  readonly instancePath: string;
-  readonly keyword: string;
-  readonly message?: string;
-  readonly params: Record<string, unknown>;
-  readonly data?: unknown;
-  readonly parentSchema?: unknown;
-}
+export type SchemaErrorLike = Readonly<Pick<ErrorObject, 'instancePath' | 'keyword' | 'message' | 'params' | 'data' | 'parentSchema'>>;
 
 /** Where a schema error points and what is wrong there, in the document's words (problem-words.ts). */
 export interface ErrorField {
@@ -54,9 +48,9 @@ function sent(problem: string, error: SchemaErrorLike, words: ProblemWords): str
 }
 
 /**
- * Names the field an error is about and says what is allowed there: a missing or unexpected
- * property is named itself (Ajv reports those on the parent object), an enum or a constant
- * lists its values, and what was sent follows when Ajv gives it (never a secret's value).
+ * Names the field an error is about and what is allowed there: a missing or unexpected property
+ * itself (Ajv reports those on the parent), an enum's or constant's values, and what was sent when
+ * Ajv gives it (never a secret's).
  */
 export function errorField(error: SchemaErrorLike, words: ProblemWords): ErrorField {
   const { instancePath, keyword, params } = error;

@@ -1,11 +1,9 @@
+import type { ErrorObject } from 'ajv';
 import { errorField, escapePointer, shownList, withSent, type ErrorField, type SchemaErrorLike } from './error-field.js';
 import type { ProblemWords } from './problem-words.js';
 
 /** An Ajv error as a `verbose` Ajv gives it: where in the schema it failed, and the keyword's value. */
-export interface VerboseError extends SchemaErrorLike {
-  readonly schemaPath: string;
-  readonly schema?: unknown;
-}
+export type VerboseError = SchemaErrorLike & Readonly<Pick<ErrorObject, 'schemaPath' | 'schema'>>;
 
 /** The first problems of a value, and how many there are in all. */
 export interface Problems {
@@ -40,10 +38,9 @@ interface Resolution {
 }
 
 /**
- * A `oneOf` failed, said as what to do: a `discriminator`'s branch is the one the tag names
- * (an unknown tag lists the tags); branches that only require a field name the fields that
- * cannot be combined, or that one of them is needed; otherwise a branch of the wrong type
- * drops out, and the problems of the one left stand, or the types allowed are named.
+ * A failed `oneOf` as what to do: the branch a `discriminator`'s tag names (an unknown tag lists
+ * them); branches that only require a field name the fields that cannot combine, or that one is
+ * needed; else branches of the wrong type drop out, and the one left speaks, or the types are named.
  */
 function resolveOneOf(error: VerboseError, branchErrors: readonly VerboseError[], words: ProblemWords): Resolution {
   const path = error.schemaPath;
@@ -90,10 +87,7 @@ function resolvePropertyName(error: VerboseError, nameErrors: readonly VerboseEr
   return { problems: [{ pointer: `${error.instancePath}/${escapePointer(name)}`, problem: words('badName', { rule }) }], drop: (e) => under(e, error.schemaPath) };
 }
 
-/**
- * The errors of a `oneOf`'s (or a `propertyNames`') branches: Ajv writes them just before the
- * error of the keyword itself, so they are the errors before it under its schema path and value.
- */
+/** Where the errors of a `oneOf`'s (or `propertyNames`') branches start: Ajv writes them just before the keyword's own. */
 function branchStart(errors: readonly VerboseError[], at: number): number {
   const keyword = errors[at]!;
   let start = at;
@@ -102,10 +96,8 @@ function branchStart(errors: readonly VerboseError[], at: number): number {
 }
 
 /**
- * The problems of Ajv's errors for one value, at most `listed` of them, and their count:
- * each names its field and says what is allowed there (see errorField), a `oneOf` or a
- * `propertyNames` once as a whole rather than as the errors of its branches, the same problem
- * of a field once.
+ * The problems of Ajv's errors for one value, at most `listed` of them, and their count: each as
+ * errorField says it, a `oneOf` or `propertyNames` once as a whole, the same problem of a field once.
  */
 export function schemaProblems(errors: readonly VerboseError[], listed: number, words: ProblemWords): Problems {
   const dropped = new Uint8Array(errors.length);

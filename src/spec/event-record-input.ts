@@ -1,12 +1,9 @@
-import { errorField } from './error-field.js';
+import { errorField, type ErrorField } from './error-field.js';
 import type { EventLogRecord } from './types.js';
 import type { SpecValidator } from './validator.js';
 
 /** A thing wrong with a record: where (a JSON pointer, `""` for the record itself) and what. */
-export interface RecordProblem {
-  readonly pointer: string;
-  readonly problem: string;
-}
+export type RecordProblem = ErrorField;
 
 /** A problem of one record of a list: its index, the field and what is wrong. */
 export interface IndexedProblem extends RecordProblem {
@@ -34,20 +31,11 @@ export function schemaProblem(validator: Validator, schemaName: string, value: u
   return first && { pointer: first.instancePath, problem: first.message.slice((first.instancePath || '(root)').length + 1) };
 }
 
-/**
- * The schema a record that fails EventLogRecord is judged by: the branch of its own type, since
- * the oneOf reports both ('' for an unknown type); undefined when the record is valid.
- */
+/** The branch a record failing EventLogRecord is judged by (the oneOf reports both): its type's, '' for an unknown type; undefined when valid. */
 function failedBranch(validator: Validator, record: unknown): string | undefined {
   if (validator.validateNamed('EventLogRecord', record).length === 0) return undefined;
   const type = isObject(record) ? record.type : undefined;
   return (typeof type === 'string' && SCHEMA_OF_TYPE[type]) || '';
-}
-
-/** The first problem of a record against the document's EventLogRecord; undefined when it is valid. */
-export function eventRecordProblem(validator: Validator, record: unknown): RecordProblem | undefined {
-  const branch = failedBranch(validator, record);
-  return branch === undefined ? undefined : (branch && schemaProblem(validator, branch, record)) || UNKNOWN_TYPE;
 }
 
 /** Every problem of a record against the document's EventLogRecord, each naming its field and what is allowed. */
@@ -61,6 +49,9 @@ export function eventRecordProblems(validator: Pick<SpecValidator, 'validateName
   });
 }
 
+/** The first problem of a record against the document's EventLogRecord; undefined when it is valid. */
+export const eventRecordProblem = (validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>, record: unknown): RecordProblem | undefined => eventRecordProblems(validator, record)[0];
+
 /** A record given without `_id` or `timestamp` gets a new id and the current time; anything else is kept as given. */
 export function completeEventRecord(input: unknown, { now, nextId }: Completion): unknown {
   if (!isObject(input)) return input;
@@ -68,10 +59,7 @@ export function completeEventRecord(input: unknown, { now, nextId }: Completion)
   return { ...input, _id: input._id === undefined ? nextId(typeof timestamp === 'number' ? timestamp : now()) : input._id, timestamp };
 }
 
-/**
- * Completes records (see completeEventRecord) and checks them all: every problem of every
- * record, and `_id`s repeated within the list. The records are usable only when `problems` is empty.
- */
+/** Completes records and checks them all: every problem of each, and `_id`s repeated in the list; usable only when `problems` is empty. */
 export function completeEventRecords(inputs: readonly unknown[], completion: Completion, validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>): { records: EventLogRecord[]; problems: IndexedProblem[] } {
   const problems: IndexedProblem[] = [];
   const seen = new Set<unknown>();

@@ -3,35 +3,19 @@
 import type { Document } from './load.js';
 import { listOperations } from './operations.js';
 
-/** The bounds on the event log's `filter` (getEventLog's `x-filter-limits`), each refused with 400 INVALID_FILTER. */
-export interface FilterLimits {
-  /** Longest filter text, deepest nesting, most object keys plus array items, most `$regex` operators, longest `$regex` pattern. */
-  readonly maxLength: number;
-  readonly maxDepth: number;
-  readonly maxNodes: number;
-  readonly maxRegexes: number;
-  readonly maxRegexLength: number;
-}
+/** getEventLog's `filter` (`x-filter-limits`): longest text, deepest nesting, most keys plus items, most `$regex`es, longest pattern; each refused with 400 INVALID_FILTER. */
+const FILTER_KEYS = { maxLength: 'maxLength', maxDepth: 'maxDepth', maxNodes: 'maxNodes', maxRegexes: 'maxRegexes', maxRegexLength: 'maxRegexLength' } as const;
+/** The SNMP listener's and MQTT broker's bounds (getIngestCounts' `x-ingest-limits`): connections, idle seconds, packet bytes. */
+const INGEST_KEYS = { mqttConnections: 'mqtt-connections', mqttIdleSeconds: 'mqtt-idle-seconds', mqttPacketBytes: 'mqtt-packet-bytes', snmpPacketBytes: 'snmp-packet-bytes' } as const;
 
+export type FilterLimits = Readonly<Record<keyof typeof FILTER_KEYS, number>>;
+export type IngestLimits = Readonly<Record<keyof typeof INGEST_KEYS, number>>;
 /**
  * The request journal's bounds (listRequests' `x-default-journal-size`, `x-max-journal-size`,
- * `x-journal-max-length`): requests kept by default and at most, the head kept of each body (`RequestRecord.responseText`'s
- * `maxLength`, so what the journal shows fits its schema), and the characters kept in all.
+ * `x-journal-max-length`): requests kept by default and at most, the head kept of each body
+ * (`RequestRecord.responseText`'s `maxLength`, so what the journal shows fits its schema), and the characters kept in all.
  */
-export interface JournalLimits {
-  readonly defaultSize: number;
-  readonly maxSize: number;
-  readonly perBody: number;
-  readonly total: number;
-}
-
-/** The SNMP listener's and MQTT broker's bounds (getIngestCounts' `x-ingest-limits`): connections, idle seconds, packet bytes. */
-export interface IngestLimits {
-  readonly mqttConnections: number;
-  readonly mqttIdleSeconds: number;
-  readonly mqttPacketBytes: number;
-  readonly snmpPacketBytes: number;
-}
+export type JournalLimits = Readonly<Record<'defaultSize' | 'maxSize' | 'perBody' | 'total', number>>;
 
 const operation = (document: Document, operationId: string): Record<string, unknown> | undefined =>
   listOperations(document).find((op) => op.operationId === operationId)?.raw as Record<string, unknown> | undefined;
@@ -50,9 +34,7 @@ function integers<K extends string>(stated: unknown, keys: Readonly<Record<K, st
 export function filterLimits(document: Document): FilterLimits | undefined {
   const parameters = (operation(document, 'getEventLog')?.parameters ?? []) as Record<string, unknown>[];
   const stated = parameters.find((p) => p.name === 'filter')?.['x-filter-limits'];
-  if (stated === undefined) return undefined;
-  const keys = { maxLength: 'maxLength', maxDepth: 'maxDepth', maxNodes: 'maxNodes', maxRegexes: 'maxRegexes', maxRegexLength: 'maxRegexLength' };
-  return Object.freeze(integers(stated, keys, 1, "the filter parameter's x-filter-limits"));
+  return stated === undefined ? undefined : Object.freeze(integers(stated, FILTER_KEYS, 1, "the filter parameter's x-filter-limits"));
 }
 
 export function journalLimits(document: Document): JournalLimits {
@@ -66,6 +48,5 @@ export function journalLimits(document: Document): JournalLimits {
 }
 
 export function ingestLimits(document: Document): IngestLimits {
-  const keys = { mqttConnections: 'mqtt-connections', mqttIdleSeconds: 'mqtt-idle-seconds', mqttPacketBytes: 'mqtt-packet-bytes', snmpPacketBytes: 'snmp-packet-bytes' };
-  return integers(operation(document, 'getIngestCounts')?.['x-ingest-limits'], keys, 1, "getIngestCounts' x-ingest-limits");
+  return integers(operation(document, 'getIngestCounts')?.['x-ingest-limits'], INGEST_KEYS, 1, "getIngestCounts' x-ingest-limits");
 }

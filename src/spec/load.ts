@@ -15,35 +15,22 @@ export interface Spec {
   /** The document with every `$ref` replaced by the object it points to. */
   readonly document: Document;
   readonly operations: readonly Operation[];
-  /**
-   * Whether its schemas are known to be valid JSON Schema 2020-12: true for the kit's own
-   * documents, which npm test checks; validators then skip the meta-schema check.
-   */
+  /** The kit's own documents, whose schemas npm test checks: validators skip the meta-schema check. */
   readonly schemasChecked: boolean;
   /** Looks an operation up by its operationId; throws for an unknown id. */
   operation(operationId: string): Operation;
 }
 
-/**
- * The kit's own documents, loaded once per process. `npm test` validates them (Redocly,
- * Spectral and swagger-parser's OpenAPI 3.1 schema check), so loading them only reads and
- * dereferences them (json-schema-ref-parser, what swagger-parser dereferences with):
- * validating both took a fifth of the fake's start-up.
- */
+// The kit's own documents, loaded once per process: npm test validates them (Redocly, Spectral,
+// swagger-parser), so they are only read and dereferenced (validating took a fifth of the start-up).
 const OWN_DOCUMENTS = new Set([monitoringApiPath, controlApiPath]);
 const loaded = new Map<string, Promise<Spec>>();
 
-/**
- * Reads the kit's documents, named by file URLs. Where a `window` exists (a test in Vitest's
- * jsdom environment) json-schema-ref-parser takes every path for a URL of the page and its own
- * file reader declines; a file URL read here loads the same in Node and beside a page.
- */
+// Where a `window` exists (Vitest's jsdom) json-schema-ref-parser takes every path for a URL of
+// the page and its file reader declines: the documents are named by file URLs, read here.
 const kitFiles = { order: 1, canRead: /^file:/i, read: (file: { url: string }) => readFileSync(fileURLToPath(file.url)) };
 
-/**
- * Reads, validates (OpenAPI 3.1 structure and `$ref`s) and dereferences the document; the
- * kit's own are only read and dereferenced, once. The default is the kit's monitoring API.
- */
+/** Reads, validates (OpenAPI 3.1 structure and `$ref`s) and dereferences the document (default: the kit's monitoring API). */
 export async function loadSpec(source: string = monitoringApiPath): Promise<Spec> {
   if (!OWN_DOCUMENTS.has(source)) {
     // swagger-parser (with its own Ajv and the OpenAPI schemas) is loaded only for other documents.
@@ -52,8 +39,7 @@ export async function loadSpec(source: string = monitoringApiPath): Promise<Spec
   }
   let spec = loaded.get(source);
   if (!spec) {
-    // Parsed by the build where it can be (see document-cache.ts), also for the monitoring API
-    // document that the control API's document refers to.
+    // Parsed by the build where it can be (document-cache.ts), also the document the control API's refers to.
     spec = dereference(pathToFileURL(source).href, { parse: { kitDocumentCache: documentCacheParser }, resolve: { kitFiles } }).then((document) => specOf(source, document as unknown as Document, true));
     loaded.set(source, spec);
     // A failed read is not kept: the next call tries again.

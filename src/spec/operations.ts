@@ -16,7 +16,6 @@ export interface Operation {
   /** The OpenAPI path template, e.g. `/node/api/event-log/{id}/payload`. */
   readonly path: string;
   readonly summary: string;
-  readonly tags: readonly string[];
   readonly parameters: readonly Parameter[];
   /** The JSON schema of the request body, when the operation takes one. */
   readonly requestBody?: { readonly required: boolean; readonly schema: Schema };
@@ -59,7 +58,6 @@ export function listOperations(document: OpenAPIV3_1.Document): Operation[] {
         method,
         path,
         summary: op.summary ?? '',
-        tags: op.tags ?? [],
         parameters: mergeParameters(item.parameters, op.parameters),
         requestBody: bodySchema ? { required: body?.required === true, schema: bodySchema } : undefined,
         responses: (op.responses ?? {}) as Record<string, Response>,

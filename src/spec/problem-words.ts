@@ -23,9 +23,8 @@ function wordingOf(document: unknown): Readonly<Record<string, string>> {
 let kitWording: Readonly<Record<string, string>> | undefined;
 
 /**
- * How a document words schema problems, every kind looked up now (a document that lacks one
- * fails here, not on the request that needs it). Those a document other than the kit's own
- * lacks (the control API's, another API's) come from the kit's monitoring API document.
+ * How a document words schema problems, each looked up now (a missing one fails here, not on a
+ * request); those another document lacks come from the kit's monitoring API document.
  */
 export function problemWords(document: Document): ProblemWords {
   const own = wordingOf(document);

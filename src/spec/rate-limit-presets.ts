@@ -6,12 +6,7 @@ export type RateLimitPresets = Readonly<Record<RateLimitPreset, readonly RateLim
 
 const presetsOf = new WeakMap<Spec, RateLimitPresets>();
 
-/**
- * The rules of each preset of the control API document's RateLimitPreset, as its
- * `x-preset-rules` gives them (read once per document). Another document's are checked
- * against its RateLimitRules schema here; the kit's own, by npm test (an Ajv at start-up
- * for them cost tens of milliseconds).
- */
+/** The rules of each RateLimitPreset, as its `x-preset-rules` gives them; another document's are checked here, the kit's own by npm test. */
 export function rateLimitPresets(controlSpec: Spec): RateLimitPresets {
   let presets = presetsOf.get(controlSpec);
   if (presets) return presets;

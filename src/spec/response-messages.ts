@@ -10,10 +10,8 @@ function exampleCodes(response: Content): Set<unknown> {
 }
 
 /**
- * The `x-messages` of the document's shared responses (`components.responses`), by code. The
- * control API uses the monitoring API's codes and lists none of its own, so the texts of its
- * refusals live on the response that shows them, keyed by code as in the monitoring API's
- * list; a response shows several codes, so each code must be one of its examples'.
+ * The `x-messages` of the document's shared responses, by code: the control API lists no codes of
+ * its own, so its refusals' texts live on the response that shows them; each code must be one its examples show.
  */
 export function responseMessages(document: Document): ReadonlyMap<string, Readonly<Record<string, string>>> {
   const byCode = new Map<string, Readonly<Record<string, string>>>();

@@ -17,10 +17,7 @@ export function marksAnywhere(schema: unknown, mark: string, seen = new Set<unkn
   return Object.values(schema).some((value) => marksAnywhere(value, mark, seen));
 }
 
-/**
- * The schemas and their allOf, anyOf and oneOf branches, `maxDepth` combinators deep at most,
- * each once: a value of them may have to match any, so a mark such as `x-secret` on any counts.
- */
+/** The schemas and their allOf, anyOf and oneOf branches, `maxDepth` deep at most, each once: a value may have to match any, so a mark on any counts. */
 export function schemaBranches(schemas: readonly SchemaNode[], maxDepth: number): SchemaNode[] {
   const found = new Set<SchemaNode>();
   const visit = (node: SchemaNode, depth: number): void => {
@@ -76,10 +73,7 @@ export function schemaMarks(schema: SchemaNode, mark: string): boolean {
   return marks;
 }
 
-/**
- * The places of `value`, walked under `schema`, that the mark covers, in document order, and the
- * places too deep to judge. Lazy: a caller that has read enough stops the walk.
- */
+/** The places of `value`, walked under `schema`, that the mark covers, and those too deep to judge; lazy, so a caller can stop. */
 export function* markedValues(value: unknown, schema: SchemaNode, walk: MarkWalk): Generator<MarkedValue, void, undefined> {
   if (schemaMarks(schema, walk.mark)) yield* visit(value, [], [schema], walk);
 }

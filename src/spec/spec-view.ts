@@ -17,10 +17,7 @@ function withSection(view: Node, section: string | undefined): Node {
   return section ? { 'x-spec-section': section, ...view } : view;
 }
 
-/**
- * A `oneOf` told apart by a property's `const` (the event log record): each value picks its
- * branch's view; a value of no branch must fit the view of one of them.
- */
+/** A `oneOf` told apart by a property's `const` (the event log record): each tag picks its branch's view; another must fit one of them. */
 function discriminated(node: Node, section: string | undefined, name: string): Node | undefined {
   const property = isNode(node.discriminator) ? node.discriminator.propertyName : undefined;
   if (typeof property !== 'string' || !Array.isArray(node.oneOf)) return undefined;
@@ -74,10 +71,7 @@ export function specView(schema: Schema, name = 'the body'): Schema {
   return view;
 }
 
-/**
- * The spec's view of a documented JSON answer, or undefined when the spec says nothing of its
- * body: the response carries an `x-gap-fill` (4.1, 4.3 and every error answer: "not shown").
- */
+/** The spec's view of a documented JSON answer; undefined when the response has an `x-gap-fill` (the spec shows no body: 4.1, 4.3, every error). */
 export function responseSpecView(response: Response | undefined): Schema | undefined {
   const schema = response?.content?.['application/json']?.schema;
   if (!schema || typeof (response as Node)['x-gap-fill'] === 'string') return undefined;

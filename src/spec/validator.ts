@@ -5,16 +5,8 @@ import type { Spec } from './load.js';
 import { documentedResponse, type Response, type Schema } from './operations.js';
 import { problemWords, type ProblemWords } from './problem-words.js';
 
-/** One way a value fails its schema, in terms a person can read. */
-export interface SchemaError {
-  /** JSON pointer into the value, `""` for the value itself. */
-  readonly instancePath: string;
-  /** JSON pointer into the schema that failed, for finding its `x-gap-fill`. */
-  readonly schemaPath: string;
-  readonly keyword: string;
-  readonly message: string;
-  readonly params: Record<string, unknown>;
-}
+/** One way a value fails its schema: Ajv's error, its message led by the path (`/limit must be integer`). */
+export type SchemaError = Readonly<Pick<ErrorObject, 'instancePath' | 'schemaPath' | 'keyword' | 'params'> & { message: string }>;
 
 /** A response as seen on the wire: status, headers (lower-case names) and the raw body text. */
 export interface ObservedResponse {
@@ -23,10 +15,8 @@ export interface ObservedResponse {
   readonly body: string;
 }
 
-export type ResponseProblemKind = 'undocumented-status' | 'content-type' | 'not-json' | 'schema' | 'unexpected-body';
-
 export interface ResponseProblem {
-  readonly kind: ResponseProblemKind;
+  readonly kind: 'undocumented-status' | 'content-type' | 'not-json' | 'schema' | 'unexpected-body';
   readonly message: string;
   readonly schemaErrors?: readonly SchemaError[];
 }
@@ -51,7 +41,7 @@ function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[]
     schemaPath: e.schemaPath,
     keyword: e.keyword,
     message: `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`,
-    params: e.params as Record<string, unknown>,
+    params: e.params,
   }));
 }
 
@@ -80,7 +70,6 @@ function newSpecValidator(spec: Spec): SpecValidator {
   };
 
   const responseFor = (operationId: string, status: number): Response | undefined => documentedResponse(spec.operation(operationId), status);
-
   return {
     ajv,
     validate,

@@ -58,10 +58,8 @@ type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The names an OpenAPI document gives credentials: its security schemes' header, query and
- * cookie names, and the properties it marks `x-secret` (on the property or on the schema it
- * refers to). Each is in SECRET_NAMES (a test holds the document to it); the fake's log redaction
- * adds them to its paths.
+ * The names an OpenAPI document gives credentials: its security schemes' names and the properties
+ * it marks `x-secret` (or whose schema it marks). A test holds each to be in SECRET_NAMES.
  */
 export function secretNamesOf(document: unknown): string[] {
   if (!isNode(document) || !isNode(document.components)) return [];

@@ -33,11 +33,7 @@ export function mapStrings(value: unknown, map: (text: string) => string, depth 
 
 /** Secrets the kit was given shorter than this would mask ordinary text ("1", an empty password). */
 const MIN_GIVEN = 4;
-/**
- * A value a server chose (a session id, a token, a cookie the runner keeps) shorter than this is
- * no credential: masked, a server could have `PASSED`, `0` or `users` cut out of every output.
- * Real session ids and tokens are far longer, and one printable word.
- */
+/** A value a server chose (a session id, a token) shorter than this is no credential: masked, a server could have `PASSED` or `users` cut out of every output. */
 export const MIN_ISSUED_CHARS = 8;
 const NOT_ONE_WORD = /[\s\u0000-\u001f\u007f]/;
 /** The shortest head of a spelling masked where a text is cut off; heads longer than the longest are not looked for. */
