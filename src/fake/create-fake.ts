@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { FixtureUser } from '../spec/types.js';
 import { buildFakeWithListenHosts, type FakeApp } from '../server/build.js';
 import { LISTEN_BACKLOG, type FakeOptions } from '../server/options.js';
 import { controlClient, controlMethods, type FakeControl } from './control-methods.js';
-import { startRecordSources, type RecordSourceOptions, type RecordSources } from './record-sources.js';
+import { startRecordSources, type RecordSourceOptions } from './record-sources.js';
 import { watchFixtureFiles, type FixtureWatcher } from './watch-fixtures.js';
 
 /** The fake's options, and those of the record sources and the fixture reloads that run beside it. */
@@ -34,7 +35,7 @@ export interface Fake extends FakeControl {
 export async function createFake(options: CreateFakeOptions = {}): Promise<Fake> {
   const { app, answerListenHost } = await buildFakeWithListenHosts(options);
   const watcher = reloadFixturesOnChange(app, options);
-  let sources: RecordSources | undefined;
+  let sources: Awaited<ReturnType<typeof startRecordSources>> | undefined;
   let urls: FakeUrls | undefined;
   let closing: Promise<void> | undefined;
   const shutdown = async () => {
@@ -88,13 +89,8 @@ function urlsOf(app: FastifyInstance, host: string) {
   return { origin, baseUrl: `${origin}/node/api`, docsUrl: `${origin}/docs`, controlUrl: `${origin}/__control`, inspectorUrl: `${origin}/__inspector` };
 }
 
-/** A seeded user: the fake's development credentials. */
-export interface SeededUser {
-  readonly id: string;
-  readonly login: string;
-  readonly password: string;
-  readonly permissions: readonly string[];
-}
+/** A seeded user: the fake's development credentials (a users file's user without its token). */
+export type SeededUser = Readonly<Omit<FixtureUser, 'authenticationToken'>>;
 
 /** The seeded users by login, with their passwords (as the users file was last loaded), without their tokens. */
 const seededUsersByLogin = (app: FakeApp): Readonly<Record<string, SeededUser>> =>

@@ -26,34 +26,24 @@ export interface RecordSourceOptions {
   readonly onRecord?: (record: EventLogRecord, source: RecordSource) => void;
 }
 
-/** The running sources of records that were not seeded. */
-export interface RecordSources {
-  /** The bound UDP port of the SNMP listener, when one runs. */
-  readonly snmpPort: number | undefined;
-  /** The bound TCP port of the MQTT broker, when one runs. */
-  readonly mqttPort: number | undefined;
-  /** Stops the live feed and closes the ingesters. */
-  stop(): Promise<void>;
-}
-
 /**
  * The event log, where live and received records go. `onRecord` is told after the record is stored;
  * its throw is its bug, not a refusal, so it is logged instead of reaching the ingester (which would count it dropped).
  */
 function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOptions['onRecord']): (record: EventLogRecord) => void {
   const { events } = app.fake.state.data;
-  const tell = (stored: EventLogRecord) => {
+  return (record) => {
+    const stored = events.add(record);
     try {
       onRecord?.(stored, source);
     } catch (error) {
       app.log.error({ err: error, source, recordId: stored._id }, 'onRecord threw; the record is stored all the same');
     }
   };
-  return (record) => tell(events.add(record));
 }
 
 /** Starts the live feed, the SNMP listener and the MQTT broker that the options ask for; none stays running when one fails to start. */
-export async function startRecordSources(app: FakeApp, options: RecordSourceOptions): Promise<RecordSources> {
+export async function startRecordSources(app: FakeApp, options: RecordSourceOptions) {
   const { clock, seed, spec, controlSpec } = app.fake.options;
   const ingesters: IngestHandle[] = [];
   const detach: (() => void)[] = [];

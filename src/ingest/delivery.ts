@@ -15,8 +15,12 @@ export interface IngestDrop {
 /** What became of the traps or messages received, as the control API shows it: each counted once, delivered or dropped. */
 type IngestStats = Omit<IngestSourceRunning, 'running' | 'port'>;
 
-/** What every ingester takes: where records go, what stamps them, and optional checks. */
+/** What every ingester takes: where it listens, where records go, what stamps them, and optional checks. */
 export interface IngestOptions {
+  /** The port; 0 picks a free one (see `port` on the handle). */
+  readonly port: number;
+  /** Address to listen on; default loopback only (an IPv6 address: udp6 for SNMP). */
+  readonly host?: string;
   /** Takes each record; one that throws drops that record (counted), nothing else. */
   readonly sink: (record: EventLogRecord) => void;
   readonly clock: Clock;

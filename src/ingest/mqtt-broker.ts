@@ -7,10 +7,6 @@ import type { MqttMessageRecord } from '../spec/types.js';
 import { derivedObjectId } from '../shared/derived-id.js';
 
 export interface MqttBrokerOptions extends IngestOptions {
-  /** TCP port; 0 picks a free one (see `port` on the handle). */
-  readonly port: number;
-  /** Address to listen on; default loopback only. */
-  readonly host?: string;
   /** Connections, idle time and packet size (the control API document's x-ingest-limits). */
   readonly limits: Pick<IngestLimits, 'mqttConnections' | 'mqttIdleSeconds' | 'mqttPacketBytes'>;
 }

@@ -8,10 +8,6 @@ import type { IngestLimits } from '../spec/limits.js';
 import { snmpTrapToRecord } from './snmp-trap-to-record.js';
 
 export interface SnmpTrapListenerOptions extends IngestOptions {
-  /** UDP port; 0 picks a free one (see `port` on the handle). */
-  readonly port: number;
-  /** Address to bind; default loopback only. An IPv6 address binds udp6. */
-  readonly host?: string;
   /** Accepted v1/v2c communities; default `public`. Traps with another community are dropped. */
   readonly community?: string | readonly string[];
   /** The largest datagram taken (the control API document's x-ingest-limits). */

@@ -14,21 +14,16 @@ import type { Exchange } from '../contract/types.js';
 import type { Spec } from '../spec/index.js';
 import { integerTimestamp, pageBySkip, PagingError, pageByTime } from './paging.js';
 
-export interface Progress {
-  /** Records taken so far and the newest timestamp reached. */
-  update(taken: number, reached: number | undefined): void;
-  /** The last line of a log, whatever the time. */
-  done(taken: number): void;
-}
-
 const count = (n: number): string => n.toLocaleString('en-US');
 
-export function createProgress(label: string, range: { from?: number; to: number }, print: (line: string) => void, now: () => number = Date.now): Progress {
+/** A log's progress line, at most one a second: records taken, their rate, how far through the time range and the time left. */
+function createProgress(label: string, range: { from?: number; to: number }, print: (line: string) => void, now: () => number = Date.now) {
   const started = now();
   let shown = started;
   let first = range.from;
+  const elapsed = () => Math.max(0.001, (now() - started) / 1000);
   const line = (taken: number, reached: number | undefined): string => {
-    const seconds = Math.max(0.001, (now() - started) / 1000);
+    const seconds = elapsed();
     const parts = [`${label}: ${count(taken)} records`, `${count(Math.round(taken / seconds))}/s`];
     first ??= reached;
     if (reached !== undefined && first !== undefined && range.to > first) {
@@ -39,15 +34,13 @@ export function createProgress(label: string, range: { from?: number; to: number
     return parts.join(', ');
   };
   return {
-    update(taken, reached) {
+    update(taken: number, reached: number | undefined): void {
       if (now() - shown < 1000) return;
       shown = now();
       print(line(taken, reached));
     },
-    done(taken) {
-      const seconds = Math.max(0.001, (now() - started) / 1000);
-      print(`${label}: ${count(taken)} records in ${seconds.toFixed(1)} s`);
-    },
+    /** The last line of a log, whatever the time. */
+    done: (taken: number): void => print(`${label}: ${count(taken)} records in ${elapsed().toFixed(1)} s`),
   };
 }
 

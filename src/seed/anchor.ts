@@ -7,18 +7,14 @@ export type AnchorInput = number | string | Date;
 
 /** The anchor in ms since 1970; `now` is read from the clock. Throws a RangeError on anything else. */
 export function anchorTime(anchor: AnchorInput, now: () => number): number {
+  if (anchor instanceof Date) anchor = anchor.getTime();
+  const text = typeof anchor === 'string' ? anchor.trim() : '';
   const ms =
-    anchor instanceof Date
-      ? anchor.getTime()
-      : typeof anchor === 'number'
-        ? anchor
-        : anchor.trim().toLowerCase() === 'now'
-          ? now()
-          : /^\d+$/.test(anchor.trim())
-            ? Number(anchor.trim())
-            : /^\d{4}-\d{2}-\d{2}/.test(anchor.trim())
-              ? Date.parse(anchor.trim())
-              : Number.NaN;
+    typeof anchor === 'number' ? anchor
+    : text.toLowerCase() === 'now' ? now()
+    : /^\d+$/.test(text) ? Number(text)
+    : /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(text)
+    : Number.NaN;
   if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError('expected "now", an ISO date-time (e.g. 2025-09-01T00:00:00Z) or milliseconds since 1970');
   return ms;
 }

@@ -157,13 +157,8 @@ export function createSecrets(mask = REPORT_MASK): Secrets {
     addIssued: (value) => remember(value, true),
     addCredentials,
     addUrl(url) {
-      if (!url) return;
-      let parsed: URL;
-      try {
-        parsed = new URL(url);
-      } catch {
-        return;
-      }
+      if (!url || !URL.canParse(url)) return;
+      const parsed = new URL(url);
       // Without a password, the user name is the credential (a token some gateways take in its place).
       if (!parsed.password) {
         add(parsed.username);
