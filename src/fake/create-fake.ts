@@ -4,7 +4,7 @@ import { buildFakeWithListenHosts, type FakeApp } from '../server/build.js';
 import { LISTEN_BACKLOG, type FakeOptions } from '../server/options.js';
 import { controlClient, controlMethods, type FakeControl } from './control-methods.js';
 import { startRecordSources, type RecordSourceOptions } from './record-sources.js';
-import { watchFixtureFiles, type FixtureWatcher } from './watch-fixtures.js';
+import { watchFixtureFiles } from './watch-fixtures.js';
 
 /** The fake's options, and those of the record sources and the fixture reloads that run beside it. */
 export interface CreateFakeOptions extends FakeOptions, RecordSourceOptions, FixtureReloadOptions {}
@@ -107,7 +107,7 @@ export interface FixtureReloadOptions {
 }
 
 /** With `watch`, reloads the users file and the event fixture files whenever they change, logging every problem (the old data then stays). */
-function reloadFixturesOnChange(app: FakeApp, { watch, onFixturesReload: told }: FixtureReloadOptions): FixtureWatcher | undefined {
+function reloadFixturesOnChange(app: FakeApp, { watch, onFixturesReload: told }: FixtureReloadOptions): { close(): void } | undefined {
   if (!watch) return undefined;
   const reload = async (): Promise<void> => {
     try {

@@ -4,15 +4,11 @@ import { basename, dirname, resolve } from 'node:path';
 /** Wait this long after the last change before reloading: editors write a file in several steps. */
 const SETTLE_MS = 150;
 
-export interface FixtureWatcher {
-  close(): void;
-}
-
 /**
  * Calls `reload` once the files stop changing, never two at once. The folders are watched, not the
  * files, so a save by renaming a new file over the old is seen; one that cannot be watched is told to `onError`.
  */
-export function watchFixtureFiles(files: readonly string[], reload: () => Promise<void>, onError: (error: Error) => void): FixtureWatcher {
+export function watchFixtureFiles(files: readonly string[], reload: () => Promise<void>, onError: (error: Error) => void): { close(): void } {
   const byFolder = new Map<string, Set<string>>();
   for (const file of files.map((f) => resolve(f))) {
     const names = byFolder.get(dirname(file)) ?? new Set<string>();

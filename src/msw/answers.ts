@@ -68,24 +68,16 @@ export function answerInProcess(fake: InjectingFake): Answer {
   };
 }
 
-/** The requests the handlers answer: those under `baseUrl` + `/node/api` or `/__control`, and how the fake names each. */
-export interface ApiScope {
-  /** Matches the URL (without query) of every request the fake answers. */
-  readonly pattern: RegExp;
-  /** The request's path and query as the fake sees them: `baseUrl`'s own path taken off. */
-  pathOf(url: string): string;
-}
-
 /** The fake's two roots: the monitoring API and its control API. */
 const ROOTS = ['/node/api', '/__control'];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * `baseUrl` as the app calls the API: absolute (`http://localhost:3000`, maybe with a path),
- * or, where there is a page (jsdom, a browser), relative to it.
+ * The requests the handlers answer, those under `baseUrl` + `/node/api` or `/__control`, and how the
+ * fake names each. `baseUrl` as the app calls the API: absolute (maybe with a path), or relative to the page.
  */
-export function apiScope(baseUrl: string): ApiScope {
+export function apiScope(baseUrl: string) {
   const page = typeof location === 'undefined' ? undefined : location.href;
   let base: URL;
   try {
@@ -95,8 +87,10 @@ export function apiScope(baseUrl: string): ApiScope {
   }
   const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   return {
+    /** Matches the URL (without query) of every request the fake answers. */
     pattern: new RegExp(`^${escape(prefix)}(?:${ROOTS.map(escape).join('|')})(?:/.*)?$`),
-    pathOf(url) {
+    /** The request's path and query as the fake sees them: `baseUrl`'s own path taken off. */
+    pathOf(url: string): string {
       const { href } = new URL(url);
       return href.slice(prefix.length).replace(/#.*$/, '');
     },
