@@ -8,26 +8,11 @@ import { requestLine } from './logger.js';
 import type { ResolvedFakeOptions, RuntimeConfig } from './options.js';
 import { drawLatency, preferredLatency } from './route-checks.js';
 
-/** Whatever Fastify pipes to the client (a streamed page, a docs asset) rather than writes at once. */
-export const isStreamed = (payload: unknown): boolean => typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';
-
-/** What is done with an answer before it is sent, once its latency has passed. */
-export type AnswerStep = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** performance.now() when the request came in: the journal's duration starts here. */
     receivedAt: number;
   }
-}
-
-/** What the answer hook is made of. */
-export interface AnswerHookParts {
-  /** The monitoring API's paths start with this: an answer for a path under it that no route takes is the API's. */
-  readonly apiPrefix: string;
-  readonly options: ResolvedFakeOptions;
-  readonly config: RuntimeConfig;
-  readonly journal: RequestJournal;
 }
 
 /** Whether a path no route takes is under the API's prefix (however its target was spelled). */
@@ -37,22 +22,17 @@ function underPrefix(url: string, prefix: string): boolean {
 }
 
 /**
- * The server's `onSend` hook, for every answer (the API's, the control API's, the docs',
- * errors and paths no route takes): the latency of an answer of the monitoring API (a
- * `Prefer: latency=` of the request wins over the configured one), then its record in the
- * journal, then the line of a client that left meanwhile.
- * Latency applies to the monitoring API only, and comes first so that the journal's duration
- * and the request line's time include it; the journal's runs from the request's arrival, which
- * the first `onRequest` hook notes (the line's is Fastify's own `elapsedTime`).
+ * The server's `onSend` hook, for every answer: the latency of an answer of the monitoring API
+ * (a `Prefer: latency=` wins over the configured one), then its record in the journal, then the
+ * line of a client that left meanwhile. Latency comes first, so that the journal's duration
+ * (from the first `onRequest` hook) and the request line's time include it.
  */
-export function addAnswerHook(app: FastifyInstance, parts: AnswerHookParts): void {
-  const { apiPrefix, options, config, journal } = parts;
+export function addAnswerHook(
+  app: FastifyInstance,
+  // apiPrefix: an answer for a path under it that no route takes is the API's.
+  { apiPrefix, options, config, journal }: { apiPrefix: string; options: ResolvedFakeOptions; config: RuntimeConfig; journal: RequestJournal },
+): void {
   const keep = journal.capacity > 0 ? createJournalKeeper(journal, options.clock) : undefined;
-  // A client that left while its answer waited (an added latency, a long query) gets no answer,
-  // and Fastify no 'finish' to log it by (logger.ts): its line is written here.
-  const leftEarly: AnswerStep = (request, reply) => {
-    if (reply.raw.destroyed) requestLine(request, reply, true);
-  };
   app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', function arrival(request, _reply, done) {
     request.receivedAt = performance.now();
@@ -65,7 +45,8 @@ export function addAnswerHook(app: FastifyInstance, parts: AnswerHookParts): voi
     const operationId = route?.operationId;
     const finish = () => {
       if (ofTheApi) keep?.(request, reply, payload, operationId);
-      leftEarly(request, reply, payload);
+      // A client that left while its answer waited gets no answer, and Fastify no 'finish' to log it by (logger.ts).
+      if (reply.raw.destroyed) requestLine(request, reply, true);
       done(null, payload);
     };
     const { latencyMs, operationLatencyMs } = config.current;
@@ -81,44 +62,23 @@ export const KEPT_TEXT_CHARS = 2048;
 /** A text, or a copy of its head (cut between characters) and "…" when it is longer than `max`. */
 const headOf = (text: string, max: number): string => (text.length <= max ? text : `${textHead(text, max)}…`);
 
-type KeptBody = Pick<JournalRecord, 'body' | 'bodyCut'>;
-const NO_BODY: KeptBody = { body: undefined, bodyCut: undefined };
-
-/**
- * An answer's body: the payload itself (no copy, no parse), or a copy of its head when
- * it is longer than `perBody`; of a streamed page, the head of its text, made apart (the body is
- * not written yet).
- */
-const bodyKeeper = (perBody: number) => (payload: unknown): KeptBody => {
+/** An answer's body: the payload itself (no copy) when it is `perBody` or shorter, else a copy of its head; of a streamed page, the head of its text. */
+function keptBody(payload: unknown, perBody: number): Pick<JournalRecord, 'body' | 'bodyCut'> {
   if (typeof payload === 'string') return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: textHead(payload, perBody), bodyCut: 'head' };
   if (Buffer.isBuffer(payload)) return payload.length <= perBody ? { body: payload, bodyCut: undefined } : { body: utf8Head(payload, perBody), bodyCut: 'head' };
   const head = streamedPageHead(payload, perBody);
-  return head === undefined ? NO_BODY : { body: head.bytes, bodyCut: head.whole ? undefined : 'head' };
-};
-
-/** Whether a payload is text or bytes that the journal keeps whole (`perBody` or shorter). */
-const shortText = (perBody: number) => (payload: unknown): boolean => (typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length <= perBody;
-
-/** Keeps one answer of the monitoring API in the journal, `operationId` that of its route (undefined for a path no route takes). */
-export type JournalKeeper = (request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined) => void;
+  return { body: head?.bytes, bodyCut: head === undefined || head.whole ? undefined : 'head' };
+}
 
 /**
- * Keeps each answer of the monitoring API (its routes, and paths under its prefix no route
- * takes) in the journal: the answer hook (answer-hook.ts) calls it once the answer's latency has
- * passed, so that the duration includes it. It costs one record a request: fields that the
- * request and reply already hold and the answer's body, error answers' too, by reference when
- * it is short (masked when read), else a copy of its head.
+ * Keeps each answer of the monitoring API in the journal, once its latency has passed: one record
+ * of fields the request and reply already hold, and the answer's body (masked when read).
  */
-export function createJournalKeeper(journal: RequestJournal, clock: Clock): JournalKeeper {
+function createJournalKeeper(journal: RequestJournal, clock: Clock) {
   const { perBody } = journal.bodyLimits;
-  const bodyOf = bodyKeeper(perBody);
-  const isShortText = shortText(perBody);
-  return function keepInJournal(request, reply, payload, operationId) {
+  return function keepInJournal(request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined): void {
     const { caller } = request;
-    const status = reply.statusCode;
-    // A body short enough to keep whole (the usual answer) is kept without making a KeptBody.
-    const whole = isShortText(payload);
-    const { body, bodyCut } = whole ? NO_BODY : bodyOf(payload);
+    const { body, bodyCut } = keptBody(payload, perBody);
     journal.add({
       id: journal.nextId(),
       time: clock.now(),
@@ -129,9 +89,9 @@ export function createJournalKeeper(journal: RequestJournal, clock: Clock): Jour
       userId: caller?.user.id,
       login: caller?.user.login,
       origin: request.headers.origin === undefined ? undefined : headOf(request.headers.origin, KEPT_TEXT_CHARS),
-      status,
+      status: reply.statusCode,
       durationMs: performance.now() - request.receivedAt,
-      body: whole ? (payload as string | Buffer) : body,
+      body,
       bodyCut,
     });
   };

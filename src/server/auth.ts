@@ -2,6 +2,7 @@ import { parse, serialize, type SerializeOptions } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { Document, Operation } from '../spec/index.js';
+import type { SessionCredentials } from '../spec/types.js';
 import type { Session, StoredUser } from '../store/accounts.js';
 import type { FakeState } from '../store/state.js';
 import type { ErrorMessage, UnauthenticatedMessage } from './error-answers.js';
@@ -43,11 +44,7 @@ export interface Scheme {
   readonly key: string;
 }
 
-/**
- * Reads the document's security schemes: HTTP Basic is a login and password, an apiKey in a
- * cookie is a session, an apiKey in the query is an API token. Any other kind of scheme is
- * refused at start rather than silently let through.
- */
+/** Reads the document's security schemes (Basic, a cookie session, a query token); any other is refused at start, not let through. */
 export function readSchemes(document: Document): ReadonlyMap<string, Scheme> {
   const schemes = new Map<string, Scheme>();
   for (const [name, raw] of Object.entries(document.components?.securitySchemes ?? {})) {
@@ -69,10 +66,8 @@ export function sessionCookieName(schemes: ReadonlyMap<string, Scheme>): string 
 }
 
 /**
- * The cookie `name` of a request: its value, or, when the Cookie header gives it several
- * different values, all of them (as a repeated query parameter is an array): a browser sends
- * two when two cookies of that name apply (another app on another port of the host may have
- * set one), and the first alone would ignore the other.
+ * The cookie `name` of a request, or all its values when the header gives several different ones:
+ * a browser sends two when another app on another port of the host set one too.
  */
 export function cookieOf(request: FastifyRequest, name: string): string | string[] | undefined {
   const header = request.headers.cookie;
@@ -100,18 +95,14 @@ export function setCookies(reply: FastifyReply, cookies: readonly AnswerCookie[]
   );
 }
 
-export interface BasicCredentials {
-  readonly login: string;
-  readonly password: string;
-}
 
 const BASIC = /^basic +([A-Za-z0-9+/]+={0,2}) *$/i;
 
 /** Headers parsed lately: a Basic client sends the same one on every request, read by the limiter and the guard. Bounded. */
-const recent = new Map<string, BasicCredentials | undefined>();
+const recent = new Map<string, Readonly<SessionCredentials> | undefined>();
 
 /** The login and password of an `Authorization: Basic …` header, or undefined when it is malformed. */
-export function parseBasic(header: string): BasicCredentials | undefined {
+export function parseBasic(header: string): Readonly<SessionCredentials> | undefined {
   if (recent.has(header)) return recent.get(header);
   const encoded = BASIC.exec(header)?.[1];
   const decoded = encoded === undefined ? '' : Buffer.from(encoded, 'base64').toString('utf8');
@@ -131,63 +122,47 @@ export interface AuthDependencies {
   readonly config: { readonly current: { readonly authTokenEnabled: boolean; readonly requireCsrf: boolean } };
 }
 
-export interface Verified {
-  readonly user: StoredUser;
-  readonly session?: Session;
-}
-
-/** The raw credential a request carries for a scheme (an array when its cookie or parameter is repeated with different values), or undefined when it carries none. */
-export function presented(scheme: Scheme, request: FastifyRequest): unknown {
-  switch (scheme.kind) {
-    case 'basic':
-      return request.headers.authorization;
-    case 'session':
-      return cookieOf(request, scheme.key);
-    case 'token':
-      return (request.query as Record<string, unknown> | undefined)?.[scheme.key];
-  }
-}
-
-/** The name, in the document's error list (`x-messages` of UNAUTHENTICATED), of why a presented credential was refused. */
-export function whyRefused(scheme: Scheme, credential: unknown): UnauthenticatedMessage {
-  switch (scheme.kind) {
-    case 'basic':
-      return typeof credential === 'string' && parseBasic(credential) ? 'basicWrong' : 'basicMalformed';
-    case 'session':
-      return Array.isArray(credential) ? 'sessionRepeated' : 'sessionUnknown';
-    case 'token':
-      return 'tokenUnknown';
-  }
-}
 
 /**
- * Checks one presented credential: the user it proves, or undefined when it is wrong
- * (a malformed header, a repeated parameter or cookie, an unknown, replaced, revoked or expired one).
+ * How each kind of scheme reads the credential a request carries (an array when its cookie or
+ * parameter is repeated with different values), checks it, and names why it refused it (the
+ * `x-messages` of UNAUTHENTICATED). A wrong credential (malformed, repeated, unknown, replaced,
+ * revoked or expired) proves no user.
  */
-export function verify(scheme: Scheme, credential: unknown, deps: AuthDependencies): Verified | undefined {
-  const { state } = deps;
-  if (typeof credential !== 'string') return undefined;
-  switch (scheme.kind) {
-    case 'basic': {
+const KINDS: Readonly<Record<SchemeKind, {
+  presented(request: FastifyRequest, key: string): unknown;
+  verify(credential: string, deps: AuthDependencies): Pick<Caller, 'user' | 'session'> | undefined;
+  refused(credential: unknown): UnauthenticatedMessage;
+}>> = {
+  basic: {
+    presented: (request) => request.headers.authorization,
+    verify(credential, { state }) {
       const basic = parseBasic(credential);
       const user = basic && state.users.verify(basic.login, basic.password);
       return user ? { user } : undefined;
-    }
-    case 'session': {
+    },
+    refused: (credential) => (typeof credential === 'string' && parseBasic(credential) ? 'basicWrong' : 'basicMalformed'),
+  },
+  session: {
+    presented: cookieOf,
+    verify(credential, { state }) {
       const session = state.sessions.touch(credential);
       const user = session && state.users.byId(session.userId);
       return user ? { user, session } : undefined;
-    }
-    case 'token': {
-      if (!deps.config.current.authTokenEnabled) {
-        throw deps.errors('TOKEN_AUTH_DISABLED', deps.messages('TOKEN_AUTH_DISABLED', 'disabled'));
-      }
+    },
+    refused: (credential) => (Array.isArray(credential) ? 'sessionRepeated' : 'sessionUnknown'),
+  },
+  token: {
+    presented: (request, key) => (request.query as Record<string, unknown> | undefined)?.[key],
+    verify(credential, { state, config, errors, messages }) {
+      if (!config.current.authTokenEnabled) throw errors('TOKEN_AUTH_DISABLED', messages('TOKEN_AUTH_DISABLED', 'disabled'));
       const userId = state.tokens.userFor(credential);
       const user = userId === undefined ? undefined : state.users.byId(userId);
       return user ? { user } : undefined;
-    }
-  }
-}
+    },
+    refused: () => 'tokenUnknown',
+  },
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -220,15 +195,11 @@ export interface GuardDependencies extends AuthDependencies {
 }
 
 /**
- * The onRequest check of an operation, driven only by its `security` and `x-permissions`:
- * authentication (401), then CSRF and permissions (403). It runs before the body is read
- * and before parameters are validated, so an anonymous caller learns nothing else.
- *
- * Only the schemes the operation accepts are looked at (a browser's session cookie does not
- * spoil a Basic-only call); every credential of those that is present must be right and name
- * the same user (the document's gap-fill on UNAUTHENTICATED), and together they must satisfy
- * one alternative of `security`. Each refusal says which credential failed and why, in the
- * words of the document's error list, never with the credential itself.
+ * The onRequest check of an operation, from its `security` and `x-permissions`: authentication
+ * (401), then CSRF and permissions (403), before the body is read, so an anonymous caller learns
+ * nothing else. Only the schemes the operation accepts are looked at; every credential of those
+ * present must be right and name the same user (the document's gap-fill), and together they must
+ * satisfy one alternative of `security`.
  */
 export function createGuard(operation: Operation, deps: GuardDependencies): RequestCheck | undefined {
   const alternatives = operation.security.map((requirement) =>
@@ -262,10 +233,11 @@ export function createGuard(operation: Operation, deps: GuardDependencies): Requ
     let satisfied = 0;
     for (let i = 0; i < accepted.length; i++) {
       const scheme = accepted[i] as Scheme;
-      const credential = presented(scheme, request);
+      const kind = KINDS[scheme.kind];
+      const credential = kind.presented(request, scheme.key);
       if (credential === undefined) continue;
-      const verified = verify(scheme, credential, deps);
-      if (!verified) throw refused(whyRefused(scheme, credential), { name: scheme.key });
+      const verified = typeof credential === 'string' ? kind.verify(credential, deps) : undefined;
+      if (!verified) throw refused(kind.refused(credential), { name: scheme.key });
       if (caller && caller.user !== verified.user) throw refused('differentUsers', { first: first?.name ?? '', second: scheme.name });
       first ??= scheme;
       caller ??= { user: verified.user, via: scheme.kind };

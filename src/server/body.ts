@@ -22,11 +22,7 @@ function leaveBodyUnread(request: FastifyRequest): void {
   }
 }
 
-/**
- * The refusal of a content-coded request body (any coding but `identity`), or undefined: the fake
- * decodes none, and read as JSON coded bytes would be taken for a malformed body. RFC 9110 15.5.16
- * answers it with 415 and the headers the document sends with it (Accept-Encoding, 12.5.3).
- */
+/** The refusal of a content-coded request body: the fake decodes none, so 415 with the document's headers (RFC 9110 15.5.16). */
 function createCodedBodyRefusal(operations: readonly Operation[], errors: ErrorFactory, messages: ErrorMessage) {
   const headers = headersSentWith(operations, 'coded');
   return (request: FastifyRequest): ApiError | undefined => {
@@ -37,11 +33,10 @@ function createCodedBodyRefusal(operations: readonly Operation[], errors: ErrorF
 }
 
 /**
- * JSON is the only body the API takes, parsed by Fastify's own parser (which refuses `__proto__`
- * and `constructor` poisoning); a coded body is refused for its coding before its type is looked at. A body is read only for operations that document one: elsewhere
- * it is drained and its headers dropped, so those answer what the document promises instead of a
- * 400, 413 or 415 it does not list. An empty JSON body is no body (some clients always send the
- * Content-Type); a body that is not UTF-8 is malformed JSON.
+ * JSON is the only body the API takes, parsed by Fastify's own parser (which refuses prototype
+ * poisoning). A body is read only for operations that document one, so the others answer what
+ * the document promises instead of a 400, 413 or 415 it does not list. An empty JSON body is no
+ * body (some clients always send the Content-Type).
  */
 export function installBodyParsers(app: FastifyInstance, operations: readonly Operation[], errors: ErrorFactory, messages: ErrorMessage): void {
   const codedBody = createCodedBodyRefusal(operations, errors, messages);
@@ -91,11 +86,7 @@ export function jsonText(body: unknown): Buffer {
 /** How many bytes a chunk of a streamed page holds at least (the last may hold less): about a hundred records. */
 export const PAGE_CHUNK_BYTES = 64 * 1024;
 
-/**
- * Part of the text of an array as JSON.stringify writes it: `[` at the start, the items from
- * `from` on (at least one) until the part holds `minBytes`, and `]` once the items end; `next`
- * is where the next part starts, past `items.length` once the text is whole.
- */
+/** Part of an array's JSON text, the items from `from` on until it holds `minBytes`; `next` is past `items.length` once the text is whole. */
 function arrayTextPart(items: readonly unknown[], from: number, minBytes: number): { readonly bytes: Buffer; readonly next: number } {
   let text = from === 0 ? '[' : '';
   let i = from;
@@ -111,10 +102,9 @@ function arrayTextPart(items: readonly unknown[], from: number, minBytes: number
 const streamed = new WeakMap<object, readonly unknown[]>();
 
 /**
- * A long page's JSON text as a stream (chunked transfer), the same bytes as jsonText writes,
- * made a chunk at a time as the client reads, each on a later turn of the event loop: other
- * requests are served between chunks, and a slow reader holds a chunk or two, not the page
- * (a million records were 641 MB of text). The items must not change: the logs hand out frozen records.
+ * A long page's JSON text as a stream, made a chunk at a time as the client reads, each on a later
+ * turn of the event loop: other requests are served between chunks, and a slow reader holds a chunk
+ * or two, not the page. The items must not change (the logs hand out frozen records).
  */
 export function pageStream(items: readonly unknown[], chunkBytes = PAGE_CHUNK_BYTES): Readable {
   const page = items.slice();
@@ -140,10 +130,7 @@ export function pageStream(items: readonly unknown[], chunkBytes = PAGE_CHUNK_BY
   return stream;
 }
 
-/**
- * A copy of the head of UTF-8 `bytes`, at most `max` bytes, cut before a character that would
- * not fit whole (a cut inside one would read back as U+FFFD).
- */
+/** A copy of the head of UTF-8 `bytes`, at most `max` bytes, cut before a character that would not fit whole. */
 export function utf8Head(bytes: Buffer, max: number): Buffer {
   if (bytes.length <= max) return Buffer.from(bytes);
   let end = max;

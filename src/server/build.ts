@@ -39,8 +39,11 @@ export async function buildFake(options: FakeOptions = {}): Promise<FakeApp> {
   return (await buildFakeWithListenHosts(options)).app;
 }
 
-/** buildFake, for createFake: with the means to answer the host it listens on, as `serve --host` does. */
-export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promise<FakeWithListenHosts> {
+/**
+ * buildFake, for createFake: with `answerListenHost`, which answers the host the app listens on (unless
+ * 0.0.0.0 or ::) as a `controlHosts` name, held apart from the app so that no user of the app widens them.
+ */
+export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promise<{ app: FakeApp; answerListenHost: (host: string) => void }> {
   keepTickObjectShape();
   const resolved = await resolveFakeOptions(options);
   const { spec, clock, controlSpec } = resolved;
@@ -182,13 +185,6 @@ declare module 'fastify' {
 }
 
 export type FakeApp = FastifyInstance;
-
-/** A built fake, and the one way to widen the Host names it answers, held apart from the app so that no user of the app widens them. */
-export interface FakeWithListenHosts {
-  readonly app: FakeApp;
-  /** Answers the host the app was told to listen on (unless 0.0.0.0 or ::) as a `controlHosts` name: createFake's `listen` calls it. */
-  readonly answerListenHost: (host: string) => void;
-}
 
 /** A source of received records: a key of the control API's `IngestCounts` (`snmp`, `mqtt`). */
 export type IngestSource = keyof IngestCounts;

@@ -10,16 +10,9 @@ import { INSPECTOR_PATH } from './host-origin-guard.js';
 export const DOCS_PREFIX = '/docs';
 export const CONTROL_DOCS_PREFIX = '/docs/control';
 
-export interface DocsSources {
-  readonly api: string;
-  readonly control: string;
-}
-
-/** How the docs app answers errors: the API's factory and messages. */
-export interface DocsErrors {
-  readonly errors: ErrorFactory;
-  readonly messages: ErrorMessage;
-}
+/** The documents' files, and how the docs app answers errors (the API's factory and messages). */
+type DocsSources = Readonly<Record<'api' | 'control', string>>;
+type DocsErrors = { readonly errors: ErrorFactory; readonly messages: ErrorMessage };
 
 const documents = new Map<string, Promise<Record<string, unknown>>>();
 
@@ -113,13 +106,8 @@ async function buildDocsApp(sources: DocsSources, { errors, messages }: DocsErro
 
 /**
  * Interactive docs of the monitoring API at /docs and of the control API at /docs/control,
- * served offline (Swagger UI from @fastify/swagger-ui). "Try it out" calls the fake itself.
- * The Host and Origin guard (host-origin-guard.ts) gives them the monitoring API's rule, so a
- * DNS-rebinding page reads neither page nor asset, however the path is spelled.
- *
- * The pages are served by a Fastify app of their own, built on the first request under /docs:
- * Swagger UI, its assets and the two documents took a sixth of the fake's start-up, and most
- * runs never open the docs.
+ * served offline (Swagger UI); "Try it out" calls the fake itself. They are served by a Fastify
+ * app of their own, built on the first request under /docs: most runs never open the docs.
  */
 export function registerDocs(app: FastifyInstance, sources: DocsSources, errors: DocsErrors, logins?: DocsLogins): void {
   let docsApp: Promise<FastifyInstance> | undefined;

@@ -110,10 +110,7 @@ function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, erro
   return byStatus ? errors(byStatus, String(error.message)) : undefined;
 }
 
-/**
- * Turns anything thrown while serving a request into an error of the document's list.
- * Bad input always lands on a 4xx; only a failure of the fake itself is INTERNAL_ERROR.
- */
+/** Anything thrown while serving a request as an error of the document's list: only a failure of the fake itself is INTERNAL_ERROR. */
 export function toApiError(error: unknown, request: FastifyRequest, errors: ErrorFactory, messages: ErrorMessage): ApiError {
   if (error instanceof ApiError) return error;
   const fastifyError = error as Partial<FastifyError>;
@@ -278,10 +275,6 @@ export function createValidationRefusal(errors: ErrorFactory, messages: ErrorMes
   };
 }
 
-interface PathEntry {
-  readonly pattern: RegExp;
-  readonly methods: string[];
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^$|()[\]\\]/g, '\\$&');
 
@@ -294,25 +287,18 @@ function templatePattern(template: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** Paths where a newcomer looks first (`/`, the API's prefix): their 404 points to the docs, the inspector and the seeded logins. */
-export interface StartPaths {
-  readonly paths: readonly string[];
-  /** The seeded logins, as the message names them (`admin`, `operator` or `viewer`). */
-  readonly logins: () => string;
-}
-
 /**
  * The handler of requests no route takes: a routed path of the document with another method is
  * 405 with `Allow`, anything else 404 (the Host and Origin guard has judged the path already).
  */
-
 export function createRouteNotFoundHandler(
   operations: readonly Operation[],
   errors: ErrorFactory,
   messages: ErrorMessage,
-  start?: StartPaths,
+  // Paths where a newcomer looks first (`/`, the API's prefix): their 404 points to the docs, the inspector and the seeded logins.
+  start?: { readonly paths: readonly string[]; readonly logins: () => string },
 ) {
-  const byTemplate = new Map<string, PathEntry>();
+  const byTemplate = new Map<string, { pattern: RegExp; methods: string[] }>();
   for (const op of operations) {
     const entry = byTemplate.get(op.path) ?? { pattern: templatePattern(op.path), methods: [] };
     entry.methods.push(op.method.toUpperCase());

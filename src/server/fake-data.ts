@@ -1,34 +1,20 @@
 import { anchorTime, shiftTimestamps } from '../seed/anchor.js';
 import { checkedByTheKitsTests, loadFixtures } from '../seed/fixtures.js';
-import { loadRecording, type LoadedRecording } from '../seed/recording.js';
+import { loadRecording } from '../seed/recording.js';
 import { seedRecords } from '../seed/seed-records.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 import type { SpecValidator } from '../spec/index.js';
 import type { FixtureUser } from '../spec/types.js';
 import type { RateLimiterOptions } from '../store/rate-limiter.js';
-import { createState, type FakeState } from '../store/state.js';
+import { createState } from '../store/state.js';
 import type { ResolvedFakeOptions } from './options.js';
 
-/** The fake's data as it starts: the store, filled from the fixtures, the recording and generated records. */
-export interface FakeData {
-  readonly state: FakeState;
-  /** The users of the users file at start-up (the docs page lists them). */
-  readonly users: readonly FixtureUser[];
-  /** The users of the users file, as last (re)loaded. */
-  readonly seededUsers: () => readonly FixtureUser[];
-  /** Reads the users and event fixture files again and puts them in place; throws, changing nothing, when they have problems. */
-  readonly reloadFixtures: () => Promise<void>;
-  /** Ids of records given without one: fixture records at start-up, then records added by the control API. */
-  readonly recordIds: ReturnType<typeof createObjectIdGenerator>;
-  readonly recording?: LoadedRecording;
-}
-
 /**
- * The seed composed above the store: the fixture files (checked by the document's validators,
- * unless the kit's own tests already did), the recording, the generated records, and the store
- * made from them. Fixtures reloaded later get the same time shift as at start-up.
+ * The fake's data as it starts, the seed composed above the store: the fixture files (checked by
+ * the document's validators, unless the kit's own tests already did), the recording, the generated
+ * records, and the store made from them. Fixtures reloaded later get the same time shift.
  */
-export async function createFakeData(resolved: ResolvedFakeOptions, validator: SpecValidator, rateLimit: RateLimiterOptions['rules']): Promise<FakeData> {
+export async function createFakeData(resolved: ResolvedFakeOptions, validator: SpecValidator, rateLimit: RateLimiterOptions['rules']) {
   const { spec, clock } = resolved;
   const checked = (file: string) => checkedByTheKitsTests(file, spec.schemasChecked);
   const recordIds = createObjectIdGenerator();
@@ -52,5 +38,15 @@ export async function createFakeData(resolved: ResolvedFakeOptions, validator: S
     fixtureIds = new Set(next.events.map((r) => r._id));
     seededUsers = next.users;
   };
-  return { state, users, seededUsers: () => seededUsers, reloadFixtures, recordIds, ...(recording ? { recording } : {}) };
+  return {
+    state,
+    /** The users of the users file at start-up (the docs page lists them). */
+    users,
+    /** The users of the users file, as last (re)loaded. */
+    seededUsers: (): readonly FixtureUser[] => seededUsers,
+    reloadFixtures,
+    /** Ids of records given without one: fixture records at start-up, then records added by the control API. */
+    recordIds,
+    ...(recording ? { recording } : {}),
+  };
 }

@@ -35,16 +35,10 @@ export interface HandlerContext {
 }
 
 /**
- * The handler of one operation. By the time it runs, the caller is authenticated and
- * permitted (`request.caller`), and params, query, headers and body are valid. It returns
- * the body of the operation's success response (its one 2xx in the document, whose status
- * is sent), or nothing when that response has no body; it throws ApiErrors for the rest.
+ * The handler of one operation: the caller is authenticated and permitted (`request.caller`) and
+ * the request valid by then. It returns the body of the operation's 2xx response; it throws ApiErrors.
  */
-export type OperationHandler = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  context: HandlerContext,
-) => unknown | Promise<unknown>;
+export type OperationHandler = (request: FastifyRequest, reply: FastifyReply, context: HandlerContext) => unknown;
 
 /** Handlers keyed by operationId: the shared key between the document and the code. */
 export type HandlerMap = Partial<Record<OperationId, OperationHandler>>;
@@ -77,21 +71,13 @@ export interface QueryProblem {
   readonly problem: string;
 }
 
-/** A query in the store's terms, or what is wrong with it. */
-export type ParseResult<Q> = { readonly ok: true; readonly query: Q } | { readonly ok: false; readonly problems: QueryProblem[] };
 
-/**
- * The document's rule for time ranges that its schemas cannot state: `from` not above `to`
- * (both bounds inclusive, in ms).
- */
+/** The document's rule for time ranges that its schemas cannot state: `from` not above `to`. */
 export function timeRangeProblem(from: number | undefined, to: number | undefined): QueryProblem | undefined {
   return from !== undefined && to !== undefined && from > to ? { name: 'from', problem: `must not be greater than "to" (${from} > ${to})` } : undefined;
 }
 
-/**
- * A refused query as one 400: INVALID_FILTER when the filter is among the problems (the
- * document's code for it), else INVALID_PARAMETER; every problem becomes a detail.
- */
+/** A refused query as one 400: INVALID_FILTER when the filter is among the problems, else INVALID_PARAMETER. */
 export function queryRefused(problems: readonly QueryProblem[], errors: ErrorFactory): ApiError {
   const code = problems.some((p) => p.name === 'filter') ? 'INVALID_FILTER' : 'INVALID_PARAMETER';
   const message = problems.map((p) => `query parameter "${p.name}" ${p.problem}`).join('; ');
@@ -103,12 +89,10 @@ export function queryRefused(problems: readonly QueryProblem[], errors: ErrorFac
 const TYPES = { '1': 'snmp-trap', '2': 'mqtt-message' } as const satisfies Record<NonNullable<EventLogQueryParams['type']>, EventLogRecord['type']>;
 
 /**
- * getEventLog's parameters, already valid by the document's schemas (the route checked them:
- * `limit` and `skip` digit strings, `from` and `to` integers...), in the store's terms. Checked
- * here are only the rules no schema states: `from` not above `to`, the filter language, field
- * paths. Another document may admit counts that are no numbers; they are refused, not guessed.
+ * getEventLog's parameters, valid by the document's schemas, in the store's terms, checked by the
+ * rules no schema states: `from` not above `to`, the filter language, field paths.
  */
-export function eventLogQuery(params: EventLogQueryParams, limits: FilterLimits): ParseResult<EventLogQuery> {
+export function eventLogQuery(params: EventLogQueryParams, limits: FilterLimits): { ok: true; query: EventLogQuery } | { ok: false; problems: QueryProblem[] } {
   const problems: QueryProblem[] = [];
   let filter: Filter | undefined;
   if (params.filter !== undefined) {

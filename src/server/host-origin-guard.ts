@@ -16,13 +16,10 @@ export const INSPECTOR_PATH = '/__inspector';
 /** Paths (as the router reads them) that get the control rule; every other path gets the API's rule. */
 const CONTROL_PATHS = [CONTROL_PREFIX, INSPECTOR_PATH];
 
-/** Host names both rules answer, with any port (a forwarded port changes the port, never the name): `localhost` and loopback addresses. */
+/** Loopback addresses, which both rules answer with any port (a forwarded port changes the port, never the name). */
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
-
-/** The API's rule answers `*.localhost` and any IP address too: a rebinding page presents its own name, never an address. */
-const API_SUFFIXES = ['.localhost'];
 
 /** The pages allowed by default: any port of a loopback host, over http (as `--help` and the README say). */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -81,24 +78,6 @@ export function isHostPattern(entry: string): boolean {
   return optionHostName(name) === name.replace(/^\[|\]$/g, '').toLowerCase();
 }
 
-/** Which Host names a rule answers, besides `localhost` and loopback addresses. */
-interface HostNames {
-  /** Names and addresses answered exactly; the host the server listens on is added. */
-  readonly names: Set<string>;
-  /** `.name` entries: the name and its subdomains. */
-  readonly suffixes: readonly string[];
-  readonly anyAddress: boolean;
-  /** `--allowed-host *`: any Host, which gives up the guard against DNS rebinding. */
-  readonly anyHost: boolean;
-}
-
-function answers(rule: HostNames, name: string | undefined): boolean {
-  if (rule.anyHost) return true;
-  if (name === undefined) return false;
-  if (name === 'localhost' || isLoopback(name) || rule.names.has(name) || (rule.anyAddress && isIP(name) !== 0)) return true;
-  return rule.suffixes.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix));
-}
-
 /** Who may reach the fake: `controlHosts` more names both rules answer, `allowedHosts` more the API's rule answers, `corsOrigins` the pages that may call. */
 export type GuardSettings = Pick<ResolvedFakeOptions, 'controlHosts' | 'allowedHosts' | 'corsOrigins' | 'controlFromAnyAddress'>;
 
@@ -127,14 +106,17 @@ export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings
   const optionNames = (hosts: readonly string[]) => hosts.map((host) => optionHostName(host) ?? host.toLowerCase());
   const bad = settings.allowedHosts.find((entry) => !isHostPattern(entry));
   if (bad !== undefined) throw new Error(`Allowed host "${bad}" is not a host name or address, .name (the name and its subdomains) or *.`);
-  const dotted = settings.allowedHosts.filter((entry) => entry.startsWith('.'));
-  const control: HostNames = { names: new Set(optionNames(settings.controlHosts)), suffixes: [], anyAddress: false, anyHost: false };
-  const api: HostNames = {
-    names: new Set([...control.names, ...optionNames(settings.allowedHosts.filter((entry) => entry !== '*' && !dotted.includes(entry)))]),
-    suffixes: [...API_SUFFIXES, ...dotted.map((entry) => entry.toLowerCase())],
-    anyAddress: true,
-    anyHost: settings.allowedHosts.includes('*'),
-  };
+  // Both rules answer `localhost`, loopback addresses and the `controlHosts` (the listening host
+  // added); the API's rule also any IP address (a rebinding page presents its own name, never an
+  // address), `*.localhost` and the `allowedHosts`: a name, `.name` with its subdomains, `*` any Host.
+  const controlNames = new Set(optionNames(settings.controlHosts));
+  const apiNames = new Set([...controlNames, ...optionNames(settings.allowedHosts.filter((entry) => entry !== '*' && !entry.startsWith('.')))]);
+  const apiSuffixes = ['.localhost', ...settings.allowedHosts.filter((entry) => entry.startsWith('.')).map((entry) => entry.toLowerCase())];
+  const anyHost = settings.allowedHosts.includes('*');
+  const local = (name: string) => name === 'localhost' || isLoopback(name);
+  const controlAnswers = (name: string | undefined) => name !== undefined && (local(name) || controlNames.has(name));
+  const apiAnswers = (name: string | undefined) =>
+    anyHost || (name !== undefined && (local(name) || apiNames.has(name) || isIP(name) !== 0 || apiSuffixes.some((suffix) => name === suffix.slice(1) || name.endsWith(suffix))));
   const listed = settings.corsOrigins === undefined ? undefined : new Set(settings.corsOrigins.map((origin) => origin.replace(/\/+$/, '')));
   const originAllowed = (origin: string) => (listed === undefined ? LOCAL_ORIGIN.test(origin) : listed.has(origin));
   /** No Origin (not a browser, or a same-origin GET), the fake's own pages (their Host already judged), or an allowed origin. */
@@ -145,7 +127,7 @@ export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings
   const controlRefusal = (request: FastifyRequest) => {
     if (!settings.controlFromAnyAddress && !isLoopback(request.socket.remoteAddress)) return 'notLoopback';
     const host = request.headers.host;
-    if (host !== undefined && !answers(control, hostNameOf(host))) return 'hostNotThisServer';
+    if (host !== undefined && !controlAnswers(hostNameOf(host))) return 'hostNotThisServer';
     return pageAllowed(request) ? undefined : 'originNotAllowed';
   };
 
@@ -165,7 +147,7 @@ export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings
     const host = request.headers.host;
     if (host === undefined) return undefined;
     const name = hostNameOf(host);
-    if (answers(api, name)) return undefined;
+    if (apiAnswers(name)) return undefined;
     const shown = JSON.stringify(host.slice(0, SHOWN_HOST_CHARS));
     return errors('PERMISSION_DENIED', name === undefined ? messages('PERMISSION_DENIED', 'hostInvalid', { host: shown }) : messages('PERMISSION_DENIED', 'hostNotAllowed', { host: shown, name }));
   };
@@ -189,7 +171,7 @@ export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings
     /** Adds the host the server was told to listen on to both rules (an address of every interface names no host). */
     listenOn(host: string): void {
       const name = ['0.0.0.0', '::', '[::]', ''].includes(host) ? undefined : optionHostName(host);
-      if (name !== undefined) for (const rule of [control, api]) rule.names.add(name);
+      if (name !== undefined) for (const names of [controlNames, apiNames]) names.add(name);
     },
     /** Whether the control rule lets the request in: who may steer the fake (a `Prefer` header) and see the seeded passwords. */
     steers: (request: FastifyRequest): boolean => controlRefusal(request) === undefined,
@@ -234,14 +216,11 @@ export function originForm(url: string): string {
  * The path of a request URL decoded as the router decodes it (`/%5F_control` is `/__control`,
  * `%2F` stays): code that reasons about paths uses it, so a spelling the router takes cannot dodge it.
  */
-
 export function routedPath(target: string): string {
   // An absolute-form target (`http://host/path`) is routed by its path alone.
   const url = target.charCodeAt(0) === 47 /* '/' */ ? target : originForm(target);
-  // The router ends the path at `?` or `#`. (indexOf: this runs for every counted request.)
-  let end = url.indexOf('?');
-  const hash = url.indexOf('#');
-  if (hash >= 0 && (end < 0 || hash < end)) end = hash;
+  // The router ends the path at `?` or `#`.
+  const end = url.search(/[?#]/);
   const path = end < 0 ? url : url.slice(0, end);
   if (!path.includes('%')) return path;
   try {

@@ -43,17 +43,9 @@ export interface FakeOptions {
   readonly seed?: number;
   /** How many event log records to generate (default 1,000). */
   readonly records?: number;
-  /**
-   * A recording's folder (`monitoring-api-kit record --out`): its event log, block log and
-   * users are the data, with no generated records unless `records` asks for them, no
-   * `fixtures/events.json`, and its users unless `users` is given.
-   */
+  /** A recording's folder (`record --out`): its logs and users are the data, with no generated or fixture records unless asked for. */
   readonly recording?: string;
-  /**
-   * Shift the data's timeline (seeded, fixture and recorded records, both logs) so that its newest
-   * instant is this one, offsets kept: `now` (the clock at start), an ISO date-time, ms or a
-   * Date. Default: the data's own times (generated data ends at DEFAULT_END_TIME).
-   */
+  /** Shift the data's timeline so that its newest instant is this one: `now`, an ISO date-time, ms or a Date (default: the data's own). */
   readonly anchor?: AnchorInput;
   /** Event log fixture files merged into the seed (default: fixtures/events.json, none beside a recording). */
   readonly eventFixtures?: readonly string[];
@@ -61,26 +53,15 @@ export interface FakeOptions {
   readonly rateLimit?: RateLimitChoice;
   /** Milliseconds added before every answer of the monitoring API (default 0). */
   readonly latencyMs?: number;
-  /**
-   * Honour a one-request `Prefer: code=…, latency=…` header from the clients the control API
-   * answers (default true); false ignores it, for those who want strictness.
-   */
+  /** Honour a one-request `Prefer: code=…, latency=…` header from the clients the control API answers (default true). */
   readonly honourPrefer?: boolean;
   /** Origins of pages allowed to call the fake (CORS); default: any page of LOCAL_ORIGINS (http://localhost:*, http://127.0.0.1:*, http://[::1]:*). */
   readonly corsOrigins?: readonly string[];
   /** Answer the control API from any address, not only loopback (default false). */
   readonly controlFromAnyAddress?: boolean;
-  /**
-   * Host names (or addresses) besides localhost and loopback addresses that the control API
-   * accepts in the Host header, e.g. the name other machines or containers reach the fake by
-   * (default none).
-   */
+  /** Host names besides localhost and loopback addresses that the control API accepts in the Host header (default none). */
   readonly controlHosts?: readonly string[];
-  /**
-   * Host names the monitoring API answers besides IP addresses, `localhost`, `*.localhost` and
-   * `controlHosts` (default none): `.example.test` also allows its subdomains, `*` any Host
-   * (which gives up the guard against DNS rebinding).
-   */
+  /** More host names the monitoring API answers (default none): `.example.test` with its subdomains, `*` any Host (no guard against DNS rebinding). */
   readonly allowedHosts?: readonly string[];
   /** Serve the docs pages at /docs and /docs/control (default true). */
   readonly docs?: boolean;
@@ -94,10 +75,7 @@ export interface FakeOptions {
   readonly journalSize?: number;
   /** The random source of share faults (default: seeded from `seed`). */
   readonly random?: () => number;
-  /**
-   * Answers of the monitoring API that are arrays of more items than this (a long page of the
-   * event log or the block log) are written as a stream of chunks, the same bytes (default 1,000).
-   */
+  /** Answers of the monitoring API that are arrays of more items than this are written as a stream of chunks (default 1,000). */
   readonly streamPagesOver?: number;
 }
 
@@ -221,10 +199,7 @@ export function settingsOfUpdate(update: RateLimitUpdate, controlSpec: Spec): Ra
   return { preset: 'custom', rules: update.rules.map((r) => ({ ...r })) };
 }
 
-/**
- * The settings a choice of the options stands for (`off` is no rules). Options come from code,
- * so they are checked here, by the control API document; throws with every problem.
- */
+/** The settings a choice of the options stands for (`off` is no rules), checked by the control API document. */
 export function settingsOf(choice: RateLimitChoice, controlSpec: Spec): RateLimitSettings {
   if (choice === 'off') return { preset: 'custom', rules: [] };
   if (typeof choice === 'string') {

@@ -125,14 +125,11 @@ export function createFaultCheck(faults: FaultStore, operation: Operation, rando
   };
 }
 
-/** What a scripted call gets: an error answer, a closed connection, or no answer at all. */
-export type ScriptedAction = 'error' | 'drop' | 'hang';
-
 /** Thrown by a check to answer other than at once (after `delayMs`, a drop, a hang); the error handler plays it. */
 export class ScriptedAnswer extends Error {
   override readonly name = 'ScriptedAnswer';
   constructor(
-    readonly action: ScriptedAction,
+    readonly action: NonNullable<Fault['action']>,
     readonly delayMs: number,
     readonly error: ApiError,
   ) {
@@ -140,23 +137,18 @@ export class ScriptedAnswer extends Error {
   }
 }
 
-export interface ScriptedAnswers {
-  /** Plays the answer on this reply; resolves once it is sent, dropped, or left hanging. */
-  play(reply: FastifyReply, answer: ScriptedAnswer): Promise<FastifyReply>;
-  /** Closes every connection left hanging (at shutdown, so closing the server never waits on them). */
-  closeAll(): void;
-}
+export type ScriptedAnswers = ReturnType<typeof createScriptedAnswers>;
 
 /** `hangLimitMs` bounds a hanging answer as the server's idle timeout would (`inject` has no socket to time out). */
-
-export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: number; send: (reply: FastifyReply, error: ApiError) => FastifyReply }): ScriptedAnswers {
+export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: number; send: (reply: FastifyReply, error: ApiError) => FastifyReply }) {
   const hanging = new Set<FastifyReply>();
   const close = (reply: FastifyReply) => {
     hanging.delete(reply);
     reply.raw.destroy();
   };
   return {
-    async play(reply, answer) {
+    /** Plays the answer on this reply; resolves once it is sent, dropped, or left hanging. */
+    async play(reply: FastifyReply, answer: ScriptedAnswer): Promise<FastifyReply> {
       if (answer.delayMs > 0) await options.sleep(answer.delayMs);
       if (answer.action === 'error') return options.send(reply, answer.error);
       reply.hijack();
@@ -173,7 +165,8 @@ export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: numb
       });
       return reply;
     },
-    closeAll() {
+    /** Closes every connection left hanging (at shutdown, so closing the server never waits on them). */
+    closeAll(): void {
       for (const reply of [...hanging]) close(reply);
     },
   };
@@ -218,7 +211,6 @@ export function headersSentWith(operations: readonly Operation[], message: strin
   return Object.fromEntries(found);
 }
 
-
 // The path only (a query string may hold an API token, which must never reach the block log),
 // decoded as routed, so escaping a letter of the path does not make it another URI.
 const pathOf = (request: FastifyRequest) => routedPath(request.url);
@@ -251,14 +243,14 @@ export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, me
     },
     afterAuth: (request) => {
       const user = request.caller?.user;
-      return user ? admit({ ip: '', uri: '', user: user.id }) : undefined;
+      return user ? admit({ user: user.id }) : undefined;
     },
     // By the login of a log-in body (it needs the parsed body), for operations without authentication.
     bodyLogin: (request) => {
 
       if (request.caller) return undefined;
       const login = loginInBody(request.body);
-      return login ? admit({ ip: '', uri: '', login }) : undefined;
+      return login ? admit({ login }) : undefined;
     },
   };
 }

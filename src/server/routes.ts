@@ -48,11 +48,12 @@ function successOf(operation: Operation): { status: number; hasBody: boolean } {
  * Bodies are written with JSON.stringify, not fast-json-stringify: it drops properties a schema
  * does not list (User allows more) and throws on a value no `oneOf` branch takes.
  */
-function send(reply: FastifyReply, success: { status: number; hasBody: boolean }, body: unknown, text: (reply: FastifyReply, body: unknown) => unknown) {
+function send(reply: FastifyReply, success: { status: number; hasBody: boolean }, body: unknown, streamPagesOver: number) {
   reply.code(success.status);
   if (!success.hasBody) return reply.send();
   reply.type('application/json; charset=utf-8');
-  const payload = text(reply, body);
+  // A long page (a query without `limit`) as a stream of its text.
+  const payload = Array.isArray(body) && body.length > streamPagesOver ? pageStream(body) : jsonText(body);
   // Fastify knows bytes by `payload.buffer instanceof ArrayBuffer`, the global one. Vitest's jsdom
   // environment puts jsdom's ArrayBuffer there, and a Buffer would be serialized as JSON
   // (`{"type":"Buffer",…}`): a fake in a jsdom test (with MSW) sends its bytes as they are.
@@ -61,10 +62,6 @@ function send(reply: FastifyReply, success: { status: number; hasBody: boolean }
 }
 
 const bytesAsTheyAre = (payload: unknown) => payload as string;
-
-/** The payload of a body: its JSON text, or for a long page (a query without `limit`) a stream of it (body.ts). */
-const bodyText = (streamPagesOver: number) => (_reply: FastifyReply, body: unknown): unknown =>
-  Array.isArray(body) && body.length > streamPagesOver ? pageStream(body) : jsonText(body);
 
 export interface RouteReport {
   /** operationIds that got a route. */
@@ -109,7 +106,7 @@ export type RouteSurface = 'api' | 'control';
 export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
   const { spec, handlers, context } = routes;
   const compilerFor = createRequestValidators(spec, routes.invalid.refuse, routes.invalid.listed);
-  const text = bodyText(routes.streamPagesOver ?? Infinity);
+  const streamPagesOver = routes.streamPagesOver ?? Infinity;
   const registered: string[] = [];
   const missingHandlers: string[] = [];
   for (const operation of spec.operations) {
@@ -133,7 +130,7 @@ export function registerOperations<C>(app: FastifyInstance, routes: OperationRou
       // Not async: most handlers answer at once, and the answer goes out without waiting for a microtask.
       handler: (request, reply) => {
         const result = handler(request, reply, context);
-        const answer = (body: unknown) => (reply.sent ? reply : send(reply, success, body, text));
+        const answer = (body: unknown) => (reply.sent ? reply : send(reply, success, body, streamPagesOver));
         return isPromise(result) ? result.then(answer) : answer(result);
       },
     });
@@ -270,7 +267,6 @@ export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | '
 }
 
 /** The monitoring API's routes: one per operation that has a handler (built in, or the `handlers` option's), with its checks. */
-
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependencies): RouteReport {
   const { state, errors, messages, options, config, faults, guard: { steers, sessionHosts }, schemes } = deps;
   const context: HandlerContext = {

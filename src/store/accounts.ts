@@ -112,12 +112,9 @@ export interface SessionStoreOptions {
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /**
- * Sessions in a Map kept in order of last use (a touch moves a session to the end), so both
- * the least recently used and the longest idle sessions sit at the front: eviction and
- * expiry are O(1) per session and memory stays bounded however often clients log in. Each
- * user's sessions are also kept in order of last use, so a user over `maxPerUser` loses its
- * own least recently used session, never another user's: logging in over and over cannot
- * push everyone else out of the store.
+ * Sessions in a Map kept in order of last use, so the least recently used and the longest idle sit
+ * at the front: eviction and expiry are O(1) and memory stays bounded. Each user's sessions are in
+ * that order too, so a user over `maxPerUser` loses its own oldest session, never another user's.
  */
 export function createSessionStore(options: SessionStoreOptions) {
   const { clock, max, maxPerUser } = options;

@@ -31,11 +31,7 @@ function indexed(records: readonly EventLogRecord[], adopt: boolean): { all: Eve
   return { all, ids };
 }
 
-/**
- * The event log: records held in (timestamp, _id) order and by _id. Records handed out are
- * deeply frozen and never change; an update replaces the record, so earlier results and
- * snapshots keep what they saw.
- */
+/** The event log, in (timestamp, _id) order and by _id; records are frozen, so an update replaces one and snapshots keep what they saw. */
 export class EventLogStore {
   #all: EventLogRecord[] = [];
   // The index by _id is a base, never changed once built, plus the records added or replaced
@@ -45,10 +41,7 @@ export class EventLogStore {
   #seed: { readonly all: readonly EventLogRecord[]; readonly ids: Map<string, EventLogRecord> } = { all: [], ids: new Map() };
   readonly #adopt: boolean;
 
-  /**
-   * Throws when a seed record is unusable or two share an _id. With `adopt`, the seed records
-   * are frozen in place instead of copied (for freshly generated data nobody else holds).
-   */
+  /** Throws on an unusable seed record or a repeated _id. With `adopt`, seed records are frozen in place, not copied. */
   constructor(seed: readonly EventLogRecord[] = [], options: { adopt?: boolean } = {}) {
     this.#adopt = options.adopt === true;
     this.#seed = indexed(seed, this.#adopt);
@@ -73,10 +66,7 @@ export class EventLogStore {
     return this.addAll([record])[0] as EventLogRecord;
   }
 
-  /**
-   * Adds records all or none: throws, storing nothing, when one is unusable or its _id is
-   * already stored or repeated. Returns the stored copies in the order given.
-   */
+  /** Adds records all or none (throws on an unusable record or an _id stored or repeated); returns the stored copies. */
   addAll(records: readonly EventLogRecord[]): EventLogRecord[] {
     const seen = new Set<string>();
     for (const r of records) {
@@ -112,12 +102,7 @@ export class EventLogStore {
     this.#install(indexed(records, false));
   }
 
-  /**
-   * Swaps records of the seed (e.g. fixtures whose file changed): the records with these _ids
-   * leave the seed and the log, the new ones join both; every other record, seeded or added
-   * since, stays. All or nothing: throws, changing nothing, when a new record is unusable or
-   * its _id is taken.
-   */
+  /** Swaps records of the seed (fixtures whose file changed) in the seed and the log, all or nothing; every other record stays. */
   swapSeedRecords(removed: ReadonlySet<string>, added: readonly EventLogRecord[]): void {
     const keep = (list: readonly EventLogRecord[]) => list.filter((r) => !removed.has(r._id));
     const seed = indexed([...keep(this.#seed.all), ...added], this.#adopt);
@@ -167,10 +152,9 @@ function matcher(q: EventLogQuery): ((r: EventLogRecord) => boolean) | undefined
 }
 
 /**
- * The records a checked query selects, from records in store order (timestamp, then _id). The
- * time range is found by binary search; with the default sort field the range is walked from
- * the wanted end until the page is full, so a page costs the records it returns plus those the
- * type and filter reject on the way. Other sort fields sort the matching records.
+ * The records a checked query selects, from records in store order. The time range is found by
+ * binary search; by timestamp it is walked from the wanted end until the page is full; other sort
+ * fields sort the matching records.
  */
 export function selectRecords(records: readonly EventLogRecord[], q: EventLogQuery): EventLogRecord[] {
   const lo = q.from === undefined ? 0 : positionOf(records, q.from);
@@ -183,15 +167,11 @@ export function selectRecords(records: readonly EventLogRecord[], q: EventLogQue
   if ((q.sortField ?? 'timestamp') === 'timestamp') {
     const ascending = (direction === 'asc') !== (q.inverse === true);
     const step = ascending ? 1 : -1;
-    if (!match) {
-      const count = Math.max(0, Math.min(limit, hi - lo - skip));
-      return Array.from({ length: count }, (_, k) => records[ascending ? lo + skip + k : hi - 1 - skip - k] as EventLogRecord);
-    }
     const page: EventLogRecord[] = [];
     let toSkip = skip;
     for (let i = ascending ? lo : hi - 1; i >= lo && i < hi && page.length < limit; i += step) {
       const r = records[i] as EventLogRecord;
-      if (!match(r)) continue;
+      if (match && !match(r)) continue;
       if (toSkip > 0) toSkip--;
       else page.push(r);
     }
@@ -211,11 +191,7 @@ interface Keyed {
   readonly key: unknown;
 }
 
-/**
- * Sorts by the keys (a dotted field in MongoDB order), ties by _id in the same direction,
- * reversed when `inverse`; then the page. A small page of many records is picked without a
- * full sort.
- */
+/** Sorts by the keys (MongoDB order), ties by _id, reversed when `inverse`; a small page of many records is picked without a full sort. */
 function sortByKey(keyed: Keyed[], direction: 'asc' | 'desc', inverse: boolean, skip: number, limit: number): EventLogRecord[] {
   const sign = (direction === 'asc' ? 1 : -1) * (inverse ? -1 : 1);
   const compare = (a: Keyed, b: Keyed) => sign * (compareValues(a.key, b.key) || compareStrings(a.record._id, b.record._id));
@@ -249,11 +225,7 @@ function positionOf(records: readonly EventLogRecord[], at: EventLogRecord | num
   return lo;
 }
 
-/**
- * The first `k` items in `compare` order, offered one at a time: a bounded max-heap, so a page
- * of a large sorted result costs n log k comparisons instead of a full sort. `compare` must be
- * a total order (no ties), as the event log's (key, _id) order is.
- */
+/** The first `k` items in `compare` order (a total order), offered one at a time: a bounded max-heap, n log k comparisons. */
 export class FirstK<T> {
   readonly #heap: T[] = []; // #heap[0] is the largest kept item
 
@@ -302,8 +274,6 @@ export class FirstK<T> {
     }
   }
 }
-
-// What an update of an SNMP trap's payload may change, apart from the store that applies it.
 
 export type UpdatePayloadResult =
   | { readonly ok: true; readonly record: SnmpTrapRecord }

@@ -27,10 +27,7 @@ const fail = (problem: string): never => {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/**
- * Checks a parsed JSON value as a filter within the document's limits; returns the problem,
- * or undefined when it is accepted.
- */
+/** The problem of a parsed JSON value as a filter within the document's limits, or undefined. */
 export function filterProblem(value: unknown, limits: FilterLimits): string | undefined {
   try {
     if (!isPlainObject(value)) fail('must be a JSON object');

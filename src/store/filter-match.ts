@@ -73,12 +73,7 @@ function forMingo(value: unknown): unknown {
 type Answer = 'yes' | 'no' | 'ask-mingo';
 type Wanted = string | number | boolean | { readonly test: (text: string) => boolean };
 
-/**
- * `{"a.b": "x"}` or `{"a.b": {"$regex": "x"}}` against one record without mingo, where the
- * answer is plain: the path runs through objects only and ends at a string, number, boolean or
- * nothing. Arrays (an array field matches if an element does) and objects at the end are left
- * to mingo.
- */
+/** `{"a.b": "x"}` or `{"a.b": {"$regex": "x"}}` against one record without mingo where the path runs through objects only to a scalar. */
 function plainCondition(segments: readonly string[], wanted: Wanted) {
   return (record: object): Answer => {
     let value: unknown = record;
@@ -139,10 +134,7 @@ export function compileFilter(filter: Filter): (record: object) => boolean {
   };
 }
 
-/**
- * Why a filter (parsed from its JSON text) cannot be used, or undefined when it can: the
- * filter language's rules and the document's limits (filterProblem), and mingo compiling it.
- */
+/** Why a parsed filter cannot be used (the language's rules, the document's limits, mingo compiling it), or undefined. */
 export function filterValueProblem(value: unknown, limits: FilterLimits): string | undefined {
   const problem = filterProblem(value, limits);
   if (problem) return problem;

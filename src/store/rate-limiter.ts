@@ -5,16 +5,8 @@ import type { ActiveBlock, RateLimitKey, RateLimitRule, RateLimitSettings } from
 
 // The rate limits of spec section 8: the limiter that counts requests and blocks, and the log of the blocks.
 
-/** What the limiter knows of a request. Empty or absent fields are not counted. */
-export interface RateLimitedRequest {
-  readonly ip: string;
-  /** The login the request presents (Basic credentials or the log-in body), right or wrong. */
-  readonly login?: string;
-  /** The id of the authenticated user. */
-  readonly user?: string;
-  /** The request path without its query. */
-  readonly uri: string;
-}
+/** What the limiter knows of a request, by the control document's RateLimitKey; empty or absent values are not counted. */
+export type RateLimitedRequest = Readonly<Partial<Record<RateLimitKey, string>>>;
 
 export type RateLimitDecision =
   | { readonly allowed: true }
@@ -24,10 +16,7 @@ export type RateLimitDecision =
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 export interface RateLimiterOptions {
-  /**
-   * The rules in force at start and after a reset, valid ones, with the preset they come from
-   * or alone (`custom`); default none (no limits).
-   */
+  /** The (valid) rules in force at start and after a reset; default none. */
   readonly rules?: RateLimitSettings | readonly RateLimitRule[];
   readonly clock?: Clock;
   /** Most windows and most blocks held at once; the oldest go first. Default 10,000. */
@@ -53,13 +42,7 @@ const settingsOf = (rules: RateLimitSettings | readonly RateLimitRule[]): RateLi
   'preset' in rules ? rules : { preset: 'custom', rules: [...rules] };
 const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true });
 
-/**
- * A keyed fixed-window limiter, as the control API document's RateLimitRule describes it: a
- * key value's window opens at its first counted request and lasts `windowSeconds`; the
- * request that goes over `limit` is refused and blocks that value for `blockSeconds`, with
- * one block record; while blocked, requests are refused (Retry-After: the seconds left,
- * rounded up) and not counted; afterwards the value starts with fresh windows.
- */
+/** A keyed fixed-window limiter, as the control API document's RateLimitRule describes it. */
 export function createRateLimiter(options: RateLimiterOptions = {}) {
   const startup = settingsOf(options.rules ?? []);
   let settings = startup;
@@ -190,7 +173,6 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
 }
 
 const timeOf = (r: BlockedRequest) => r.timestamp ?? -Infinity;
-const BLOCK_FIELDS = ['ip', 'login', 'uri', 'user'] as const;
 
 /**
  * The log of blocked requests, in timestamp order (records without one first; equal timestamps
@@ -226,7 +208,7 @@ export class BlockLogStore {
     const matches = this.#records.filter((r) => {
       if (q.from !== undefined && !(r.timestamp !== undefined && r.timestamp >= q.from)) return false;
       if (q.to !== undefined && !(r.timestamp !== undefined && r.timestamp <= q.to)) return false;
-      return BLOCK_FIELDS.every((f) => q[f] !== true || (typeof r[f] === 'string' && r[f].length > 0));
+      return KEYS.every((f) => q[f] !== true || (typeof r[f] === 'string' && r[f].length > 0));
     });
     const skip = q.skip ?? 0;
     return matches.slice(skip, q.limit === undefined ? undefined : skip + q.limit);

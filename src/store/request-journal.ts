@@ -1,34 +1,21 @@
-import type { controlOperations } from '../spec/control-types.js';
+import type { controlOperations, RequestAuth, RequestRecord } from '../spec/control-types.js';
 import type { JournalLimits } from '../spec/limits.js';
 
 /**
- * One answered request as the journal keeps it: references to what the request and its answer
- * already hold. Secrets are masked when the entry is read, never here (most entries are never
- * read).
+ * One answered request as the journal keeps it, with the fields the control API's RequestRecord
+ * shows; secrets unmasked: they are masked when it is read (most never are).
  */
-export interface JournalRecord {
-  /** Increases by one for each request kept, from 1; never reused, also across clears. */
-  readonly id: number;
-  /** When the answer was sent, ms on the fake's clock. */
-  readonly time: number;
-  readonly method: string;
-  /** The URL as the request sent it (unmasked: mask when reading). */
+export type JournalRecord = Readonly<Pick<RequestRecord, 'id' | 'time' | 'method' | 'operationId' | 'origin' | 'status' | 'durationMs'>> & {
+  /** The URL as the request sent it. */
   readonly rawUrl: string;
-  readonly operationId: string | undefined;
-  readonly authMethod: string | undefined;
+  readonly authMethod: RequestAuth['method'] | undefined;
   readonly userId: string | undefined;
   readonly login: string | undefined;
-  readonly origin: string | undefined;
-  readonly status: number;
-  readonly durationMs: number;
-  /**
-   * The answer's body as it was sent (no copy), or a copy of its head when it is longer than
-   * `perBody`; undefined for an answer without one, and once the journal drops it for space.
-   */
+  /** The answer's body as it was sent (no copy), or a copy of its head; undefined once the journal drops it for space. */
   readonly body: string | Buffer | undefined;
   /** `head`: only the head of the body was kept; `dropped`: the journal dropped the body for space. */
   readonly bodyCut: 'head' | 'dropped' | undefined;
-}
+};
 
 /** How much text the journal keeps: each body's head up to `perBody`, and `total` across the journal (the control API document's). */
 export type JournalBodyLimits = Pick<JournalLimits, 'perBody' | 'total'>;

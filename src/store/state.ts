@@ -2,9 +2,9 @@ import { systemClock, type Clock } from '../shared/clock.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 import type { Fault, FaultSpec, RateLimitRule, RateLimitSettings, TargetOperationId } from '../spec/control-types.js';
 import type { BlockedRequest, EventLogRecord, FixtureUser } from '../spec/types.js';
-import { createSessionStore, createTokenStore, createUserStore, type SessionStore, type TokenStore, type UserStore } from './accounts.js';
+import { createSessionStore, createTokenStore, createUserStore } from './accounts.js';
 import { EventLogStore } from './event-log.js';
-import { BlockLogStore, createRateLimiter, type RateLimitDecision, type RateLimitedRequest, type RateLimiter } from './rate-limiter.js';
+import { BlockLogStore, createRateLimiter, type RateLimitDecision, type RateLimitedRequest } from './rate-limiter.js';
 
 export interface StateOptions {
   readonly clock: Clock;
@@ -59,19 +59,13 @@ export function createState(options: StateOptions) {
 }
 
 export interface DataStateOptions {
-  /**
-   * The event log records to start from and to go back to on reset (e.g. src/seed's
-   * seedRecords). They are adopted: frozen in place, not copied.
-   */
+  /** The event log records to start from and go back to on reset, adopted: frozen in place, not copied. */
   readonly events?: readonly EventLogRecord[];
   /** The block log records to start from and to go back to on reset. */
   readonly blocks?: readonly BlockedRequest[];
   readonly clock?: Clock;
   /** The rate-limit rules in force at start and after a reset (valid ones); default none. */
   readonly rateLimit?: RateLimitSettings | readonly RateLimitRule[];
-  readonly maxTrackedKeys?: number;
-  /** Most blocked-request records kept; default 100,000. */
-  readonly maxBlockRecords?: number;
 }
 
 /** The data of the fake: the event log, the block log and the limiter that feeds it. No HTTP. */
@@ -81,8 +75,9 @@ export type DataState = ReturnType<typeof createDataState>;
 export function createDataState(options: DataStateOptions = {}) {
   const clock = options.clock ?? systemClock;
   const events = new EventLogStore(options.events, { adopt: true });
-  const blocks = new BlockLogStore(options.blocks, { maxRecords: options.maxBlockRecords });
-  const limiter = createRateLimiter({ rules: options.rateLimit, clock, maxTrackedKeys: options.maxTrackedKeys });
+  const blocks = new BlockLogStore(options.blocks);
+  const limiter = createRateLimiter({ rules: options.rateLimit, clock });
+
   return {
     events,
     blocks,

@@ -7,7 +7,7 @@ import { completeEventRecords, type IndexedProblem } from '../../spec/event-reco
 import { errorDetailsMax, markedValues, schemaMarks, type Spec, type SpecValidator } from '../../spec/index.js';
 import { isSchemaNode, type SchemaNode } from '../../spec/schema-branches.js';
 import type {
-  Blocks, BlocksCleared, Cleared, ConfigUpdate, ControlOperationId, FaultSpec, IngestCounts, RequestAuth, RequestRecord, SessionSummary, Snapshot, StateSummary, TargetOperationId,
+  Blocks, BlocksCleared, Cleared, ConfigUpdate, ControlOperationId, FaultSpec, IngestCounts, RequestRecord, SessionSummary, Snapshot, StateSummary, TargetOperationId,
 } from '../../spec/control-types.js';
 import type { ApiErrorBody, BlockedRequest, ErrorDetail, EventLogRecord } from '../../spec/types.js';
 import type { JournalFilter, JournalRecord, RequestJournal } from '../../store/request-journal.js';
@@ -140,18 +140,16 @@ function responseBodyOf(record: JournalRecord, validator: SpecValidator): Respon
 
 /** A journal record as the control API shows it: its URL masked as the logs mask it, its body as responseBodyOf shows it. */
 export function journalEntry(record: JournalRecord, validator: SpecValidator): RequestRecord {
-  const auth: RequestAuth | undefined =
-    record.authMethod !== undefined && record.userId !== undefined
-      ? { method: record.authMethod as RequestAuth['method'], userId: record.userId, login: record.login ?? '' }
-      : undefined;
+  const { authMethod, userId, login = '' } = record;
   return {
     id: record.id,
     time: record.time,
     method: record.method,
     url: maskUrl(record.rawUrl, LOG_MASK),
-    ...(record.operationId !== undefined ? { operationId: record.operationId } : {}),
-    ...(auth ? { auth } : {}),
-    ...(record.origin !== undefined ? { origin: record.origin } : {}),
+    // Fields left undefined are left out of the answer's JSON.
+    operationId: record.operationId,
+    auth: authMethod === undefined || userId === undefined ? undefined : { method: authMethod, userId, login },
+    origin: record.origin,
     status: record.status,
     durationMs: Math.round(record.durationMs * 10) / 10,
     ...responseBodyOf(record, validator),
@@ -293,10 +291,7 @@ export const controlHandlers: ControlHandlerMap = {
   getIngestCounts: (_request, _reply, { ingest }): IngestCounts => ingest.read(),
 };
 
-/**
- * The control API's routes, from its document by operationId, like the monitoring API's. Who
- * may call them is the Host and Origin guard's control rule (host-origin-guard.ts).
- */
+/** The control API's routes, from its document by operationId; who may call them is the Host and Origin guard's control rule. */
 export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, invalid: RequestRefusal): RouteReport {
   return registerOperations(app, {
     spec: controlSpec,

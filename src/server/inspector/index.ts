@@ -42,11 +42,7 @@ td.num { text-align: right; white-space: nowrap; }
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-/**
- * The page and its headers: one self-contained document (inline style and script, no font,
- * no image), whose Content-Security-Policy allows exactly that inline code and requests to
- * the fake itself, and no framing by another page.
- */
+/** The page: one self-contained document, whose CSP allows exactly its inline code, requests to the fake itself, and no framing. */
 export const INSPECTOR_HTML = `<!doctype html>
 <html lang="en">
 <head>
@@ -97,10 +93,7 @@ export const INSPECTOR_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
 };
 
-/**
- * The inspector page: the journal of requests, live. It shows what the control API shows, so
- * the Host and Origin guard gives it the control API's rule (host-origin-guard.ts).
- */
+/** The inspector page: the journal, live; it shows what the control API shows, so the guard gives it the control rule. */
 export function registerInspector(app: FastifyInstance): void {
   app.route({
     method: 'GET',
