@@ -16,6 +16,9 @@ const MODES = {
 
 export type AuthModeOfScheme = (typeof MODES)[keyof typeof MODES][number];
 
+/** The parameter or cookie name of an apiKey scheme of the document (`sid` for the session cookie). */
+export const schemeKey = (spec: Spec, scheme: string): string => String((spec.document.components?.securitySchemes?.[scheme] as { name?: string } | undefined)?.name ?? '');
+
 /** The security scheme an auth mode uses; undefined for none. */
 export const schemeOf = (auth: AuthMode): string | undefined => Object.keys(MODES).find((scheme) => (MODES[scheme as keyof typeof MODES] as readonly string[]).includes(auth));
 
@@ -119,7 +122,7 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
   const owners = new Map<string, string | undefined>();
   const sessions = new Set<string>();
   const pathIds = new Map<string, (pathname: string) => string | undefined>();
-  const sessionCookie = (spec.document.components?.securitySchemes?.sessionCookie as { name?: string } | undefined)?.name ?? 'sid';
+  const sessionCookie = schemeKey(spec, 'sessionCookie');
   const ownToken = (token: string | undefined, owner: string | undefined, authoritative: boolean): void => {
     if (!token || token.length < MIN_ISSUED_CHARS) return;
     if (authoritative || owners.get(token) === undefined) owners.set(token, owner);

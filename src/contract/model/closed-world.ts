@@ -5,9 +5,8 @@ import { apply, unreadable } from '../checks/check.js';
 import { limitHonoured, recordsConsistent } from '../checks/model-checks.js';
 import type { PlanContext, Row } from '../plans/plan.js';
 import type { Exchange } from '../types.js';
-import { canonical } from './list-model.js';
+import { canonical, type Query } from './list-model.js';
 
-export type Query = Readonly<Record<string, string>>;
 
 export interface ClosedWorld {
   readonly operationId: string;

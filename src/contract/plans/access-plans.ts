@@ -4,7 +4,7 @@ import type { Operation, User } from '../../spec/index.js';
 import { authMethodAccepted, wrongCredentialsRefused, permissionAccepted, permissionRefused } from '../checks/access-checks.js';
 import { apply } from '../checks/check.js';
 import type { CheckName } from '../checks/registry.js';
-import { bodyToken } from '../client/credentials.js';
+import { bodyToken, schemeKey } from '../client/credentials.js';
 import { cellCall, cellsOf, type MatrixCredentials } from '../model/access/credential-cells.js';
 import type { Actor } from '../types.js';
 import { harmlessCall, isSessionCall, isWrite, type Plan, type PlanContext, LOW_USER_UNREAD, sampleRecord, textOf } from './plan.js';
@@ -16,8 +16,6 @@ export function otherUser(ctx: PlanContext): { actor: 'low' | 'operator'; user: 
   if (ctx.world.low) return { actor: 'low', user: ctx.world.low };
   return ctx.world.operator ? { actor: 'operator', user: ctx.world.operator } : undefined;
 }
-
-const sessionCookieName = (ctx: PlanContext): string => String((ctx.spec.document.components?.securitySchemes?.sessionCookie as { name?: string } | undefined)?.name ?? 'sid');
 
 /** Log-ins with a known login and a wrong or empty password, or an unknown login: each refused. */
 async function logIns(ctx: PlanContext, op: Operation): Promise<void> {
@@ -45,7 +43,7 @@ async function prepare(ctx: PlanContext): Promise<Prepared> {
   const logIn = (actor: Actor, key: string) => ctx.send({ operationId: 'createSession', key, actor, auth: 'none', body: admin }, { checks: [apply(authMethodAccepted, { what: 'a log-in with a known login and its password' })] });
   await logIn('admin', 'auth/createSession/valid');
   await logIn('anonymous', 'auth/ended-session/log-in');
-  const ended = await client.cookie('anonymous', sessionCookieName(ctx));
+  const ended = await client.cookie('anonymous', schemeKey(ctx.spec, 'sessionCookie'));
   const logOut = await ctx.send({ operationId: 'deleteSession', key: 'auth/ended-session/log-out', actor: 'anonymous', auth: 'session' });
   const other = otherUser(ctx);
   let revokedToken: string | undefined;

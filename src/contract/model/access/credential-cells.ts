@@ -6,7 +6,7 @@ import type { Operation, Spec, User } from '../../../spec/index.js';
 import { authMethodAccepted, permissionRefused, undeclaredSchemeRefused, unauthenticatedRefused, wrongCredentialsRefused } from '../../checks/access-checks.js';
 import { apply } from '../../checks/check.js';
 import type { CheckName } from '../../checks/registry.js';
-import { authModesOf, isWrongCredentials } from '../../client/credentials.js';
+import { authModesOf, isWrongCredentials, schemeKey } from '../../client/credentials.js';
 import type { Call } from '../../client/api-client.js';
 import type { Actor, Applied, AuthMode } from '../../types.js';
 
@@ -42,9 +42,6 @@ const holds = (user: User | undefined, op: Operation): boolean => user === undef
 
 const schemesOf = (op: Operation): Set<string> => new Set(op.security.flatMap((alternative) => Object.keys(alternative)));
 
-/** The parameter or cookie name of an apiKey scheme. */
-const keyOf = (spec: Spec, scheme: string): string => String((spec.document.components?.securitySchemes?.[scheme] as { name?: string } | undefined)?.name ?? '');
-
 /** The check a valid credential of `user` gets on `op`. */
 function asUser(op: Operation, user: User | undefined, unknownTarget: boolean): Applied {
   if (holds(user, op)) return apply(authMethodAccepted, { ...(user ? { expectLogin: user.login } : {}), unknownTarget });
@@ -78,10 +75,10 @@ export function cellsOf(spec: Spec, op: Operation, have: MatrixCredentials, unkn
       const check = apply(wrongCredentialsRefused, { unknownTarget });
       const name = wrongCredentialsRefused.name;
       if (auth === 'wrong-ended-session') {
-        if (have.endedSession) cells.push({ name: auth, actor: 'anonymous', auth, cookies: { [keyOf(spec, scheme)]: have.endedSession }, check });
+        if (have.endedSession) cells.push({ name: auth, actor: 'anonymous', auth, cookies: { [schemeKey(spec, scheme)]: have.endedSession }, check });
         else missing.push({ check: name, reason: 'no logged-out session (the log-in or log-out failed)' });
       } else if (auth === 'wrong-revoked-token' || auth === 'wrong-revoked-auth-token') {
-        if (have.revokedToken) cells.push({ name: auth, actor: 'anonymous', auth, query: { [keyOf(spec, scheme)]: have.revokedToken }, check });
+        if (have.revokedToken) cells.push({ name: auth, actor: 'anonymous', auth, query: { [schemeKey(spec, scheme)]: have.revokedToken }, check });
         else missing.push({ check: name, reason: 'no revoked token (tokens are created and revoked only where writes are allowed, for the low-privilege or operator user)' });
       } else {
         // Basic with a known login (wrong or empty password) is the administrator's login.

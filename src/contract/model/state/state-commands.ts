@@ -1,7 +1,7 @@
 // The steps of a sequence as fast-check commands: each sends one request, says from the model
 // what it must answer (a finding stops the run), and moves the model on.
 import fc from 'fast-check';
-import { bodyToken, setCookieLines } from '../../client/credentials.js';
+import { bodyToken, schemeKey, setCookieLines } from '../../client/credentials.js';
 import { cookieName } from '../../client/api-client.js';
 import type { Row } from '../../plans/plan.js';
 import { accepted, judge, statusOf, step, unanswered, type Person, type SessionFact, type StateModel, type StateReal, type TokenFact, comparePage } from './state-model.js';
@@ -14,7 +14,7 @@ const cookieOf = (exchange: Parameters<typeof setCookieLines>[0], name: string):
     .map((line) => /^[^=]+=([^;]*)/.exec(line)?.[1])
     .find((value) => value);
 
-const sessionCookie = (real: StateReal): string => String((real.ctx.spec.document.components?.securitySchemes?.sessionCookie as { name?: string } | undefined)?.name ?? 'sid');
+const sessionCookie = (real: StateReal): string => schemeKey(real.ctx.spec, 'sessionCookie');
 
 const pick = <T>(items: readonly T[], i: number): T | undefined => items[i % Math.max(items.length, 1)];
 
