@@ -1,7 +1,7 @@
 // Markdown for a CI job summary (GitHub's $GITHUB_STEP_SUMMARY and the like): the verdict, the
 // outcomes, the coverage table, and each cause of findings folded in <details>, every finding inside.
 import { formatCitation } from '../checks/check.js';
-import { statusOf, type Outcome, type RunResult } from '../run/results.js';
+import type { RunResult } from '../run/results.js';
 import type { ReportedFailure } from '../types.js';
 import { driftCounts, driftPlace, NO_DRIFT, outcomeRows, OUTCOME_HEADER, coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
 import { shortCurl, type Reporter, type Write } from './reporter.js';

@@ -3,7 +3,7 @@ import { blockRecorded, caseExpectation, subsetMismatch } from '../../../src/con
 import { allChecks, getCheck, type CheckName } from '../../../src/contract/checks/registry.js';
 import type { BlockedRequest } from '../../../src/spec/index.js';
 import { resolveCitation } from '../../../src/contract/checks/check.js';
-import { context, exchange, found, specAndValidator, trap } from '../helpers/synthetic.js';
+import { context, exchange, found, specAndValidator } from '../helpers/synthetic.js';
 
 describe('block-recorded', () => {
   it('finds a recent block naming the URI and flags its absence', async () => {

@@ -7,7 +7,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answersLogInOrOut, check, hostileServer, type HostileServer, json } from './hostile-server.js';
 
 const ADMIN_ID = '5867948233835d9661c56dc8';
