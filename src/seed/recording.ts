@@ -1,14 +1,14 @@
 // A recording (`monitoring-api-kit record --out DIR`) read back as seed data: its event log
 // records (the valid ones checked against the document again, the kept invalid ones only for
 // what the store needs), its block log and its users file. Only a whole recording is read.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORDING_FILES, type RecordingManifest } from '../shared/recording-layout.js';
 import { unstorableReason } from '../shared/storable-record.js';
 import { describeRecordProblem, schemaProblem } from '../spec/event-record-input.js';
 import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import type { SpecValidator } from '../spec/validator.js';
-import { FixtureError, loadEventFixtures } from './fixtures.js';
+import { FixtureError, loadEventFixtures, readFixtureFile } from './fixtures.js';
 
 export interface LoadedRecording {
   readonly manifest: RecordingManifest;
@@ -22,30 +22,31 @@ export async function loadRecording(dir: string, validator: Pick<SpecValidator, 
   const refuse = (problem: string): never => {
     throw new FixtureError(`Recording ${dir}: ${problem}`);
   };
-  const read = (name: string): unknown => {
+  // As fixture files are read: a regular file of bounded size, so a FIFO or /dev/zero is refused, never read.
+  const read = async (name: string): Promise<unknown> => {
     try {
-      return JSON.parse(readFileSync(join(dir, name), 'utf8'));
+      return JSON.parse(await readFixtureFile(join(dir, name)));
     } catch (error) {
       return refuse(`cannot read ${name} (${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message})`);
     }
   };
   /** The records of a file, each checked by `problem`. */
-  const records = <T>(name: string, problem: (record: unknown) => string | undefined): T[] => {
-    const data = read(name);
+  const records = async <T>(name: string, problem: (record: unknown) => string | undefined): Promise<T[]> => {
+    const data = await read(name);
     if (!Array.isArray(data)) return refuse(`${name} must hold a JSON array.`);
     return data.map((record, index) => {
       const why = problem(record);
       return why === undefined ? (record as T) : refuse(`${name} record ${index}: ${why}`);
     });
   };
-  const manifest = read(RECORDING_FILES.manifest) as Partial<RecordingManifest> | null;
+  const manifest = (await read(RECORDING_FILES.manifest)) as Partial<RecordingManifest> | null;
   if (manifest === null || typeof manifest !== 'object' || manifest.format !== 1) refuse(`${RECORDING_FILES.manifest} is not a recording of format 1.`);
   if (manifest?.complete !== true) refuse('the recording is not complete (manifest.json says so); record it again.');
   const { files } = manifest as RecordingManifest;
   const valid = files.events ? await loadEventFixtures([join(dir, RECORDING_FILES.events)], validator) : [];
   // Records `record --keep-invalid` kept: ones the store can hold, each _id once.
   const seen = new Set(valid.map((r) => r._id));
-  const kept = !files.keptInvalid ? [] : records<EventLogRecord>(RECORDING_FILES.keptInvalid, (record) => {
+  const kept = !files.keptInvalid ? [] : await records<EventLogRecord>(RECORDING_FILES.keptInvalid, (record) => {
     const unstorable = unstorableReason(record);
     if (unstorable) return `${unstorable}.`;
     const { _id } = record as EventLogRecord;
@@ -53,7 +54,7 @@ export async function loadRecording(dir: string, validator: Pick<SpecValidator, 
     seen.add(_id);
     return undefined;
   });
-  const blocks = !files.blocks ? [] : records<BlockedRequest>(RECORDING_FILES.blocks, (record) => {
+  const blocks = !files.blocks ? [] : await records<BlockedRequest>(RECORDING_FILES.blocks, (record) => {
     const problem = schemaProblem(validator, 'BlockedRequest', record);
     return problem && describeRecordProblem(problem);
   });

@@ -1,5 +1,6 @@
 // A recording served by the fake: exactly its data (no generated records, no kit fixtures), with
 // every query, PATCH and limit working as usual; through createFake({ recording }) and `serve --recording`.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,6 +167,12 @@ describe('a recording that cannot be served', () => {
     const badEvent = copy((dir) => writeFileSync(join(dir, RECORDING_FILES.events), JSON.stringify([{ _id: 'x', type: 'snmp-trap' }])));
     await expect(createFake({ recording: badEvent })).rejects.toThrow(/events\.json, record 0 \(_id "x"\)/);
     await expect(createFake({ recording: join(out, 'nowhere') })).rejects.toThrow(/cannot read manifest\.json \(no such file\)/);
+    // Read as fixture files are: a FIFO in place of a file is refused at once, never waited on.
+    const fifo = copy((dir) => {
+      rmSync(join(dir, RECORDING_FILES.blocks));
+      execFileSync('mkfifo', [join(dir, RECORDING_FILES.blocks)]);
+    });
+    await expect(createFake({ recording: fifo })).rejects.toThrow(/cannot read limit-block-log\.json \(it is a FIFO, not a regular file\)/);
   });
 
   it("takes the kit's users when the recording has none, and --users over the recording's", async () => {
