@@ -81,21 +81,19 @@ export const createControlMessages = (document: Document, fallback?: Document): 
 /** The size limit of request bodies, from the document's PayloadTooLarge gap-fill (64 KiB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** A code of the document's list and one of its messages. */
+type Named = { [C in keyof typeof API_MESSAGES]: readonly [C, (typeof API_MESSAGES)[C][number]] }[keyof typeof API_MESSAGES];
 /** Fastify's own errors, by code: which error of the document's list each one is, in its words. */
-type Mapped = (messages: ErrorMessage, request: FastifyRequest) => [ErrorCode, string];
-const notJson: Mapped = (messages) => ['MALFORMED_JSON', messages('MALFORMED_JSON', 'notJson')];
-const notJsonType: Mapped = (messages) => ['UNSUPPORTED_MEDIA_TYPE', messages('UNSUPPORTED_MEDIA_TYPE', 'notJson')];
-const badUrl: Mapped = (messages) => ['INVALID_PARAMETER', messages('INVALID_PARAMETER', 'badUrl')];
-const FASTIFY_CODES: Readonly<Record<string, Mapped>> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: notJson,
-  FST_ERR_CTP_EMPTY_JSON_BODY: notJson,
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: notJson,
-  FST_ERR_CTP_BODY_TOO_LARGE: (messages, request) => ['PAYLOAD_TOO_LARGE', messages('PAYLOAD_TOO_LARGE', 'tooLarge', { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) })],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: notJsonType,
-  FST_ERR_CTP_INVALID_TYPE: notJsonType,
-  FST_ERR_BAD_URL: badUrl,
-  FST_ERR_MAX_PARAM_LENGTH: badUrl,
-  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: (messages) => ['INVALID_PARAMETER', messages('INVALID_PARAMETER', 'queryContentType')],
+const FASTIFY_CODES: Readonly<Record<string, Named>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_JSON', 'notJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_JSON', 'notJson'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['MALFORMED_JSON', 'notJson'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'tooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'notJson'],
+  FST_ERR_CTP_INVALID_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'notJson'],
+  FST_ERR_BAD_URL: ['INVALID_PARAMETER', 'badUrl'],
+  FST_ERR_MAX_PARAM_LENGTH: ['INVALID_PARAMETER', 'badUrl'],
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: ['INVALID_PARAMETER', 'queryContentType'],
 };
 
 /** For a client error of Fastify's that the list above does not name yet: the code its status stands for. */
@@ -104,8 +102,8 @@ const BY_STATUS: Readonly<Record<number, ErrorCode>> = { 400: 'INVALID_PARAMETER
 /** The error of the list for one of Fastify's errors: by its code, else (for codes not listed yet) by its 4xx status. */
 function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, errors: ErrorFactory, messages: ErrorMessage): ApiError | undefined {
   const code = error.code ?? '';
-  const named = FASTIFY_CODES[code]?.(messages, request);
-  if (named) return errors(...named);
+  const named = FASTIFY_CODES[code];
+  if (named) return errors(named[0], messages(named[0], named[1], { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) }));
   const byStatus = code.startsWith('FST_') && error.statusCode !== undefined ? BY_STATUS[error.statusCode] : undefined;
   return byStatus ? errors(byStatus, String(error.message)) : undefined;
 }

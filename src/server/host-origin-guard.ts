@@ -140,7 +140,7 @@ export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings
   /** The rule of the request's path (step 2), or its refusal. */
   const rule = (request: FastifyRequest): Error | undefined => {
     const path = routedPath(request.url);
-    if (CONTROL_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+    if (CONTROL_PATHS.some((prefix) => isUnder(path, prefix))) {
       const refusal = controlRefusal(request);
       return refusal === undefined ? undefined : errors('PERMISSION_DENIED', controlMessages('PERMISSION_DENIED', refusal));
     }
@@ -198,6 +198,9 @@ export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings
     },
   };
 }
+
+/** Whether a path is `prefix` or under it. */
+export const isUnder = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`);
 
 /** An absolute-form target: a scheme, `://`, then the authority (up to the path or the query). */
 const ABSOLUTE_FORM = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i;
