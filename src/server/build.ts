@@ -48,14 +48,10 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const resolved = await resolveFakeOptions(options);
   const { spec, clock, controlSpec } = resolved;
   const validator = createSpecValidator(spec);
-  const config = createRuntimeConfig({
-    authTokenEnabled: resolved.tokenAuthEnabled,
-    requireCsrf: resolved.requireCsrf,
-    latencyMs: resolved.latencyMs,
-    rateLimit: settingsOf(resolved.rateLimit, controlSpec),
-  }, controlSpec);
-  const { state, users, seededUsers, reloadFixtures, recordIds, recording } = await createFakeData(resolved, validator, config.current.rateLimit);
-  config.onRateLimitChange((settings) => state.data.limiter.setRules(settings));
+  const rateLimit = settingsOf(resolved.rateLimit, controlSpec);
+  const { state, users, seededUsers, reloadFixtures, recordIds, recording } = await createFakeData(resolved, validator, rateLimit);
+  const startUp = { authTokenEnabled: resolved.tokenAuthEnabled, requireCsrf: resolved.requireCsrf, latencyMs: resolved.latencyMs, rateLimit };
+  const config = createRuntimeConfig(startUp, controlSpec, (settings) => state.data.limiter.setRules(settings));
   const errors = createErrorFactory(spec.document);
   const schemes = readSchemes(spec.document);
   const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);

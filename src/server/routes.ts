@@ -91,12 +91,7 @@ export interface OperationRoutes<C> {
   /** Answers that are arrays of more items than this (long pages) are streamed; default never. */
   readonly streamPagesOver?: number;
   /** How a request that does not match the document is refused, and how many of its problems are listed. */
-  readonly invalid: RequestRefusal;
-}
-
-export interface RequestRefusal {
-  readonly refuse: ValidationRefusal;
-  readonly listed: number;
+  readonly invalid: { readonly refuse: ValidationRefusal; readonly listed: number };
 }
 
 /** The monitoring API (`/node/api`) or the fake's control API (`/__control`). */
@@ -263,7 +258,7 @@ export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | '
   readonly faults: FaultStore;
   /** Who may steer the fake (a Prefer header), and where sessions were created. */
   readonly guard: HostOriginGuard;
-  readonly invalid: RequestRefusal;
+  readonly invalid: OperationRoutes<unknown>['invalid'];
 }
 
 /** The monitoring API's routes: one per operation that has a handler (built in, or the `handlers` option's), with its checks. */

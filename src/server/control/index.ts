@@ -15,7 +15,7 @@ import type { FakeState, FaultStore } from '../../store/state.js';
 import type { ControlMessage, ErrorMessage } from '../error-answers.js';
 import type { IngestCountsBoard } from '../build.js';
 import { rangeProblem, type RuntimeConfig } from '../options.js';
-import { registerOperations, type RequestRefusal, type RouteHandler, type RouteReport } from '../routes.js';
+import { registerOperations, type OperationRoutes, type RouteHandler, type RouteReport } from '../routes.js';
 import { restoreSnapshot, snapshotProblems, takeSnapshot } from './snapshot.js';
 
 // The control API (/__control) from its document, like the monitoring API: the handlers by
@@ -286,7 +286,7 @@ const controlHandlers: Partial<Record<ControlOperationId, RouteHandler<ControlCo
 };
 
 /** The control API's routes, from its document by operationId; who may call them is the Host and Origin guard's control rule. */
-export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, invalid: RequestRefusal): RouteReport {
+export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, invalid: OperationRoutes<unknown>['invalid']): RouteReport {
   return registerOperations(app, {
     spec: controlSpec,
     handlers: controlHandlers,
