@@ -141,7 +141,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
 }
 
 /** What `app.fake` exposes: the state (for resets), and what the start found. */
-export interface FakeHandle {
+export interface FakeHandle extends RouteReport {
   readonly state: FakeState;
   readonly spec: Spec;
   readonly options: ResolvedFakeOptions;
@@ -157,10 +157,6 @@ export interface FakeHandle {
   readonly journal: RequestJournal;
   /** Where the SNMP listener and the MQTT broker, started beside the app, are read for `/__control/ingest`. */
   readonly ingest: Pick<IngestCountsBoard, 'attach'>;
-  /** operationIds that have a route. */
-  readonly registered: readonly string[];
-  /** operationIds of the document without a handler, and so without a route. */
-  readonly missingHandlers: readonly string[];
   /** The control API's routes (`/__control`). */
   readonly control: RouteReport & { readonly spec: Spec; readonly context: ControlContext };
   /** The manifest of the recording served (`recording` option), if any. */

@@ -83,8 +83,8 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** A code of the document's list and one of its messages. */
 type Named = { [C in keyof typeof API_MESSAGES]: readonly [C, (typeof API_MESSAGES)[C][number]] }[keyof typeof API_MESSAGES];
-/** Fastify's own errors, by code: which error of the document's list each one is, in its words. */
-const FASTIFY_CODES: Readonly<Record<string, Named>> = {
+/** Fastify's and Node's own errors, by code: which error of the document's list each one is, in its words. */
+const KNOWN_CODES: Readonly<Record<string, Named>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_JSON', 'notJson'],
   FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_JSON', 'notJson'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['MALFORMED_JSON', 'notJson'],
@@ -94,6 +94,8 @@ const FASTIFY_CODES: Readonly<Record<string, Named>> = {
   FST_ERR_BAD_URL: ['INVALID_PARAMETER', 'badUrl'],
   FST_ERR_MAX_PARAM_LENGTH: ['INVALID_PARAMETER', 'badUrl'],
   FST_ERR_ROUTE_MISSING_CONTENT_TYPE: ['INVALID_PARAMETER', 'queryContentType'],
+  HPE_HEADER_OVERFLOW: ['HEADERS_TOO_LARGE', 'tooLarge'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'late'],
 };
 
 /** For a client error of Fastify's that the list above does not name yet: the code its status stands for. */
@@ -102,7 +104,7 @@ const BY_STATUS: Readonly<Record<number, ErrorCode>> = { 400: 'INVALID_PARAMETER
 /** The error of the list for one of Fastify's errors: by its code, else (for codes not listed yet) by its 4xx status. */
 function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, errors: ErrorFactory, messages: ErrorMessage): ApiError | undefined {
   const code = error.code ?? '';
-  const named = FASTIFY_CODES[code];
+  const named = code.startsWith('FST_') ? KNOWN_CODES[code] : undefined;
   if (named) return errors(named[0], messages(named[0], named[1], { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) }));
   const byStatus = code.startsWith('FST_') && error.statusCode !== undefined ? BY_STATUS[error.statusCode] : undefined;
   return byStatus ? errors(byStatus, String(error.message)) : undefined;
@@ -186,12 +188,8 @@ function answerAndClose(socket: Socket, apiError: ApiError): void {
 
 /** The error of the document's list for what the parser refused. */
 function apiErrorOf(error: ClientError, errors: ErrorFactory, messages: ErrorMessage): ApiError {
-  if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return errors('HEADERS_TOO_LARGE', messages('HEADERS_TOO_LARGE', 'tooLarge', { limit: String(maxHeaderSize) }));
-  }
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return errors('REQUEST_TIMEOUT', messages('REQUEST_TIMEOUT', 'late'));
-  }
+  const named = KNOWN_CODES[error.code ?? ''];
+  if (named) return errors(named[0], messages(named[0], named[1], { limit: String(maxHeaderSize) }));
   const reason = typeof error.reason === 'string' && error.code?.startsWith('HPE_') ? error.reason.slice(0, 100) : undefined;
   return errors('MALFORMED_REQUEST', reason === undefined ? messages('MALFORMED_REQUEST', 'notHttp') : messages('MALFORMED_REQUEST', 'notHttpBecause', { reason }));
 }

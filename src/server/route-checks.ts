@@ -129,10 +129,6 @@ export type ScriptedAnswers = ReturnType<typeof createScriptedAnswers>;
 /** `hangLimitMs` bounds a hanging answer as the server's idle timeout would (`inject` has no socket to time out). */
 export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: number; send: (reply: FastifyReply, error: ApiError) => FastifyReply }) {
   const hanging = new Set<FastifyReply>();
-  const close = (reply: FastifyReply) => {
-    hanging.delete(reply);
-    reply.raw.destroy();
-  };
   return {
     /** Plays the answer on this reply; resolves once it is sent, dropped, or left hanging. */
     async play(reply: FastifyReply, answer: ScriptedAnswer): Promise<FastifyReply> {
@@ -144,8 +140,7 @@ export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: numb
         return reply;
       }
       hanging.add(reply);
-      const timer = setTimeout(() => close(reply), options.hangLimitMs);
-      timer.unref();
+      const timer = setTimeout(() => reply.raw.destroy(), options.hangLimitMs).unref();
       reply.raw.once('close', () => {
         clearTimeout(timer);
         hanging.delete(reply);
@@ -154,7 +149,7 @@ export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: numb
     },
     /** Closes every connection left hanging (at shutdown, so closing the server never waits on them). */
     closeAll(): void {
-      for (const reply of [...hanging]) close(reply);
+      for (const reply of hanging) reply.raw.destroy();
     },
   };
 }
