@@ -104,12 +104,10 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
       // Every request passes here: no block lookups while nothing is blocked, no allocation
       // unless a rule is exceeded.
       let waitMs = 0;
-      if (blocks.size > 0) {
-        for (const key of KEYS) {
-          const v = valueOf(request, key);
-          const b = v === undefined ? undefined : blocks.get(blockKey(key, v));
-          if (b && b.until > now) waitMs = Math.max(waitMs, b.until - now);
-        }
+      for (const key of blocks.size > 0 ? KEYS : []) {
+        const v = valueOf(request, key);
+        const b = v === undefined ? undefined : blocks.get(blockKey(key, v));
+        if (b && b.until > now) waitMs = Math.max(waitMs, b.until - now);
       }
       if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000), newBlocks: [] };
 
