@@ -100,7 +100,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   });
   const ingest = createIngestCountsBoard();
   const controlContext: ControlContext = {
-    state, config, faults, journal, errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds, ingest,
+    state, config, faults, journal, errors, controlMessages, clock, spec, validator, nextRecordId: recordIds, ingest,
   };
   const controlReport = registerControlApi(app, controlSpec, controlContext, invalid);
   registerInspector(app);

@@ -285,17 +285,11 @@ export function createRouteNotFoundHandler(
   // Paths where a newcomer looks first (`/`, the API's prefix): their 404 points to the docs, the inspector and the seeded logins.
   start?: { readonly paths: readonly string[]; readonly logins: () => string },
 ) {
-  const byTemplate = new Map<string, { pattern: RegExp; methods: string[] }>();
-  for (const op of operations) {
-    const entry = byTemplate.get(op.path) ?? { pattern: templatePattern(op.path), methods: [] };
-    entry.methods.push(op.method.toUpperCase());
-    byTemplate.set(op.path, entry);
-  }
-  const entries = [...byTemplate.values()];
+  const entries = operations.map((op) => ({ pattern: templatePattern(op.path), method: op.method.toUpperCase() }));
 
   return async function routeNotFound(request: FastifyRequest, _reply: FastifyReply): Promise<never> {
     const path = routedPath(request.url);
-    const allowed = entries.filter((e) => e.pattern.test(path)).flatMap((e) => e.methods);
+    const allowed = entries.filter((e) => e.pattern.test(path)).map((e) => e.method);
     if (allowed.length > 0) {
       const allow = [...new Set(allowed)].join(', ');
       throw errors('METHOD_NOT_ALLOWED', messages('METHOD_NOT_ALLOWED', 'notAllowed', { method: request.method, allow }), {

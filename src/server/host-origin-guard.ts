@@ -41,13 +41,10 @@ const SHOWN_HOST_CHARS = 200;
 /** How many recent log-ins remember their host name: enough to explain a page's 401, bounded whatever callers do. */
 const REMEMBERED_SESSIONS = 64;
 
-/** Whether an address (as a socket reports it, IPv4-mapped IPv6 included) or a host name is a loopback address. */
+/** Whether an address (as a socket reports it; BlockList takes an IPv4-mapped IPv6 one for its IPv4 address) or a host name is a loopback address. */
 function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return loopback.check(mapped, 'ipv4');
-  const version = isIP(address);
-  return version !== 0 && loopback.check(address, version === 6 ? 'ipv6' : 'ipv4');
+  const version = address ? isIP(address) : 0;
+  return version !== 0 && loopback.check(address!, version === 6 ? 'ipv6' : 'ipv4');
 }
 
 /** `name`, `name:port`, `[v6]` or `[v6]:port`: the host and the port, not yet checked. */

@@ -12,7 +12,7 @@ import type {
 import type { ApiErrorBody, BlockedRequest, ErrorDetail, EventLogRecord } from '../../spec/types.js';
 import type { JournalFilter, JournalRecord, RequestJournal } from '../../store/request-journal.js';
 import type { FakeState, FaultStore } from '../../store/state.js';
-import type { ControlMessage, ErrorMessage } from '../error-answers.js';
+import type { ControlMessage } from '../error-answers.js';
 import type { IngestCountsBoard } from '../build.js';
 import { rangeProblem, type RuntimeConfig } from '../options.js';
 import { registerOperations, type OperationRoutes, type RouteHandler, type RouteReport } from '../routes.js';
@@ -29,8 +29,6 @@ export interface ControlContext {
   /** The last requests the monitoring API answered. */
   readonly journal: RequestJournal;
   readonly errors: ErrorFactory;
-  /** The texts of the monitoring API's errors (`x-messages` of its error list), e.g. for an event log that could not be made. */
-  readonly messages: ErrorMessage;
   /** The texts of the control API's own refusals, from its document (`x-messages` of its responses, by code). */
   readonly controlMessages: ControlMessage;
   readonly clock: Clock;
@@ -241,9 +239,7 @@ const controlHandlers: Partial<Record<ControlOperationId, RouteHandler<ControlCo
   },
 
   /** All or nothing: every record is checked before any is stored. */
-  addEventLogRecords: (request, _reply, context) => {
-    return context.state.data.events.addAll(checkedRecords(request.body, context, true));
-  },
+  addEventLogRecords: (request, _reply, context) => context.state.data.events.addAll(checkedRecords(request.body, context, true)),
 
   replaceEventLog: (request, _reply, context) => {
     const records = checkedRecords(request.body, context);
