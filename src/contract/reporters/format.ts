@@ -33,7 +33,8 @@ export function formatFailure(f: ReportedFailure, shorten = true): string {
 export function formatCause(cause: Cause): string {
   const [first] = cause.findings as [ReportedFailure];
   if (cause.findings.length === 1) return formatFailure(first);
-  return [`${LABEL[cause.verdict]} ${causeHead(cause)}`, ...detailLines(first)].join('\n');
+  const head = `${cause.check}: ${cause.title} (${findingCount(cause.verdict, cause.findings.length)} on ${operationsText(cause)}), the first:`;
+  return [`${LABEL[cause.verdict]} ${head}`, ...detailLines(first)].join('\n');
 }
 
 function table(rows: string[][]): string {
@@ -209,22 +210,14 @@ export function operationsText(cause: Cause): string {
   return cause.operations.map((o) => `${o.operationId} ×${o.count}`).join(', ');
 }
 
-/** How many operations: `1 operation`, `8 operations`. */
-const operationCount = (cause: Cause): string => `${cause.operations.length} operation${cause.operations.length === 1 ? '' : 's'}`;
-
 /** A cause in one line, as a folded finding's summary: a single finding says what it found, a group how often. */
 export function causeSummary(cause: Cause): string {
   const [first] = cause.findings as [ReportedFailure];
   if (cause.findings.length === 1) return `${first.operationId} · ${first.check}: ${first.message}`;
-  return `${cause.check}: ${cause.title} (${findingCount(cause.verdict, cause.findings.length)} on ${operationCount(cause)})`;
-}
-
-/** The head of a cause on the console: its count and where it was seen; its first finding follows. */
-export function causeHead(cause: Cause): string {
-  return `${cause.check}: ${cause.title} (${findingCount(cause.verdict, cause.findings.length)} on ${operationsText(cause)}), the first:`;
+  return `${cause.check}: ${cause.title} (${findingCount(cause.verdict, cause.findings.length)} on ${cause.operations.length} operation${cause.operations.length === 1 ? '' : 's'})`;
 }
 
 /** A count of findings with their kind: `1 violation`, `47 notes`. */
-export function findingCount(verdict: Verdict, count: number): string {
+function findingCount(verdict: Verdict, count: number): string {
   return `${count} ${verdict === 'violation' ? 'violation' : 'note'}${count === 1 ? '' : 's'}`;
 }
