@@ -143,16 +143,6 @@ export function relevantErrors(root: Node, errors: readonly SchemaError[], value
   return kept.filter((e) => (combinators.has(`${e.schemaPath}\0${e.instancePath}`) ? meant.get(`${e.schemaPath}\0${e.instancePath}`) === -1 : (branches.get(e) ?? []).every(([key, branch]) => meant.get(key) === branch)));
 }
 
-const namesByDocument = new WeakMap<Document, WeakMap<object, string>>();
-function namesOf(document: Document): WeakMap<object, string> {
-  let names = namesByDocument.get(document);
-  if (!names) {
-    names = componentNames(document);
-    namesByDocument.set(document, names);
-  }
-  return names;
-}
-
 // Ajv's message with the value it wanted, record positions generalised: /12/agentId becomes /[n]/agentId.
 function describe(error: SchemaError): string {
   const p = error.params;
@@ -226,6 +216,7 @@ export const responseSchema = defineCheck({
     const json = Array.isArray(response.json) ? response.json.slice(0, max) : response.json;
     const itemsLeftOut = Array.isArray(response.json) ? Math.max(0, response.json.length - max) : 0;
     let leftOutErrors = 0;
+    const names = componentNames(context.spec.document);
     for (const problem of problems) {
       if (problem.kind === 'unexpected-body') {
         failures.push(failure(this, exchange, { message: problem.message, expected: 'no body', citation: citeResponse(op, response.status) }));
@@ -244,7 +235,7 @@ export const responseSchema = defineCheck({
         ...specErrors.map((error) => ({ error, verdict: 'violation' as const, citation: citeSpecError(view ?? {}, error, citeOperation(op)) })),
         ...relevantErrors(root, documentErrors, json)
           .filter((error) => !explained(error, specErrors))
-          .map((error) => ({ error, verdict: 'note' as const, citation: citeDocumentError(root, error, namesOf(context.spec.document)) })),
+          .map((error) => ({ error, verdict: 'note' as const, citation: citeDocumentError(root, error, names) })),
       ];
       for (const { citation, verdict, messages } of grouped(judged)) {
         const listed = [...messages].slice(0, 4).map(([m, n]) => (n > 1 ? `${m} (${n} times)` : m));

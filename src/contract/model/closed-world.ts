@@ -96,7 +96,6 @@ async function bisect(
   const top = await at(hi);
   if (typeof top === 'string') return { why: `the window could not be read: ${top}`, kind: 'inconclusive' };
   if (top > cap) return { why: `more than ${cap} records share the timestamp ${newest}: raise --max-records`, kind: 'inconclusive' };
-  let best = hi;
   // A window of half the cap or more is enough: the bisection stops there.
   while (hi - lo > 1) {
     const mid = lo + Math.floor((hi - lo) / 2);
@@ -105,11 +104,10 @@ async function bisect(
     if (n > cap) lo = mid;
     else {
       hi = mid;
-      best = mid;
       if (n * 2 >= cap) break;
     }
   }
-  return { bounds: { from: String(best), to: String(newest) } };
+  return { bounds: { from: String(hi), to: String(newest) } };
 }
 
 /** How two whole reads of the same window differ as sets of records (contents included), or undefined when they agree. */

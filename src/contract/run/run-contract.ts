@@ -3,9 +3,9 @@
 // (--max-duration) and with blocks (429) waited out within --max-wait.
 import { StoppedError, BlockedError, UsageError } from '../errors.js';
 import type { Exchange } from '../types.js';
-import { type ApiClient, type Call, createApiClient, type Credentials } from '../client/api-client.js';
+import { type ApiClient, createApiClient, type Credentials } from '../client/api-client.js';
 import type { PlanContext, Plan, World } from '../plans/plan.js';
-import { type Evaluation, type Recorder, createRecorder } from './recorder.js';
+import { type Recorder, createRecorder } from './recorder.js';
 import { type ContractCase, defaultCasesDir, loadCases } from '../cases/load-cases.js';
 import { authenticationPlan, permissionsPlan } from '../plans/access-plans.js';
 import { casesPlan } from '../plans/cases.js';
@@ -97,17 +97,6 @@ export async function waitingOutBlocks(send: () => Promise<Exchange>, options: B
     exchange = await send();
   }
   return exchange;
-}
-
-/** Sends and checks. Outside the probe a block is no finding: a short one is waited out, a long one stops the run. */
-export function sender(client: ApiClient, recorder: Recorder, wait: Wait, deadline: Deadline, probing: () => boolean, baseUrl: string): PlanContext['send'] {
-  return async (call: Call, evaluation: Evaluation = {}): Promise<Exchange> => {
-    deadline.doing(call.operationId);
-    const send = (): Promise<Exchange> => client.call(call);
-    const exchange = probing() ? await send() : await waitingOutBlocks(send, { wait, deadline, what: call.operationId, baseUrl });
-    recorder.evaluate(exchange, evaluation);
-    return exchange;
-  };
 }
 
 /** The plan of each group (a group without a plan is a type error); the rate-limit probe runs last: it may get the prober blocked. */
@@ -229,7 +218,14 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
   const drawnCases = new Map(Object.entries(options.drawnCases ?? {}));
-  const send = sender(client, recorder, wait, deadline, () => group === 'probe-limits', options.baseUrl);
+  // Outside the probe a block is no finding: a short one is waited out, a long one stops the run.
+  const send: PlanContext['send'] = async (call, evaluation = {}) => {
+    deadline.doing(call.operationId);
+    const once = (): Promise<Exchange> => client.call(call);
+    const exchange = group === 'probe-limits' ? await once() : await waitingOutBlocks(once, { wait, deadline, what: call.operationId, baseUrl: options.baseUrl });
+    recorder.evaluate(exchange, evaluation);
+    return exchange;
+  };
   emit({ type: 'start', baseUrl: options.baseUrl, seed, safety: policy.reason });
   try {
     recorder.setGroup(group);
