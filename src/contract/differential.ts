@@ -32,8 +32,6 @@ export type Answer = Pick<ReceivedResponse, 'status' | 'json'>;
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Milliseconds since the epoch from 2001 on: the document's timestamps.
-const isTime = (n: number): boolean => Number.isInteger(n) && n > 1e12;
 const MAX_SHOWN = 160;
 // Enough to see what is wrong with an answer; a hostile one with thousands of odd fields costs no more.
 const MAX_PER_ANSWER = 20;
@@ -41,7 +39,8 @@ const MAX_PER_ANSWER = 20;
 /** The value with ids, UUIDs (tokens, session ids) and timestamps replaced by placeholders. */
 export function normalise(value: unknown): unknown {
   if (typeof value === 'string') return OBJECT_ID.test(value) ? '<id>' : UUID.test(value) ? '<uuid>' : value;
-  if (typeof value === 'number') return isTime(value) ? '<time>' : value;
+  // Milliseconds since the epoch from 2001 on: the document's timestamps.
+  if (typeof value === 'number') return Number.isInteger(value) && value > 1e12 ? '<time>' : value;
   if (Array.isArray(value)) return value.map(normalise);
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalise(v)]));
   return value;

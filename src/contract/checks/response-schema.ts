@@ -7,8 +7,6 @@ import { gapFill, citeOperation, citeResponse, failure, inconclusive, defineChec
 import type { Citation, Exchange, Failure, Verdict } from '../types.js';
 import { MAX_SCHEMA_ERRORS, checkedItems, responseProblems } from './response-checks.js';
 
-export { MAX_SCHEMA_ERRORS };
-
 
 /** The index of the list item an error is in (`/12/agentId` is in item 12), or -1 at the root. */
 export function itemOf(error: SchemaError): number {

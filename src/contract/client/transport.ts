@@ -69,8 +69,6 @@ export interface TransportOptions {
   readonly timeoutMs?: number;
   /** Ends every request, the one in flight too (the run's own deadline). */
   readonly signal?: AbortSignal;
-  /** For tests: instead of the runner's own Agent. */
-  readonly dispatcher?: Dispatcher;
   /** Bodies beyond this many bytes are cut off unread, and deeper or larger ones not parsed (noted in `error`). */
   readonly maxBodyBytes?: number;
   readonly json?: JsonLimits;
@@ -125,8 +123,7 @@ export function createTransport(options: TransportOptions) {
   if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') throw new Error(`The base URL must be http or https, not ${baseUrl.protocol}`);
   const timeout = options.timeoutMs ?? 10_000;
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const own = options.dispatcher ? undefined : new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
-  const dispatcher = options.dispatcher ?? own;
+  const dispatcher = new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
 
   const run = options.signal;
 
@@ -185,11 +182,9 @@ export function createTransport(options: TransportOptions) {
         const body = text ?? bytes.subarray(0, TEXT_KEPT_BYTES).toString('utf8');
         // A list's items can be counted in what was read, parsed or not: enough to see a limit ignored.
         const items = error ? measured.items : undefined;
-        const responseHeaders: Record<string, string | string[]> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k.toLowerCase()] = v;
         return {
           request: sent,
-          response: { status: res.statusCode, headers: responseHeaders, body, ...(json === undefined ? {} : { json }), ...(items === undefined ? {} : { itemsAtLeast: items }) },
+          response: { status: res.statusCode, headers: res.headers as Record<string, string | string[]>, body, ...(json === undefined ? {} : { json }), ...(items === undefined ? {} : { itemsAtLeast: items }) },
           values: json === undefined ? 0 : measured.values,
           ...(error ? { error } : {}),
         };
@@ -208,7 +203,7 @@ export function createTransport(options: TransportOptions) {
     },
     async close(): Promise<void> {
       // Every request has ended by now; destroy does not wait on sockets a hostile server holds open.
-      await own?.destroy();
+      await dispatcher.destroy();
     },
   };
 }

@@ -161,15 +161,7 @@ export function coverageText(c: Coverage, { perOperation = true } = {}): string 
   return lines.join('\n');
 }
 
-export interface Cause {
-  readonly verdict: Verdict;
-  readonly check: string;
-  readonly title: string;
-  /** Every finding of the cause, in the order the run found them. */
-  readonly findings: readonly ReportedFailure[];
-  /** The operations it was seen on and how often, the most first. */
-  readonly operations: readonly { readonly operationId: string; readonly count: number }[];
-}
+export type Cause = ReturnType<typeof causeOf>;
 
 /**
  * What a finding says once its operation and list positions are set aside, and on which class of
@@ -182,7 +174,8 @@ function kindOf(f: ReportedFailure): string {
   return [f.verdict, f.check, answer, message].join('\u0000');
 }
 
-function causeOf(findings: readonly ReportedFailure[]): Cause {
+/** A cause: every finding of it, in the order the run found them, and the operations it was seen on and how often, the most first. */
+function causeOf(findings: readonly ReportedFailure[]) {
   const counts = new Map<string, number>();
   for (const f of findings) counts.set(f.operationId, (counts.get(f.operationId) ?? 0) + 1);
   const operations = [...counts].map(([operationId, count]) => ({ operationId, count })).sort((a, b) => b.count - a.count || a.operationId.localeCompare(b.operationId));

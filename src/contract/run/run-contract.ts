@@ -14,7 +14,6 @@ import { negativeInputsPlan } from '../plans/negative-inputs.js';
 import { probeLimitsPlan } from '../plans/probe-limits.js';
 import { sequencesPlan } from '../plans/sequences.js';
 import { GROUPS, isGroup, type Group } from './groups.js';
-import type { Dispatcher } from 'undici';
 import { setMaxListeners } from 'node:events';
 import { createSpecValidator, loadSpec, type Spec, type User } from '../../spec/index.js';
 import { answerLimitsFor, createTransport } from '../client/transport.js';
@@ -152,7 +151,6 @@ export interface RunOptions {
   readonly probeRequests?: number;
   readonly maxWaitMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
-  readonly dispatcher?: Dispatcher;
   readonly listener?: (event: RunEvent) => void;
   /** Every secret the run sends or learns (credentials, tokens, session ids) is added here, for reporters to mask through. */
   readonly secrets?: Secrets;
@@ -202,7 +200,6 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     transport = createTransport({
       baseUrl: options.baseUrl,
       timeoutMs: options.timeoutMs,
-      dispatcher: options.dispatcher,
       signal: deadline.signal,
       ...answerLimitsFor(options.maxRecords ?? 200),
     });
