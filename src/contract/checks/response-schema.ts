@@ -48,11 +48,7 @@ export function nodesOnPath(root: Node, schemaPath: string): { nodes: Node[]; po
 
 /** Names the document's shared schemas by identity, so a citation can say `components/schemas/Error`. */
 export function componentNames(document: Document): WeakMap<object, string> {
-  const names = new WeakMap<object, string>();
-  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
-    if (isNode(schema)) names.set(schema, `components/schemas/${name}`);
-  }
-  return names;
+  return new WeakMap(Object.entries(document.components?.schemas ?? {}).flatMap(([name, schema]) => (isNode(schema) ? [[schema, `components/schemas/${name}`]] : [])));
 }
 
 /** Where in the body an error is: a missing property counts as the place it should be. */
@@ -164,14 +160,8 @@ function explained(error: SchemaError, specErrors: readonly SchemaError[]): bool
   });
 }
 
-interface Judged {
-  readonly error: SchemaError;
-  readonly citation: Citation;
-  readonly verdict: Verdict;
-}
-
 /** One failure per citation: the same problem in 200 records is one finding. */
-function grouped(judged: readonly Judged[]): { citation: Citation; verdict: Verdict; messages: Map<string, number> }[] {
+function grouped(judged: readonly { error: SchemaError; citation: Citation; verdict: Verdict }[]) {
   const groups = new Map<string, { citation: Citation; verdict: Verdict; messages: Map<string, number> }>();
   for (const { error, citation, verdict } of judged) {
     const key = `${verdict}|${citation.source}|${citation.ref}|${citation.text}`;
@@ -229,7 +219,7 @@ export const responseSchema = defineCheck({
       const specErrors = view ? relevantErrors(view, specKept, json) : [];
       const documentErrors = withinSpecErrors(problem.schemaErrors, specKept, specFound.length > specKept.length);
       leftOutErrors += (problem.errorCount ?? problem.schemaErrors.length) - documentErrors.length;
-      const judged: Judged[] = [
+      const judged = [
         ...specErrors.map((error) => ({ error, verdict: 'violation' as const, citation: citeSpecError(view ?? {}, error, citeOperation(op)) })),
         ...relevantErrors(root, documentErrors, json)
           .filter((error) => !explained(error, specErrors))

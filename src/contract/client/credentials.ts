@@ -45,21 +45,15 @@ const MAX_DEPTH = 16;
 /** Most values read of one answer: each is a mask every report text is matched against. */
 const MAX_VALUES = 20;
 
-/** A marked value and where it is in the body: `/field/0`, `` for the body itself. */
-export interface MarkedPlace {
-  readonly path: string;
-  readonly value: string;
-}
-
 export function markedSecrets(operation: Operation, status: number, body: unknown): string[] {
   return markedPlaces(operation, status, body).map((place) => place.value);
 }
 
-/** The marked values of an answer with their places: where the document lets a credential be. */
-export function markedPlaces(operation: Operation, status: number, body: unknown): MarkedPlace[] {
+/** The marked values of an answer with their places (`/field/0`, `` for the body itself): where the document lets a credential be. */
+export function markedPlaces(operation: Operation, status: number, body: unknown): { readonly path: string; readonly value: string }[] {
   const schema = documentedResponse(operation, status)?.content?.['application/json']?.schema;
   if (!isSchemaNode(schema)) return [];
-  const found: MarkedPlace[] = [];
+  const found: { path: string; value: string }[] = [];
   // Only a string can be a credential sent back; places too deep are not read.
   for (const { kind, path, value } of markedValues(body, schema, { mark: 'x-secret', maxDepth: MAX_DEPTH })) {
     if (kind === 'marked' && typeof value === 'string') found.push({ path: path.map((key) => `/${key}`).join(''), value });

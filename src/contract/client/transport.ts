@@ -83,13 +83,6 @@ export interface OutgoingRequest {
   readonly body?: string;
 }
 
-export interface TransportResult extends Pick<Exchange, 'request' | 'response' | 'error' | 'timedOutAfterMs'> {
-  /** The size of the parsed body in values, for the run's memory budget. */
-  readonly values?: number;
-  /** The server could not be reached at all (refused, unknown host, connect timeout). */
-  readonly unreachable?: boolean;
-}
-
 /** Enough for 1,000 event log records; a run's memory is bounded by it (see README, Security). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -129,7 +122,8 @@ export function createTransport(options: TransportOptions) {
 
   return {
     baseUrl,
-    async send(out: OutgoingRequest): Promise<TransportResult> {
+    /** The exchange but its names, with the size of the parsed body in values (the run's memory budget), or whether the server could not be reached at all (refused, unknown host, connect timeout). */
+    async send(out: OutgoingRequest): Promise<Pick<Exchange, 'request' | 'response' | 'error' | 'timedOutAfterMs'> & { values?: number; unreachable?: boolean }> {
       const url = urlFor(baseUrl, out.path, out.query);
       // Without Accept-Encoding any coding is acceptable (RFC 9110 12.5.3): a server could then
       // send gzip that the runner does not decode. Asking for identity makes a coded answer the server's fault.

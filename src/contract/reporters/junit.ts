@@ -43,15 +43,10 @@ function driftSuite(builder: Builder, result: RunResult): void {
   if (!drift) return;
   const suite = builder.testSuite().name('drift');
   suite.property('compareWith', drift.compareWith).property('compared', String(drift.compared)).property('unpaired', String(drift.unpaired));
-  const text = driftText(drift, result.baseUrl);
-  if (drift.groups.length === 0) suite.testCase().className('monitoring-api-kit.drift').name('no-difference').standardOutput(text);
-  for (const g of drift.groups) {
-    const e = g.example;
-    suite
-      .testCase()
-      .className('monitoring-api-kit.drift')
-      .name(g.kind)
-      .standardOutput(`${g.title}: ${g.count}\ne.g. ${driftPlace(e)}: ${result.baseUrl} gave ${e.first}, ${drift.compareWith} gave ${e.second}\n${e.request}`);
+  const testCase = (name: string) => suite.testCase().className('monitoring-api-kit.drift').name(name);
+  if (drift.groups.length === 0) testCase('no-difference').standardOutput(driftText(drift, result.baseUrl));
+  for (const { kind, title, count, example: e } of drift.groups) {
+    testCase(kind).standardOutput(`${title}: ${count}\ne.g. ${driftPlace(e)}: ${result.baseUrl} gave ${e.first}, ${drift.compareWith} gave ${e.second}\n${e.request}`);
   }
 }
 

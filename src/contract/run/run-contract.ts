@@ -231,7 +231,6 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     const plans = plansFor(cases);
     for (const name of GROUPS.filter((g) => !options.groups || options.groups.includes(g))) {
       group = name;
-      emit({ type: 'group-start', group });
       recorder.setGroup(group);
       const before = client.exchanges.length;
       const ctx: PlanContext = {
@@ -277,6 +276,5 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     ...totalsOf(outcomes, options.strict === true, coverage.belowMinimum),
     exchanges: client.exchanges,
   };
-  emit({ type: 'end', result });
   return result;
 }
