@@ -131,10 +131,7 @@ export function createTransport(options: TransportOptions) {
       const sent: SentRequest = { method: out.method, url: url.href, headers, ...(out.body === undefined ? {} : { body: out.body }) };
       if (run?.aborted) throw run.reason;
       // undici's own timeouts count each gap alone: a byte every few seconds would hold a request for ever.
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), timeout);
-      const stop = (): void => deadline.abort();
-      run?.addEventListener('abort', stop, { once: true });
+      const deadline = AbortSignal.timeout(timeout);
       try {
         // undici's request() never follows redirects: a 3xx comes back as it is, so credentials never leave the base URL.
         const res = await request(url, {
@@ -144,7 +141,7 @@ export function createTransport(options: TransportOptions) {
           dispatcher,
           headersTimeout: timeout,
           bodyTimeout: timeout,
-          signal: deadline.signal,
+          signal: run ? AbortSignal.any([run, deadline]) : deadline,
         });
         const chunks: Buffer[] = [];
         let size = 0;
@@ -185,14 +182,11 @@ export function createTransport(options: TransportOptions) {
       } catch (error) {
         if (run?.aborted) throw run.reason;
         const code = errorCode(error);
-        if (deadline.signal.aborted || (code !== undefined && GAVE_UP.has(code))) {
+        if (deadline.aborted || (code !== undefined && GAVE_UP.has(code))) {
           return { request: sent, error: `timed out: no complete answer within the request deadline of ${timeout} ms`, timedOutAfterMs: timeout };
         }
         const message = error instanceof Error ? error.message : String(error);
         return { request: sent, error: code ? `${code}: ${message}` : message, unreachable: code !== undefined && UNREACHABLE.has(code) };
-      } finally {
-        clearTimeout(timer);
-        run?.removeEventListener('abort', stop);
       }
     },
     async close(): Promise<void> {
