@@ -4,22 +4,18 @@ import type { ApiErrorBody, ErrorCode, ErrorDetail } from './spec/types.js';
 /** An error the API answers with: a code of the document's named list and the status the list gives it. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  readonly code: ErrorCode;
-  readonly status: number;
   readonly details?: readonly ErrorDetail[];
   readonly permission?: string;
   /** Extra response headers (e.g. `Allow` with 405). */
   readonly headers?: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, status: number, message: string, extra: ApiErrorExtra = {}) {
+  constructor(readonly code: ErrorCode, readonly status: number, message: string, extra: ApiErrorExtra = {}) {
     // An answer the API gives, not a fault: nothing reads its stack, and capturing one cost more
     // than the rest of a refused request (a flood of 401s or 429s pays it on every request).
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(message);
     Error.stackTraceLimit = stackTraceLimit;
-    this.code = code;
-    this.status = status;
     if (extra.details?.length) this.details = extra.details;
     if (extra.permission !== undefined) this.permission = extra.permission;
     if (extra.headers) this.headers = extra.headers;
@@ -27,8 +23,7 @@ export class ApiError extends Error {
 
   /** The error of an `Error` body given whole (an injected fault's, an example of the document), with the body's status unless another is given. */
   static fromBody(body: ApiErrorBody, status = body.status, headers?: Readonly<Record<string, string>>): ApiError {
-    const { code, message, details, permission } = body;
-    return new ApiError(code, status, message, { ...(details ? { details } : {}), ...(permission === undefined ? {} : { permission }), ...(headers ? { headers } : {}) });
+    return new ApiError(body.code, status, body.message, { details: body.details, permission: body.permission, headers });
   }
 
   #text: string | undefined;
@@ -47,11 +42,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiErrorExtra {
-  readonly details?: readonly ErrorDetail[];
-  readonly permission?: string;
-  readonly headers?: Readonly<Record<string, string>>;
-}
+export type ApiErrorExtra = Pick<ApiError, 'details' | 'permission' | 'headers'>;
 
 /** Makes an ApiError whose status comes from the document's `x-status` for the code. */
 export type ErrorFactory = (code: ErrorCode, message: string, extra?: ApiErrorExtra) => ApiError;

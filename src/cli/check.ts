@@ -92,16 +92,17 @@ function reportFile(path: string): (text: string) => void {
 }
 
 // Reports written whole at the end (to --output or stdout), with the console summary beside them.
-const FILE_REPORTERS: Partial<Record<CheckFlags['reporter'], (write: Write) => Reporter>> = { junit: junitReporter, html: htmlReporter, markdown: markdownReporter };
+const FILE_REPORTERS: Partial<Record<CheckFlags['reporter'], (write: Write) => Reporter>> = { json: jsonReporter, junit: junitReporter, html: htmlReporter, markdown: markdownReporter };
 
 function reportersFor(flags: CheckFlags, io: CheckIo): Reporter[] {
   const toFile = flags.output === undefined ? io.stdout : reportFile(flags.output);
   const progress = flags.quiet ? () => undefined : io.stderr;
   const shown = { verbose: flags.verbose };
-  if (flags.reporter === 'json') return [jsonReporter(flags.output ? toFile : io.stdout), consoleReporter(() => undefined, progress)];
   const fileReporter = FILE_REPORTERS[flags.reporter];
-  if (fileReporter) return [fileReporter(flags.output ? toFile : io.stdout), consoleReporter(flags.output ? io.stdout : io.stderr, progress, shown)];
-  return [consoleReporter(flags.output ? toFile : io.stdout, progress, shown)];
+  if (!fileReporter) return [consoleReporter(toFile, progress, shown)];
+  // Beside a JSON report only the progress lines; beside another, the console summary too.
+  const summary = flags.reporter === 'json' ? () => undefined : flags.output ? io.stdout : io.stderr;
+  return [fileReporter(toFile), consoleReporter(summary, progress, shown)];
 }
 
 /** The secrets known before the run (the run adds the ones it learns), and output that masks them. */

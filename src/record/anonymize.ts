@@ -7,14 +7,6 @@ import { isIP } from 'node:net';
 
 type Json = unknown;
 
-export interface Anonymizer {
-  /** Reads the names and logins to look for in free text; call with everything before mapping any of it. */
-  learn(events: readonly Json[], blocks: readonly Json[], user: Json): void;
-  event<T>(record: T): T;
-  block<T>(record: T): T;
-  user<T>(user: T): T;
-}
-
 /** TEST-NET-1, -2 and -3 (RFC 5737), then the benchmarking range 198.18.0.0/15 (RFC 2544) when those run out. */
 const IPV4_POOLS: readonly { base: number; size: number }[] = [
   { base: ip4('192.0.2.0'), size: 254 },
@@ -40,7 +32,7 @@ const MIN_NAME_LENGTH = 3;
 const isObject = (value: Json): value is Record<string, Json> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A new anonymizer; its ids come from a key drawn per recording, so they cannot be traced back. */
-export function createAnonymizer(key: Buffer = randomBytes(32)): Anonymizer {
+export function createAnonymizer(key: Buffer = randomBytes(32)) {
   const ips = new Map<string, string>();
   const ids = new Map<string, string>();
   const names = new Map<string, string>();
@@ -124,7 +116,8 @@ export function createAnonymizer(key: Buffer = randomBytes(32)): Anonymizer {
   }
 
   return {
-    learn(events, blocks, user) {
+    /** Reads the names and logins to look for in free text; call with everything before mapping any of it. */
+    learn(events: readonly Json[], blocks: readonly Json[], user: Json): void {
       for (const e of events) if (isObject(e) && isObject(e.entity) && typeof e.entity.entityName === 'string') name(e.entity.entityName);
       for (const b of [...blocks, user]) if (isObject(b) && typeof b.login === 'string') login(b.login);
       byFirstWord = new Map();
@@ -134,14 +127,14 @@ export function createAnonymizer(key: Buffer = randomBytes(32)): Anonymizer {
         byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), original].sort((a, b) => b.length - a.length));
       }
     },
-    event(record) {
+    event<T>(record: T): T {
       if (!isObject(record)) return record;
       const out: Record<string, Json> = mapped(record, { agentId: id });
       if (isObject(out.entity)) out.entity = mapped(out.entity, { entityId: id, entityName: name });
       if ('payload' in out) out.payload = payloadValue(out.payload);
       return out as typeof record;
     },
-    block: (record) => mapped(record, { ip: (value) => (isIP(value) ? ip(value) : text(value)), login, user: id }),
-    user: (user) => mapped(user, { id, login }),
+    block: <T>(record: T): T => mapped(record, { ip: (value) => (isIP(value) ? ip(value) : text(value)), login, user: id }),
+    user: <T>(user: T): T => mapped(user, { id, login }),
   };
 }

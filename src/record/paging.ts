@@ -21,8 +21,8 @@ interface PageOptions<T, Query> {
 
 interface PageByTimeOptions<T> extends PageOptions<T, PageQuery> {
   readonly to: number;
-  /** A record's identity, when records have one; a record seen before is not taken again. */
-  readonly keyOf?: (record: T) => string | undefined;
+  /** A record's identity, when it has one; a record seen before is not taken again. */
+  readonly keyOf: (record: T) => string | undefined;
 }
 
 interface PageBySkipOptions<T> extends PageOptions<T, Omit<PageQuery, 'to'>> {
@@ -34,8 +34,6 @@ interface PagedRecords<T> {
   readonly records: T[];
   /** --max-records stopped the paging with records left. */
   readonly maxRecordsReached: boolean;
-  /** Records the server sent again (same key), left out. */
-  readonly repeated: number;
 }
 
 /** The server's answers cannot be paged safely (no timestamps, out of order, outside the bounds, skip ignored). */
@@ -65,7 +63,6 @@ export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<Page
   const { to, pageSize, maxRecords, keyOf } = options;
   const records: T[] = [];
   const seen = new Set<string>();
-  let repeated = 0;
   let from = options.since;
   let skip = 0;
   const checkPage = samePageCheck();
@@ -73,7 +70,7 @@ export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<Page
     const left = maxRecords - records.length;
     // One more than is left tells whether --max-records cuts the log short.
     const page = await options.fetch({ ...(from === undefined ? {} : { from }), to, skip, limit: Math.min(pageSize, left + 1) });
-    if (page.length === 0) return { records, maxRecordsReached: false, repeated };
+    if (page.length === 0) return { records, maxRecordsReached: false };
     const times = page.map((record, i) => {
       const t = timestampOf(record);
       if (!Number.isSafeInteger(t)) throw new PagingError(`a record without an integer timestamp (position ${skip + i} from ${from ?? 'the start'}): the log cannot be paged by time`);
@@ -86,17 +83,15 @@ export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<Page
     checkPage(page);
     let fresh = 0;
     for (const record of page) {
-      const key = keyOf?.(record);
-      if (key !== undefined && seen.has(key)) {
-        repeated += 1;
-        continue;
-      }
+      // A record the server sent again (the same key) is left out.
+      const key = keyOf(record);
+      if (key !== undefined && seen.has(key)) continue;
       if (key !== undefined) seen.add(key);
-      if (records.length === maxRecords) return { records, maxRecordsReached: true, repeated };
+      if (records.length === maxRecords) return { records, maxRecordsReached: true };
       records.push(record);
       fresh += 1;
     }
-    if (fresh === 0 && keyOf) throw new PagingError('a whole page of records taken before: the server ignores skip or its order is not stable');
+    if (fresh === 0) throw new PagingError('a whole page of records taken before: the server ignores skip or its order is not stable');
     const last = times[times.length - 1] as number;
     const atLast = times.filter((t) => t === last).length;
     skip = last === from ? skip + page.length : atLast;
@@ -116,17 +111,17 @@ export async function pageBySkip<T>(options: PageBySkipOptions<T>): Promise<Page
   for (;;) {
     const left = maxRecords - records.length;
     const page = await options.fetch({ ...(since === undefined ? {} : { from: since }), skip, limit: Math.min(pageSize, left + 1) });
-    if (page.length === 0) return { records, maxRecordsReached: false, repeated: 0 };
+    if (page.length === 0) return { records, maxRecordsReached: false };
     checkPage(page);
     for (const record of page) {
       const t = integerTimestamp(record);
       if (t !== undefined) {
         if (newest !== undefined && t < newest) throw new PagingError(`records out of timestamp order (${newest} before ${t}): the server does not list them oldest first`);
         if (since !== undefined && t < since) throw new PagingError(`a record with timestamp ${t} before the asked "from" ${since}: the server ignores from`);
-        if (t > until) return { records, maxRecordsReached: false, repeated: 0 };
+        if (t > until) return { records, maxRecordsReached: false };
         newest = t;
       }
-      if (records.length === maxRecords) return { records, maxRecordsReached: true, repeated: 0 };
+      if (records.length === maxRecords) return { records, maxRecordsReached: true };
       records.push(record);
     }
     skip += page.length;

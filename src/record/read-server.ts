@@ -50,7 +50,6 @@ const READ_ONLY: SafetyPolicy = { writes: false, probeLimits: false, reason: 're
 const ATTEMPTS = 3;
 const RETRY_PAUSE_MS = 1000;
 
-
 export interface SourceOptions {
   readonly spec: Spec;
   readonly baseUrl: string;

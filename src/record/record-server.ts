@@ -19,13 +19,6 @@ import { createAnonymizer } from './anonymize.js';
 import { integerTimestamp } from './paging.js';
 import { readServer, type ReadWindow, type ServerRead, openSource } from './read-server.js';
 
-interface CheckedRecords {
-  readonly valid: unknown[];
-  /** Invalid records the fake can hold, when --keep-invalid. */
-  readonly kept: unknown[];
-  readonly invalid: InvalidRecordNote[];
-}
-
 function identity(record: unknown): Pick<InvalidRecordNote, '_id' | 'timestamp'> {
   if (record === null || typeof record !== 'object') return {};
   const { _id, timestamp } = record as { _id?: unknown; timestamp?: unknown };
@@ -33,8 +26,9 @@ function identity(record: unknown): Pick<InvalidRecordNote, '_id' | 'timestamp'>
 }
 
 /** An invalid record is listed with its first problem and left out, or kept apart (--keep-invalid) when the fake can hold it. */
-function checkRecords(records: readonly unknown[], log: InvalidRecordNote['log'], problemOf: (record: unknown) => RecordProblem | undefined, keepInvalid = false): CheckedRecords {
-  const out: CheckedRecords = { valid: [], kept: [], invalid: [] };
+function checkRecords(records: readonly unknown[], log: InvalidRecordNote['log'], problemOf: (record: unknown) => RecordProblem | undefined, keepInvalid = false) {
+  // `kept`: invalid records the fake can hold, when --keep-invalid.
+  const out = { valid: [] as unknown[], kept: [] as unknown[], invalid: [] as InvalidRecordNote[] };
   for (const record of records) {
     const problem = problemOf(record);
     if (!problem) {

@@ -23,9 +23,7 @@ export function anchorTime(anchor: AnchorInput, now: () => number): number {
 export function timeSpan(records: Iterable<{ readonly timestamp?: unknown }>): { first: number; last: number } | undefined {
   let span: { first: number; last: number } | undefined;
   for (const { timestamp: t } of records) {
-    if (!Number.isSafeInteger(t)) continue;
-    const ms = t as number;
-    span = span ? { first: Math.min(span.first, ms), last: Math.max(span.last, ms) } : { first: ms, last: ms };
+    if (typeof t === 'number' && Number.isSafeInteger(t)) span = span ? { first: Math.min(span.first, t), last: Math.max(span.last, t) } : { first: t, last: t };
   }
   return span;
 }

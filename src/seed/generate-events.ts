@@ -56,33 +56,27 @@ export function spreadTimestamps(faker: Faker, count: number, endTime: number, s
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /**
- * A published message of a sensor: JSON readings on plain topics (QoS 0, not retained),
+ * What each kind of sensor publishes: JSON readings on plain topics (QoS 0, not retained),
  * state topics (door, UPS) retained at QoS 1, alarms at QoS 1.
  */
-function sensorMessage(faker: Faker, sensor: Sensor): MqttMessagePayload {
-  switch (sensor.kind) {
-    case 'temperature': {
-      const alarm = faker.number.int(49) === 0;
-      const celsius = round1(alarm ? faker.number.float({ min: 35, max: 45 }) : faker.number.float({ min: 19, max: 29 }));
-      const body = alarm ? { celsius, threshold: 35, alarm: true } : { celsius };
-      return { topic: sensor.topic, message: JSON.stringify(body), qos: alarm ? 1 : 0, retain: false };
-    }
-    case 'humidity':
-      return { topic: sensor.topic, message: JSON.stringify({ percent: round1(faker.number.float({ min: 35, max: 60 })) }), qos: 0, retain: false };
-    case 'power': {
-      const watts = faker.number.int({ min: 1200, max: 4200 });
-      return { topic: sensor.topic, message: JSON.stringify({ watts, amps: round1(watts / 230) }), qos: 0, retain: false };
-    }
-    case 'door':
-      return { topic: sensor.topic, message: JSON.stringify({ state: faker.helpers.arrayElement(['open', 'closed']) }), qos: 1, retain: true };
-    case 'ups': {
-      const onBattery = faker.number.int(19) === 0;
-      const batteryPercent = onBattery ? faker.number.int({ min: 40, max: 99 }) : 100;
-      const body = { onBattery, batteryPercent, runtimeMinutes: Math.round(batteryPercent * 0.6) };
-      return { topic: sensor.topic, message: JSON.stringify(body), qos: 1, retain: true };
-    }
-  }
-}
+const READINGS: Readonly<Record<Sensor['kind'], (faker: Faker) => { body: object; qos: 0 | 1; retain: boolean }>> = {
+  temperature: (faker) => {
+    const alarm = faker.number.int(49) === 0;
+    const celsius = round1(alarm ? faker.number.float({ min: 35, max: 45 }) : faker.number.float({ min: 19, max: 29 }));
+    return { body: alarm ? { celsius, threshold: 35, alarm: true } : { celsius }, qos: alarm ? 1 : 0, retain: false };
+  },
+  humidity: (faker) => ({ body: { percent: round1(faker.number.float({ min: 35, max: 60 })) }, qos: 0, retain: false }),
+  power: (faker) => {
+    const watts = faker.number.int({ min: 1200, max: 4200 });
+    return { body: { watts, amps: round1(watts / 230) }, qos: 0, retain: false };
+  },
+  door: (faker) => ({ body: { state: faker.helpers.arrayElement(['open', 'closed']) }, qos: 1, retain: true }),
+  ups: (faker) => {
+    const onBattery = faker.number.int(19) === 0;
+    const batteryPercent = onBattery ? faker.number.int({ min: 40, max: 99 }) : 100;
+    return { body: { onBattery, batteryPercent, runtimeMinutes: Math.round(batteryPercent * 0.6) }, qos: 1, retain: true };
+  },
+};
 
 /**
  * Deterministic event log records, SNMP traps from the inventory's devices and MQTT messages from
@@ -171,7 +165,8 @@ export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
         };
       } else {
         const sensor = faker.helpers.arrayElement(inventory.sensors);
-        const payload = sensorMessage(faker, sensor);
+        const { body, qos, retain } = READINGS[sensor.kind](faker);
+        const payload: MqttMessagePayload = { topic: sensor.topic, message: JSON.stringify(body), qos, retain };
         records[i] = {
           _id,
           type: 'mqtt-message',

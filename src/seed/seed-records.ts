@@ -1,4 +1,4 @@
-import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
+import type { EventLogRecord } from '../spec/types.js';
 import { shiftTimestamps, timeSpan } from './anchor.js';
 import { fixtureOrigin } from './fixtures.js';
 import { DEFAULT_BLOCK_COUNT, generateBlocks, type BlockedUser } from './generate-blocks.js';
@@ -16,13 +16,6 @@ export interface SeedRecordsOptions extends GenerateEventsOptions {
   readonly users?: readonly BlockedUser[];
   /** Where the data's newest instant falls, ms (see anchor.ts); default: the data's own times. */
   readonly anchor?: number;
-}
-
-export interface SeedData {
-  readonly events: EventLogRecord[];
-  readonly blocks: BlockedRequest[];
-  /** How far the anchor moved the data, ms (records added to the seed later move as far). */
-  readonly shift: number;
 }
 
 /** The most generated records a seed shares with the next one made the same way (about 6 MB); a larger seed is not held after its fake closes. */
@@ -59,7 +52,7 @@ function checkIds(generated: readonly string[], extra: readonly EventLogRecord[]
  * The records a fresh state starts from: generated, fixtures' and a recording's, and the block
  * log's, on one timeline that the anchor moves as a whole. A clash of _ids throws here, not on first use.
  */
-export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
+export function seedRecords(options: SeedRecordsOptions = {}) {
   const { seed = DEFAULT_SEED, recording, spanMs = DEFAULT_SPAN_MS } = options;
   const count = options.count ?? (recording ? 0 : DEFAULT_EVENT_COUNT);
   const blockCount = options.blockCount ?? (recording && count === 0 ? 0 : DEFAULT_BLOCK_COUNT);
@@ -77,6 +70,7 @@ export function seedRecords(options: SeedRecordsOptions = {}): SeedData {
   return {
     events: [...plan.records(shift), ...shiftTimestamps(extra, shift)],
     blocks: [...shiftTimestamps(blocks, shift)],
+    /** How far the anchor moved the data, ms (records added to the seed later move as far). */
     shift,
   };
 }

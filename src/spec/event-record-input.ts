@@ -17,7 +17,8 @@ export interface Completion {
 }
 
 type Validator = Pick<SpecValidator, 'validateNamed'>;
-const SCHEMA_OF_TYPE: Readonly<Record<string, string>> = { 'snmp-trap': 'SnmpTrapRecord', 'mqtt-message': 'MqttMessageRecord' };
+// EventLogRecord is a oneOf of these, told apart by `type`: a record is judged by its type's alone.
+const SCHEMA_OF_TYPE = new Map<unknown, string>([['snmp-trap', 'SnmpTrapRecord'], ['mqtt-message', 'MqttMessageRecord']]);
 const UNKNOWN_TYPE: RecordProblem = { pointer: '/type', problem: 'must be snmp-trap or mqtt-message' };
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -31,17 +32,9 @@ export function schemaProblem(validator: Validator, schemaName: string, value: u
   return first && { pointer: first.instancePath, problem: first.message.slice((first.instancePath || '(root)').length + 1) };
 }
 
-/** The branch a record failing EventLogRecord is judged by (the oneOf reports both): its type's, '' for an unknown type; undefined when valid. */
-function failedBranch(validator: Validator, record: unknown): string | undefined {
-  if (validator.validateNamed('EventLogRecord', record).length === 0) return undefined;
-  const type = isObject(record) ? record.type : undefined;
-  return (typeof type === 'string' && SCHEMA_OF_TYPE[type]) || '';
-}
-
 /** Every problem of a record against the document's EventLogRecord, each naming its field and what is allowed. */
 export function eventRecordProblems(validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>, record: unknown): RecordProblem[] {
-  const branch = failedBranch(validator, record);
-  if (branch === undefined) return [];
+  const branch = SCHEMA_OF_TYPE.get(isObject(record) ? record.type : undefined);
   if (!branch) return [UNKNOWN_TYPE];
   return validator.validateNamed(branch, record).map((error) => {
     const { pointer, problem } = errorField(error, validator.problemWords);

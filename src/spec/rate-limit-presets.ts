@@ -4,12 +4,8 @@ import { createSpecValidator } from './validator.js';
 
 export type RateLimitPresets = Readonly<Record<RateLimitPreset, readonly RateLimitRule[]>>;
 
-const presetsOf = new WeakMap<Spec, RateLimitPresets>();
-
 /** The rules of each RateLimitPreset, as its `x-preset-rules` gives them; another document's are checked here, the kit's own by npm test. */
 export function rateLimitPresets(controlSpec: Spec): RateLimitPresets {
-  let presets = presetsOf.get(controlSpec);
-  if (presets) return presets;
   const schema = controlSpec.document.components?.schemas?.RateLimitPreset as { enum?: string[]; 'x-preset-rules'?: Record<string, unknown> } | undefined;
   const validator = controlSpec.schemasChecked ? undefined : createSpecValidator(controlSpec);
   const found: Record<string, readonly RateLimitRule[]> = {};
@@ -19,7 +15,5 @@ export function rateLimitPresets(controlSpec: Spec): RateLimitPresets {
     if (problems.length > 0) throw new Error(`x-preset-rules of "${name}" are not usable: ${problems.map((p) => p.message).join('; ')}`);
     found[name] = Object.freeze((rules as RateLimitRule[]).map((r) => Object.freeze({ ...r })));
   }
-  presets = Object.freeze(found as Record<RateLimitPreset, readonly RateLimitRule[]>);
-  presetsOf.set(controlSpec, presets);
-  return presets;
+  return Object.freeze(found as Record<RateLimitPreset, readonly RateLimitRule[]>);
 }

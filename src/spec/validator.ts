@@ -21,20 +21,6 @@ export interface ResponseProblem {
   readonly schemaErrors?: readonly SchemaError[];
 }
 
-export interface SpecValidator {
-  readonly ajv: Ajv2020;
-  /** Validates a value against a schema object of the (dereferenced) document. */
-  validate(schema: Schema, value: unknown): SchemaError[];
-  /** Validates a value against `components.schemas[name]`. */
-  validateNamed(name: string, value: unknown): SchemaError[];
-  /** The documented response for a status: the exact code, then `4XX`-style ranges, then `default`. */
-  responseFor(operationId: string, status: number): Response | undefined;
-  /** Everything about a response that disagrees with the document; empty when it conforms. */
-  checkResponse(operationId: string, response: ObservedResponse): ResponseProblem[];
-  /** How the document words a schema problem (errorField, schemaProblems). */
-  readonly problemWords: ProblemWords;
-}
-
 function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[] {
   return (errors ?? []).map((e) => ({
     instancePath: e.instancePath,
@@ -54,6 +40,8 @@ function headerValue(headers: ObservedResponse['headers'], name: string): string
 // start-up, and a validator holds nothing else.
 const validators = new WeakMap<Spec, SpecValidator>();
 
+export type SpecValidator = ReturnType<typeof newSpecValidator>;
+
 /** The validator of a loaded document (made once per Spec, then shared). */
 export function createSpecValidator(spec: Spec): SpecValidator {
   let validator = validators.get(spec);
@@ -61,26 +49,30 @@ export function createSpecValidator(spec: Spec): SpecValidator {
   return validator;
 }
 
-function newSpecValidator(spec: Spec): SpecValidator {
-  const ajv = createAjv(spec.document, { metaSchemaChecked: spec.schemasChecked });
-  // Ajv keeps what it compiled by the schema object, and dereferenced schemas share identity: each is compiled once.
+function newSpecValidator(spec: Spec) {
+  const ajv: Ajv2020 = createAjv(spec.document, { metaSchemaChecked: spec.schemasChecked });
+  /** Validates a value against a schema object of the (dereferenced) document. */
   const validate = (schema: Schema, value: unknown): SchemaError[] => {
+    // Ajv keeps what it compiled by the schema object, and dereferenced schemas share identity: each is compiled once.
     const fn = ajv.compile(schema);
     return fn(value) ? [] : toSchemaErrors(fn.errors);
   };
-
+  /** The documented response for a status: the exact code, then `4XX`-style ranges, then `default`. */
   const responseFor = (operationId: string, status: number): Response | undefined => documentedResponse(spec.operation(operationId), status);
   return {
     ajv,
     validate,
-    validateNamed(name, value) {
+    /** Validates a value against `components.schemas[name]`. */
+    validateNamed(name: string, value: unknown): SchemaError[] {
       const schema = spec.document.components?.schemas?.[name];
       if (!schema) throw new Error(`The document has no schema "${name}".`);
       return validate(schema as Schema, value);
     },
     responseFor,
-    problemWords: problemWords(spec.document),
-    checkResponse(operationId, response) {
+    /** How the document words a schema problem (errorField, schemaProblems). */
+    problemWords: problemWords(spec.document) as ProblemWords,
+    /** Everything about a response that disagrees with the document; empty when it conforms. */
+    checkResponse(operationId: string, response: ObservedResponse): ResponseProblem[] {
       const documented = responseFor(operationId, response.status);
       if (!documented) {
         return [{ kind: 'undocumented-status', message: `status ${response.status} is not documented for ${operationId}` }];

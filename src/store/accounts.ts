@@ -173,11 +173,8 @@ export function createSessionStore(options: SessionStoreOptions) {
       }
       session.lastSeen = now;
       // To the end of both orders: the most recently used.
-      sessions.delete(id);
-      sessions.set(id, session);
-      const own = byUser.get(session.userId)!;
-      own.delete(id);
-      own.add(id);
+      remove(session);
+      add(session);
       return session;
     },
     delete(id: string): boolean {
@@ -198,15 +195,9 @@ export function createSessionStore(options: SessionStoreOptions) {
     },
     /** Ends every session, or those of one user; returns how many ended. */
     clear(userId?: string): number {
-      if (userId === undefined) {
-        const ended = sessions.size;
-        sessions.clear();
-        byUser.clear();
-        return ended;
-      }
-      const ids = [...(byUser.get(userId) ?? [])];
-      for (const id of ids) remove(sessions.get(id)!);
-      return ids.length;
+      const ended = userId === undefined ? [...sessions.values()] : [...(byUser.get(userId) ?? [])].map((id) => sessions.get(id)!);
+      for (const session of ended) remove(session);
+      return ended.length;
     },
   };
 }

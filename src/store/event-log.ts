@@ -143,14 +143,6 @@ export interface EventLogQuery {
   readonly limit?: number;
 }
 
-/** The test of a record's type and filter, or undefined when every record passes. */
-function matcher(q: EventLogQuery): ((r: EventLogRecord) => boolean) | undefined {
-  const test = q.filter && compileFilter(q.filter);
-  const { type } = q;
-  if (type === undefined) return test;
-  return test ? (r) => r.type === type && test(r) : (r) => r.type === type;
-}
-
 /**
  * The records a checked query selects, from records in store order. The time range is found by
  * binary search; by timestamp it is walked from the wanted end until the page is full; other sort
@@ -163,7 +155,10 @@ export function selectRecords(records: readonly EventLogRecord[], q: EventLogQue
   const limit = q.limit ?? Infinity;
   if (lo >= hi || limit <= 0) return [];
   const direction = q.sortDirection ?? 'asc';
-  const match = matcher(q);
+  // The test of a record's type and filter; undefined when every record passes.
+  const { type } = q;
+  const test = q.filter && compileFilter(q.filter);
+  const match: ((r: EventLogRecord) => boolean) | undefined = type === undefined ? test : (r) => r.type === type && (!test || test(r));
   if ((q.sortField ?? 'timestamp') === 'timestamp') {
     const ascending = (direction === 'asc') !== (q.inverse === true);
     const step = ascending ? 1 : -1;

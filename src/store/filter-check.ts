@@ -11,7 +11,6 @@ export const FILTER_OPERATORS = [
   '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex', '$options',
   '$and', '$or', '$nor', '$not', '$all', '$elemMatch', '$size',
 ] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 /** A parsed filter that passed every check; only such objects reach mingo. */
 export type Filter = Readonly<Record<string, unknown>>;
@@ -89,7 +88,7 @@ class Checker {
   operators(field: string, ops: Record<string, unknown>, depth: number): void {
     const where = `on "${field}"`;
     for (const [op, arg] of Object.entries(ops)) {
-      switch (op as FilterOperator) {
+      switch (op) {
         case '$in':
         case '$nin':
         case '$all':

@@ -1,6 +1,6 @@
 import { Context } from 'mingo/core';
 import {
-  $all, $and, $elemMatch, $eq, $exists, $gt, $gte, $in, $lt, $lte, $ne, $nin, $nor, $not, $or, $regex, $size,
+  $all, $and, $elemMatch, $eq, $exists, $gt, $gte, $in, $lt, $lte, $ne, $nor, $not, $or, $regex, $size,
 } from 'mingo/operators/query';
 import { Query } from 'mingo/query';
 import { resolve } from 'mingo/util';
@@ -25,8 +25,7 @@ const scalarIn: typeof $in = (selector, value, options) => {
     return Array.isArray(v) ? v.some((x) => items.has(x)) : items.has(v);
   };
 };
-const scalarNin: typeof $nin = (selector, value, options) => {
-  if (!Array.isArray(value) || !value.every(isScalar)) return $nin(selector, value, options);
+const scalarNin: typeof $in = (selector, value, options) => {
   const isIn = scalarIn(selector, value, options);
   return (obj) => !isIn(obj);
 };

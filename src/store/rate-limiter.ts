@@ -56,9 +56,10 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
   const blocks = new Map<string, Block>();
   let hits = 0;
 
-  const valueOf = (request: RateLimitedRequest, key: RateLimitKey): string | undefined => {
-    const v = request[key];
-    return typeof v === 'string' && v.length > 0 ? v : undefined;
+  const valueOf = (request: RateLimitedRequest, key: RateLimitKey): string | undefined => request[key] || undefined;
+  const empty = (): void => {
+    windows = emptyWindows();
+    blocks.clear();
   };
 
   function prune(now: number): void {
@@ -103,12 +104,10 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
       // Every request passes here: no block lookups while nothing is blocked, no allocation
       // unless a rule is exceeded.
       let waitMs = 0;
-      if (blocks.size > 0) {
-        for (const key of KEYS) {
-          const v = valueOf(request, key);
-          const b = v === undefined ? undefined : blocks.get(blockKey(key, v));
-          if (b && b.until > now) waitMs = Math.max(waitMs, b.until - now);
-        }
+      for (const key of blocks.size > 0 ? KEYS : []) {
+        const v = valueOf(request, key);
+        const b = v === undefined ? undefined : blocks.get(blockKey(key, v));
+        if (b && b.until > now) waitMs = Math.max(waitMs, b.until - now);
       }
       if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000), newBlocks: [] };
 
@@ -147,8 +146,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
     /** Replaces the blocks (from a snapshot): windows start empty, expired blocks are dropped. */
     restoreActiveBlocks(active: readonly ActiveBlock[]): void {
       const now = clock.now();
-      windows = emptyWindows();
-      blocks.clear();
+      empty();
       for (const b of [...active].sort((x, y) => x.blockedAt - y.blockedAt)) {
         if (b.expiresAt > now) blocks.set(blockKey(b.key, b.value), { key: b.key, value: b.value, blockedAt: b.blockedAt, until: b.expiresAt });
       }
@@ -157,15 +155,13 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
     /** Lifts every block and empties the windows; returns how many blocks were in force. */
     clear(): number {
       const lifted = inForce(clock.now()).length;
-      windows = emptyWindows();
-      blocks.clear();
+      empty();
       return lifted;
     },
-    /** Back to the start-up rules (unless keepRules), with no blocks and empty windows. */
-    reset(resetOptions: { keepRules?: boolean } = {}): void {
-      if (resetOptions.keepRules !== true) settings = startup;
-      windows = emptyWindows();
-      blocks.clear();
+    /** Back to the start-up rules, with no blocks and empty windows. */
+    reset(): void {
+      settings = startup;
+      empty();
     },
     /** How many windows and blocks are tracked (bounded by maxTrackedKeys). */
     tracked: () => ({ windows: windowCount(), blocks: blocks.size }),

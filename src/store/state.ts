@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../shared/clock.js';
+import type { Clock } from '../shared/clock.js';
 import { createObjectIdGenerator } from '../shared/object-id.js';
 import type { Fault, FaultSpec, RateLimitRule, RateLimitSettings, TargetOperationId } from '../spec/control-types.js';
 import type { BlockedRequest, EventLogRecord, FixtureUser } from '../spec/types.js';
@@ -11,22 +11,44 @@ export interface StateOptions {
   /** The seeded users (validated fixture). */
   readonly users: readonly FixtureUser[];
   readonly sessions: { readonly max: number; readonly maxPerUser: number; readonly idleSeconds: number };
-  /** The first records of the event log and block log (see src/seed), and the rate limits. */
-  readonly data?: DataStateOptions;
+  /**
+   * The records the event log (adopted: frozen in place, not copied) and the block log start
+   * from and go back to on reset (see src/seed), and the (valid) rate-limit rules in force at
+   * start and after a reset; default none.
+   */
+  readonly data?: { readonly events?: readonly EventLogRecord[]; readonly blocks?: readonly BlockedRequest[]; readonly rateLimit?: RateLimitSettings | readonly RateLimitRule[] };
 }
 
 /** Everything the fake holds in memory, and the way back to the seed. */
 export type FakeState = ReturnType<typeof createState>;
 
+/** Builds the stores from their first records, and the limiter; throws on a bad record or option. */
 export function createState(options: StateOptions) {
+  const { clock, data: seed = {} } = options;
   const users = createUserStore(options.users);
   const tokens = createTokenStore();
-  const sessions = createSessionStore({ clock: options.clock, ...options.sessions });
-  const data = createDataState({ ...options.data, clock: options.clock });
+  const sessions = createSessionStore({ clock, ...options.sessions });
+  const events = new EventLogStore(seed.events, { adopt: true });
+  const blocks = new BlockLogStore(seed.blocks);
+  const limiter = createRateLimiter({ rules: seed.rateLimit, clock });
+  /** The data of the fake, no HTTP: the event log, the block log and the limiter that feeds it. */
+  const data = {
+    events,
+    blocks,
+    limiter,
+    /** Counts a request against the limits; the blocks it activates are added to the block log. */
+    admit(request: RateLimitedRequest): RateLimitDecision {
+      const decision = limiter.hit(request);
+      if (!decision.allowed) for (const block of decision.newBlocks) blocks.add(block);
+      return decision;
+    },
+  };
   let seedUsers = options.users;
-  /** Back to the seed: no sessions (unless kept), only the fixture's tokens, seeded records, no blocks. */
+  /** Back to the seed: no sessions (unless kept), only the fixture's tokens, seeded records, no blocks, the start-up rate limits. */
   const reset = ({ keepSessions = false }: { readonly keepSessions?: boolean } = {}) => {
-    data.reset();
+    events.reset();
+    blocks.reset();
+    limiter.reset();
     if (!keepSessions) sessions.clear();
     tokens.clear();
     for (const user of seedUsers) {
@@ -40,7 +62,7 @@ export function createState(options: StateOptions) {
    * new user's fixture token is given. All or nothing: throws, changing nothing, on a bad record.
    */
   const reloadFixtures = (next: readonly FixtureUser[], records: { readonly removed: ReadonlySet<string>; readonly added: readonly EventLogRecord[] }): void => {
-    data.events.swapSeedRecords(records.removed, records.added);
+    events.swapSeedRecords(records.removed, records.added);
     const before = new Set(seedUsers.map((u) => u.id));
     const stays = new Set(next.map((u) => u.id));
     for (const user of users.list()) {
@@ -54,47 +76,7 @@ export function createState(options: StateOptions) {
       if (!before.has(user.id) && user.authenticationToken !== undefined && tokens.tokenOf(user.id) === undefined) tokens.assign(user.id, user.authenticationToken);
     }
   };
-  /** `data`: the event log, the block log and the rate limiter that feeds it. */
   return { users, tokens, sessions, data, reset, reloadFixtures };
-}
-
-export interface DataStateOptions {
-  /** The event log records to start from and go back to on reset, adopted: frozen in place, not copied. */
-  readonly events?: readonly EventLogRecord[];
-  /** The block log records to start from and to go back to on reset. */
-  readonly blocks?: readonly BlockedRequest[];
-  readonly clock?: Clock;
-  /** The rate-limit rules in force at start and after a reset (valid ones); default none. */
-  readonly rateLimit?: RateLimitSettings | readonly RateLimitRule[];
-}
-
-/** The data of the fake: the event log, the block log and the limiter that feeds it. No HTTP. */
-export type DataState = ReturnType<typeof createDataState>;
-
-/** Builds the stores from their first records, and the limiter; throws on a bad record or option. */
-export function createDataState(options: DataStateOptions = {}) {
-  const clock = options.clock ?? systemClock;
-  const events = new EventLogStore(options.events, { adopt: true });
-  const blocks = new BlockLogStore(options.blocks);
-  const limiter = createRateLimiter({ rules: options.rateLimit, clock });
-
-  return {
-    events,
-    blocks,
-    limiter,
-    /** Counts a request against the limits; the blocks it activates are added to the block log. */
-    admit(request: RateLimitedRequest): RateLimitDecision {
-      const decision = limiter.hit(request);
-      if (!decision.allowed) for (const block of decision.newBlocks) blocks.add(block);
-      return decision;
-    },
-    /** Back to the start: the records as given, no blocks, empty windows, the start-up rules unless kept. */
-    reset(resetOptions: { keepRateLimitRules?: boolean } = {}): void {
-      events.reset();
-      blocks.reset();
-      limiter.reset({ keepRules: resetOptions.keepRateLimitRules === true });
-    },
-  };
 }
 
 /** Injected faults: operations of the API that answer an error instead of doing their work. */

@@ -73,23 +73,6 @@ export interface ShownRequest {
   readonly body?: string;
 }
 
-export interface Secrets {
-  /** A secret the kit was given or sends (a password, a token). */
-  add(value: string | undefined): void;
-  /** A credential a server chose (a session id, a token, a cookie): masked unless it is too short or not one word to tell from ordinary text. */
-  addIssued(value: string | undefined): void;
-  /** A login and password: the password, and `login:password` as a Basic header carries it. */
-  addCredentials(credentials: { readonly login: string; readonly password: string } | undefined): void;
-  /** The credentials in a URL's userinfo: the password of `http://user:secret@host`, the user name of `http://token@host`. */
-  addUrl(url: string | undefined): void;
-  /** The text with every spelling of every known secret, and the head of one where the text is cut off, replaced by the mask. */
-  mask(text: string): string;
-  /** A request with its secrets masked: Authorization and Cookie values, secret query parameters and body fields, every known secret. */
-  maskRequest<T extends ShownRequest>(request: T): ShownRequest;
-  /** The head of a body as a report shows it: secret fields and known secrets masked first, then cut to `max` characters with the length said. */
-  shownHead(text: string, max: number): string;
-}
-
 const decode = (text: string): string => {
   try {
     return decodeURIComponent(text);
@@ -105,8 +88,10 @@ function maskHeader(name: string, value: string, mask: string): string {
   return isSecretName(lower) ? mask : value;
 }
 
+export type Secrets = ReturnType<typeof createSecrets>;
+
 /** The known secrets of one run of the runner, or one recording, masked by `mask`. */
-export function createSecrets(mask = REPORT_MASK): Secrets {
+export function createSecrets(mask = REPORT_MASK) {
   const added = new Set<string>();
   // Each spelling, and the shortest head of it that is masked where a text is cut off inside it.
   const known = new Map<string, number>();
@@ -122,6 +107,7 @@ export function createSecrets(mask = REPORT_MASK): Secrets {
     pattern = undefined;
     heads = undefined;
   };
+  /** A secret the kit was given or sends (a password, a token). */
   const add = (value: string | undefined): void => remember(value, false);
   const maskCut = (text: string): string => {
     heads ??= new Set([...known].flatMap(([s, shortest]) => Array.from({ length: Math.max(0, Math.min(s.length, MAX_CUT + 1) - shortest) }, (_, i) => s.slice(0, shortest + i))));
@@ -137,6 +123,7 @@ export function createSecrets(mask = REPORT_MASK): Secrets {
     }
     return out;
   };
+  /** The text with every spelling of every known secret, and the head of one where the text is cut off, replaced by the mask. */
   const maskText = (text: string): string => {
     if (known.size === 0) return text;
     if (pattern === undefined) {
@@ -146,7 +133,8 @@ export function createSecrets(mask = REPORT_MASK): Secrets {
     }
     return maskCut(text.replace(pattern, mask));
   };
-  const addCredentials: Secrets['addCredentials'] = (credentials) => {
+  /** A login and password: the password, and `login:password` as a Basic header carries it. */
+  const addCredentials = (credentials: { readonly login: string; readonly password: string } | undefined): void => {
     if (!credentials) return;
     add(credentials.password);
     // Its head is the login, no secret: only a head that holds some of the password is masked.
@@ -154,9 +142,11 @@ export function createSecrets(mask = REPORT_MASK): Secrets {
   };
   return {
     add,
-    addIssued: (value) => remember(value, true),
+    /** A credential a server chose (a session id, a token, a cookie): masked unless it is too short or not one word to tell from ordinary text. */
+    addIssued: (value: string | undefined): void => remember(value, true),
     addCredentials,
-    addUrl(url) {
+    /** The credentials in a URL's userinfo: the password of `http://user:secret@host`, the user name of `http://token@host`. */
+    addUrl(url: string | undefined): void {
       if (!url || !URL.canParse(url)) return;
       const parsed = new URL(url);
       // Without a password, the user name is the credential (a token some gateways take in its place).
@@ -169,11 +159,13 @@ export function createSecrets(mask = REPORT_MASK): Secrets {
       addCredentials({ login: decode(parsed.username), password: decode(parsed.password) });
     },
     mask: maskText,
-    shownHead(text, max) {
+    /** The head of a body as a report shows it: secret fields and known secrets masked first, then cut to `max` characters with the length said. */
+    shownHead(text: string, max: number): string {
       const masked = maskText(maskSecretFields(textHead(text, max + MASK_MARGIN), mask));
       return masked.length > max || text.length > max + MASK_MARGIN ? `${textHead(masked, max)}… (${text.length} characters)` : masked;
     },
-    maskRequest(request) {
+    /** A request with its secrets masked: Authorization and Cookie values, secret query parameters and body fields, every known secret. */
+    maskRequest(request: ShownRequest): ShownRequest {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, maskText(maskHeader(k, v, mask))]));
       return {
         method: request.method,
