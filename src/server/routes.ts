@@ -196,18 +196,6 @@ type Check = ((data: unknown) => boolean) & { errors?: unknown };
 /** What Fastify takes from a validator: success, or the refusal to answer with. */
 type Verdict = true | { error: Error };
 
-/** A validator compiled on its first call. */
-function compiledOnFirstUse(compile: () => ValidateFunction): Check {
-  let compiled: ValidateFunction | undefined;
-  const check: Check = (data) => {
-    compiled ??= compile();
-    const ok = compiled(data) as boolean;
-    check.errors = compiled.errors;
-    return ok;
-  };
-  return check;
-}
-
 /** The problems of the last call of a validator, bounded. */
 const problemsOf = (validate: Check, listed: number, words: ProblemWords) => schemaProblems((validate.errors ?? []) as VerboseError[], listed, words);
 
@@ -220,9 +208,15 @@ const problemsOf = (validate: Check, listed: number, words: ProblemWords) => sch
 export function createRequestValidators(spec: Spec, refusal: ValidationRefusal, listed: number) {
   const { parameters, bodyFirst, bodyAll } = ajvsOf(spec);
   const compiled = (ajv: Ajv2020, schema: Schema): Check => {
-    const compile = () => ajv.compile(schema);
-    if (spec.schemasChecked) return compiledOnFirstUse(compile);
-    return compile();
+    if (!spec.schemasChecked) return ajv.compile(schema);
+    let validate: ValidateFunction | undefined;
+    const check: Check = (data) => {
+      validate ??= ajv.compile(schema);
+      const ok = validate(data) as boolean;
+      check.errors = validate.errors;
+      return ok;
+    };
+    return check;
   };
   const words = createSpecValidator(spec).problemWords;
   const missing = { listed: [{ pointer: '/', problem: words('required') }], count: 1 };

@@ -93,12 +93,6 @@ function masked(value: unknown, schema: SchemaNode): unknown {
   return copy ?? value;
 }
 
-/** The schema of an operation's JSON answer of this status, if it has one. */
-function answerSchema(validator: SpecValidator, operationId: string | undefined, status: number): SchemaNode | undefined {
-  const schema = operationId === undefined ? undefined : validator.responseFor(operationId, status)?.content?.['application/json']?.schema;
-  return isSchemaNode(schema) ? schema : undefined;
-}
-
 type ResponseBodyFields = Pick<RequestRecord, 'error' | 'responseBody' | 'responseText' | 'responseBodyTruncated' | 'responseBodyDropped'>;
 
 const isErrorBody = (body: unknown): body is ApiErrorBody => typeof body === 'object' && body !== null && typeof (body as ApiErrorBody).code === 'string';
@@ -114,7 +108,9 @@ function responseBodyOf(record: JournalRecord, validator: SpecValidator): Respon
   const text = record.body?.toString();
   if (!text) return {};
   const truncated: ResponseBodyFields = record.bodyCut === 'head' ? { responseBodyTruncated: true } : {};
-  const schema = answerSchema(validator, record.operationId, record.status);
+  // The schema of the operation's JSON answer of this status, if it has one.
+  const found = record.operationId === undefined ? undefined : validator.responseFor(record.operationId, record.status)?.content?.['application/json']?.schema;
+  const schema = isSchemaNode(found) ? found : undefined;
   try {
     const body: unknown = JSON.parse(text);
     if (record.status >= 400) return isErrorBody(body) ? { error: body } : {};
