@@ -152,12 +152,8 @@ export async function drainRefusedBody(request: FastifyRequest): Promise<void> {
   await finished(raw, { signal: AbortSignal.timeout(DRAIN_TIMEOUT_MS) }).catch(() => undefined);
 }
 
-/** What Node's HTTP parser reports about a request it refused (never logged whole: see below). */
-interface ClientError extends Error {
-  readonly code?: string;
-  /** llhttp's fixed text for the problem, e.g. "Invalid header token". */
-  readonly reason?: string;
-}
+/** What Node's HTTP parser reports about a request it refused (never logged whole: see below); `reason` is llhttp's fixed text, e.g. "Invalid header token". */
+type ClientError = Error & { readonly code?: string; readonly reason?: string };
 
 /** How long an answer to a refused request may take to leave before the connection is cut. */
 const CLOSE_AFTER_MS = 2000;

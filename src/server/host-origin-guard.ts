@@ -75,9 +75,6 @@ export function isHostPattern(entry: string): boolean {
   return optionHostName(name) === name.replace(/^\[|\]$/g, '').toLowerCase();
 }
 
-/** Who may reach the fake: `controlHosts` more names both rules answer, `allowedHosts` more the API's rule answers, `corsOrigins` the pages that may call. */
-export type GuardSettings = Pick<ResolvedFakeOptions, 'controlHosts' | 'allowedHosts' | 'corsOrigins' | 'controlFromAnyAddress'>;
-
 export type HostOriginGuard = ReturnType<typeof addHostOriginGuard>;
 
 /**
@@ -99,7 +96,7 @@ export type SessionHosts = HostOriginGuard['sessionHosts'];
  *    any other OPTIONS goes on to the router (405). Not @fastify/cors: it answers an OPTIONS
  *    without Access-Control-Request-Method with a text/plain 400 outside the document.
  */
-export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings, errors: ErrorFactory, messages: ErrorMessage, controlMessages: ControlMessage) {
+export function addHostOriginGuard(app: FastifyInstance, settings: ResolvedFakeOptions, errors: ErrorFactory, messages: ErrorMessage, controlMessages: ControlMessage) {
   const optionNames = (hosts: readonly string[]) => hosts.map((host) => optionHostName(host) ?? host.toLowerCase());
   const bad = settings.allowedHosts.find((entry) => !isHostPattern(entry));
   if (bad !== undefined) throw new Error(`Allowed host "${bad}" is not a host name or address, .name (the name and its subdomains) or *.`);

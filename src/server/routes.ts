@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AjvChoices } from '../spec/ajv.js';
@@ -86,16 +86,13 @@ export interface OperationRoutes<C> {
   readonly preHandler?: (operation: Operation) => readonly RequestCheck[];
   /** The largest request body accepted, in bytes (default: the server's). */
   readonly bodyLimit?: number;
-  /** Which API the routes belong to, in each route's config. */
-  readonly surface: RouteSurface;
+  /** Which API the routes belong to, in each route's config: the monitoring API (`/node/api`) or the fake's control API (`/__control`). */
+  readonly surface: NonNullable<FastifyContextConfig['surface']>;
   /** Answers that are arrays of more items than this (long pages) are streamed; default never. */
   readonly streamPagesOver?: number;
   /** How a request that does not match the document is refused, and how many of its problems are listed. */
   readonly invalid: { readonly refuse: ValidationRefusal; readonly listed: number };
 }
-
-/** The monitoring API (`/node/api`) or the fake's control API (`/__control`). */
-type RouteSurface = 'api' | 'control';
 
 /** One route per operation of the document that has a handler: path, method, validation and success status from the document. */
 export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
@@ -139,7 +136,7 @@ declare module 'fastify' {
     /** The operationId of the document operation the route serves. */
     operationId?: string;
     /** Which API the route belongs to: what the router matched, however the path was spelled. */
-    surface?: RouteSurface;
+    surface?: 'api' | 'control';
   }
 }
 
