@@ -148,16 +148,6 @@ export interface ReadWindow {
   readonly pageSize: number;
 }
 
-/** What was read, as the server answered it (not yet checked). */
-export interface ServerRead {
-  readonly user: unknown;
-  readonly events: readonly unknown[];
-  readonly blocks: { readonly records: readonly unknown[]; readonly status: string };
-  readonly maxRecordsReached: boolean;
-  /** The end of the time range recorded. */
-  readonly to: number;
-}
-
 const arrayOf = (json: unknown, operationId: string): readonly unknown[] => {
   if (!Array.isArray(json)) throw new SourceError(`${operationId} answered 200 with JSON that is not an array`);
   return json;
@@ -191,7 +181,10 @@ async function recordBlocks(source: Source, options: ReadWindow, until: number, 
 }
 
 /** Logs in and reads the current user, the event log and the block log; the caller logs out. */
-export async function readServer(source: Source, options: ReadWindow, print: (line: string) => void): Promise<ServerRead> {
+/** What was read, as the server answered it (not yet checked). */
+export type ServerRead = Awaited<ReturnType<typeof readServer>>;
+
+export async function readServer(source: Source, options: ReadWindow, print: (line: string) => void) {
   let events: readonly unknown[] = [];
   let maxRecordsReached = false;
   await source.logIn();
@@ -203,6 +196,7 @@ export async function readServer(source: Source, options: ReadWindow, print: (li
   const newest = arrayOf((await source.get('getEventLog', { ...bounds, sortField: 'timestamp', sortDirection: 'desc', limit: '1' })).json, 'getEventLog');
   const newestTime = newest.length > 0 ? integerTimestamp(newest[0]) : undefined;
   if (newest.length > 0 && newestTime === undefined) throw new PagingError('the newest record has no integer timestamp: the log cannot be paged by time');
+  // The end of the time range recorded.
   const to = options.until ?? Math.max(now, newestTime ?? now);
   if (newestTime !== undefined) {
     const progress = createProgress('event log', { from: options.since, to: newestTime }, print);
