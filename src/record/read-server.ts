@@ -153,12 +153,6 @@ const arrayOf = (json: unknown, operationId: string): readonly unknown[] => {
   return json;
 };
 
-/** The server's clock at its first answer, from the Date header (whole seconds), else ours. */
-function serverNow(headers: Readonly<Record<string, string | string[]>>): number {
-  const date = Date.parse(String(headers.date ?? ''));
-  return Number.isFinite(date) ? date : Date.now();
-}
-
 const timeQuery = (q: { from?: number; to?: number; skip?: number; limit?: number }): Record<string, string> =>
   Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
 
@@ -190,7 +184,9 @@ export async function readServer(source: Source, options: ReadWindow, print: (li
   await source.logIn();
   const me = await source.get('getCurrentUser');
   const user = me.json;
-  const now = serverNow(me.exchange.response?.headers ?? {}) - 1;
+  // The server's clock at its first answer, from the Date header (whole seconds), else ours.
+  const date = Date.parse(String(me.exchange.response?.headers.date ?? ''));
+  const now = (Number.isFinite(date) ? date : Date.now()) - 1;
   // The newest record when the run starts bounds the event log: later ones are not taken.
   const bounds = timeQuery({ from: options.since, to: options.until });
   const newest = arrayOf((await source.get('getEventLog', { ...bounds, sortField: 'timestamp', sortDirection: 'desc', limit: '1' })).json, 'getEventLog');
