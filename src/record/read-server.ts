@@ -22,22 +22,19 @@ function createProgress(label: string, range: { from?: number; to: number }, pri
   let shown = started;
   let first = range.from;
   const elapsed = () => Math.max(0.001, (now() - started) / 1000);
-  const line = (taken: number, reached: number | undefined): string => {
-    const seconds = elapsed();
-    const parts = [`${label}: ${count(taken)} records`, `${count(Math.round(taken / seconds))}/s`];
-    first ??= reached;
-    if (reached !== undefined && first !== undefined && range.to > first) {
-      const done = Math.min(1, Math.max(0, (reached - first) / (range.to - first)));
-      parts.push(`${Math.floor(done * 100)}% of the time range`);
-      if (done > 0 && done < 1) parts.push(`about ${Math.ceil((seconds * (1 - done)) / done)} s left`);
-    }
-    return parts.join(', ');
-  };
   return {
     update(taken: number, reached: number | undefined): void {
       if (now() - shown < 1000) return;
       shown = now();
-      print(line(taken, reached));
+      first ??= reached;
+      const seconds = elapsed();
+      const parts = [`${label}: ${count(taken)} records`, `${count(Math.round(taken / seconds))}/s`];
+      if (reached !== undefined && first !== undefined && range.to > first) {
+        const done = Math.min(1, Math.max(0, (reached - first) / (range.to - first)));
+        parts.push(`${Math.floor(done * 100)}% of the time range`);
+        if (done > 0 && done < 1) parts.push(`about ${Math.ceil((seconds * (1 - done)) / done)} s left`);
+      }
+      print(parts.join(', '));
     },
     /** The last line of a log, whatever the time. */
     done: (taken: number): void => print(`${label}: ${count(taken)} records in ${elapsed().toFixed(1)} s`),

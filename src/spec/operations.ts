@@ -14,12 +14,6 @@ export type Operation = Readonly<ReturnType<typeof listOperations>[number]>;
 
 type Extended = Record<string, unknown>;
 
-function mergeParameters(pathLevel: unknown[] = [], opLevel: unknown[] = []): Parameter[] {
-  const byKey = new Map<string, Parameter>();
-  for (const p of [...pathLevel, ...opLevel] as Parameter[]) byKey.set(`${p.in}:${p.name}`, p);
-  return [...byKey.values()];
-}
-
 /** Lists the operations of a dereferenced document, in document order. */
 export function listOperations(document: OpenAPIV3_1.Document) {
   return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
@@ -29,13 +23,15 @@ export function listOperations(document: OpenAPIV3_1.Document) {
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId.`);
       const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
       const bodySchema = body?.content?.['application/json']?.schema as Schema | undefined;
+      const parameters = [...(item?.parameters ?? []), ...(op.parameters ?? [])] as Parameter[];
       return {
         operationId: op.operationId,
         method,
         /** The OpenAPI path template, e.g. `/node/api/event-log/{id}/payload`. */
         path,
         summary: op.summary ?? '',
-        parameters: mergeParameters(item?.parameters, op.parameters) as readonly Parameter[],
+        // The path's parameters, each replaced by the operation's of the same place and name.
+        parameters: [...new Map(parameters.map((p) => [`${p.in}:${p.name}`, p])).values()] as readonly Parameter[],
         /** The JSON schema of the request body, when the operation takes one. */
         requestBody: bodySchema ? ({ required: body?.required === true, schema: bodySchema } as const) : undefined,
         responses: (op.responses ?? {}) as Readonly<Record<string, Response>>,
@@ -58,6 +54,6 @@ export function listOperations(document: OpenAPIV3_1.Document) {
 
 /** The response the document gives an operation for a status: its own, else its class's (`4XX`), else `default`. */
 export function documentedResponse(operation: Operation, status: number): Response | undefined {
-  const responses = operation.responses;
+  const { responses } = operation;
   return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
 }
