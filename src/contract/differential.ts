@@ -1,12 +1,12 @@
 // Differential mode: the same seed against two servers, exchanges paired by step, and where
 // the answers drift apart, grouped by kind with a count and one example each.
 import { toCurl } from './curl.js';
-import { valueAt } from './checks/check.js';
+import { failure, valueAt } from './checks/check.js';
 import { totalsOf, type Outcome, type RunResult } from './run/results.js';
 import { maskSecretFields, createSecrets } from '../shared/redaction/secret-values.js';
 import { isSecretName, REPORT_MASK } from '../shared/redaction/secret-names.js';
 import { bodyDigest } from './client/api-client.js';
-import type { Exchange, ReceivedResponse, ReportedFailure } from './types.js';
+import type { Exchange, ReceivedResponse } from './types.js';
 
 export type DriftKind = 'status' | 'field-missing' | 'type' | 'order' | 'value';
 
@@ -32,8 +32,6 @@ export type Answer = Pick<ReceivedResponse, 'status' | 'json'>;
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Milliseconds since the epoch from 2001 on: the document's timestamps.
-const isTime = (n: number): boolean => Number.isInteger(n) && n > 1e12;
 const MAX_SHOWN = 160;
 // Enough to see what is wrong with an answer; a hostile one with thousands of odd fields costs no more.
 const MAX_PER_ANSWER = 20;
@@ -41,7 +39,8 @@ const MAX_PER_ANSWER = 20;
 /** The value with ids, UUIDs (tokens, session ids) and timestamps replaced by placeholders. */
 export function normalise(value: unknown): unknown {
   if (typeof value === 'string') return OBJECT_ID.test(value) ? '<id>' : UUID.test(value) ? '<uuid>' : value;
-  if (typeof value === 'number') return isTime(value) ? '<time>' : value;
+  // Milliseconds since the epoch from 2001 on: the document's timestamps.
+  if (typeof value === 'number') return Number.isInteger(value) && value > 1e12 ? '<time>' : value;
   if (Array.isArray(value)) return value.map(normalise);
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalise(v)]));
   return value;
@@ -65,19 +64,11 @@ function structuralDrift(x: unknown, y: unknown): Drift[] {
   const b = fieldTypes(y);
   const drifts: Drift[] = [];
   const reported = new Set<string>();
-  const underReported = (path: string): boolean => {
-    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) if (reported.has(path.slice(0, at))) return true;
-    return reported.has('') && path !== '';
-  };
+  const underReported = (path: string): boolean => [...reported].some((r) => path.startsWith(`${r}/`));
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
   // The items of a list empty on either side say nothing of fields: that is a difference of values.
-  const itemsOnBothSides = (path: string): boolean => {
-    for (let at = path.indexOf('/[]'); at >= 0; at = path.indexOf('/[]', at + 3)) {
-      const items = path.slice(0, at + 3);
-      if (!a.has(items) || !b.has(items)) return false;
-    }
-    return true;
-  };
+  const itemsOnBothSides = (path: string): boolean =>
+    [...path.matchAll(/\/\[\]/g)].every((m) => a.has(path.slice(0, m.index + 3)) && b.has(path.slice(0, m.index + 3)));
   for (const path of paths) {
     if (drifts.length >= MAX_PER_ANSWER) break;
     if (underReported(path) || !itemsOnBothSides(path)) continue;
@@ -257,20 +248,12 @@ export function withDifferences(first: RunResult, second: RunResult): RunResult 
     const d = found[0]!;
     const o = outcomes.get(d.operationId) ?? { group: 'differential', operationId: d.operationId, check: 'differs', title: `Answers the same as ${second.baseUrl}`, exchanges: 0, failures: [] };
     const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-    const failure: ReportedFailure = {
-      check: 'differs',
-      operationId: d.operationId,
-      title: o.title,
+    const note = failure({ name: 'differs', title: o.title }, d.exchange, {
       message: `${DRIFT_KINDS[d.kind]} at ${where(d)}${more}: ${first.baseUrl} gave ${d.first}, ${second.baseUrl} gave ${d.second}`,
-      severity: 'warning',
-      verdict: 'note',
       expected: `the same answers from both servers (ids, UUIDs and timestamps aside)`,
       citation: { source: 'gap-fill', ref: 'differential mode', text: 'The spec is the reference of the checks; two servers differing is reported for people to judge.' },
-      key: d.key,
-      curl: requestOf(d.exchange),
-      actual: { status: d.exchange.response?.status },
-    };
-    o.failures.push(failure);
+    });
+    o.failures.push({ ...note, key: d.key, curl: requestOf(d.exchange), actual: { status: d.exchange.response?.status } });
     o.exchanges += new Set(found.map((f) => f.key)).size;
     outcomes.set(d.operationId, o);
   }

@@ -1,6 +1,6 @@
 // The data the contract runner passes around: exchanges in, failures out.
 import type { Spec, SpecValidator } from '../spec/index.js';
-import type { AuthModeOfScheme } from './client/credentials.js';
+import type { AuthModeOfScheme, createCredentialsSeen } from './client/credentials.js';
 
 /** A request as it went on the wire (secrets included; mask before showing). */
 export interface SentRequest {
@@ -77,17 +77,8 @@ export interface ReportedFailure extends Failure {
   readonly actual: { readonly status?: number; readonly body?: string; readonly error?: string };
 }
 
-/** The credentials the run has seen so far (src/contract/client/credentials.ts). */
-export interface CredentialsSeen {
-  /** The id of the user a token belongs to, when known. */
-  tokenOwner(token: string): string | undefined;
-  /** A known API token that a text is or contains. */
-  tokenIn(text: string): string | undefined;
-  /** A known session id that a text is or contains. */
-  sessionIdIn(text: string): string | undefined;
-  /** The id of the user the answer is about: the one its path names, else the record getCurrentUser answered. */
-  subjectOf(exchange: Exchange): string | undefined;
-}
+/** The credentials the run has seen so far. */
+export type CredentialsSeen = ReturnType<typeof createCredentialsSeen>['seen'];
 
 /** What a check may look at besides the exchange itself. */
 export interface CheckContext {

@@ -18,21 +18,37 @@ function unjudged(exchange: Exchange): Judgement | undefined {
 }
 
 /**
- * Accepted (2xx/3xx, or a 404 for an unknown target) → judged by `acceptedCitation`; refused with
- * another 4xx than `status` → a note on the documented refusal status (a gap-fill).
+ * A check that a request is refused with `refusal` (401, 403): accepted (2xx/3xx, or a 404 for an
+ * unknown target) → judged by the rule's `acceptedCitation`; refused with another 4xx → a note on
+ * the documented refusal status (a gap-fill). No rule: the operation has nothing to refuse.
  */
-export function judgeRefusal(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, op: Operation, rule: Target & { readonly status: number; readonly acceptedCitation: Citation; readonly what: string }): Judgement {
-  const status = exchange.response?.status ?? 0;
-  const unclear = unjudged(exchange);
-  if (unclear || status === rule.status) return unclear ?? [];
-  const accepted = status < 400 || (status === 404 && rule.unknownTarget === true);
-  return [
-    failure(check, exchange, {
-      message: accepted ? `${rule.what} was accepted with ${status}${status === 404 ? ' (the unknown id it names was looked up)' : ''}` : `${rule.what} was refused with ${status}, not ${rule.status}`,
-      expected: `refused with ${rule.status}`,
-      citation: accepted ? rule.acceptedCitation : citeResponse(op, rule.status),
-    }),
-  ];
+function defineRefusal<const Name extends string, Facts extends Target>(
+  name: Name,
+  title: string,
+  refusal: number,
+  ruleOf: (op: Operation, exchange: Exchange, facts: Facts) => (Target & { readonly acceptedCitation: Citation; readonly what: string }) | undefined,
+): Check<Name, Facts> {
+  return defineCheck({
+    name,
+    title,
+    judgesUnreadBody: true,
+    run(exchange, context, facts: Facts) {
+      const op = context.spec.operation(exchange.operationId);
+      const rule = ruleOf(op, exchange, facts);
+      if (!rule) return [];
+      const status = exchange.response?.status ?? 0;
+      const unclear = unjudged(exchange);
+      if (unclear || status === refusal) return unclear ?? [];
+      const accepted = status < 400 || (status === 404 && (rule.unknownTarget ?? facts.unknownTarget) === true);
+      return [
+        failure(this, exchange, {
+          message: accepted ? `${rule.what} was accepted with ${status}${status === 404 ? ' (the unknown id it names was looked up)' : ''}` : `${rule.what} was refused with ${status}, not ${refusal}`,
+          expected: `refused with ${refusal}`,
+          citation: accepted ? rule.acceptedCitation : citeResponse(op, refusal),
+        }),
+      ];
+    },
+  });
 }
 
 /** Spec 5: every call is authenticated by one of the three methods (extensions cite their gap-fill). */
@@ -51,16 +67,9 @@ export function judgeAcceptance(check: Pick<Check, 'name' | 'title'>, exchange: 
 }
 
 /** A request without credentials is refused with 401. */
-export const unauthenticatedRefused = defineCheck({
-  name: 'unauthenticated-refused',
-  title: 'A request without credentials is refused (401)',
-  judgesUnreadBody: true,
-  run(exchange, context, facts: Target) {
-    const op = context.spec.operation(exchange.operationId);
-    if (op.security.length === 0) return [];
-    return judgeRefusal(this, exchange, op, { status: 401, acceptedCitation: citeAuthentication(op), what: 'a request without credentials', unknownTarget: facts.unknownTarget });
-  },
-});
+export const unauthenticatedRefused = defineRefusal('unauthenticated-refused', 'A request without credentials is refused (401)', 401, (op) =>
+  op.security.length === 0 ? undefined : { acceptedCitation: citeAuthentication(op), what: 'a request without credentials' },
+);
 
 const WHAT: Partial<Record<AuthMode, string>> = {
   'wrong-basic': 'Basic credentials of an unknown login',
@@ -75,32 +84,19 @@ const WHAT: Partial<Record<AuthMode, string>> = {
 };
 
 /** Wrong credentials of each kind (password, session cookie, token) are refused with 401; `what`: a log-in's body. */
-export const wrongCredentialsRefused = defineCheck({
-  name: 'wrong-credentials-refused',
-  title: 'Wrong credentials are refused (401)',
-  judgesUnreadBody: true,
-  run(exchange, context, facts: Target & { readonly what?: string }) {
-    const op = context.spec.operation(exchange.operationId);
-    const what = facts.what ?? `a request with ${WHAT[exchange.auth] ?? exchange.auth}`;
-    return judgeRefusal(this, exchange, op, { status: 401, acceptedCitation: citeAuthentication(op), what, unknownTarget: facts.unknownTarget });
-  },
-});
+export const wrongCredentialsRefused = defineRefusal('wrong-credentials-refused', 'Wrong credentials are refused (401)', 401, (op, exchange, facts: Target & { readonly what?: string }) => ({
+  acceptedCitation: citeAuthentication(op),
+  what: facts.what ?? `a request with ${WHAT[exchange.auth] ?? exchange.auth}`,
+}));
 
 /** Valid credentials of a scheme the operation does not declare, sent alone, are refused (4.1 takes Basic only). */
-export const undeclaredSchemeRefused = defineCheck({
-  name: 'undeclared-scheme-refused',
-  title: 'Credentials of a scheme the operation does not declare are refused (401)',
-  judgesUnreadBody: true,
-  run(exchange, context) {
-    const op = context.spec.operation(exchange.operationId);
-    const declared = [...new Set(op.security.flatMap((alternative) => Object.keys(alternative)))].join(', ');
-    return judgeRefusal(this, exchange, op, {
-      status: 401,
-      acceptedCitation: citeOperation(op, `The call is authenticated by ${declared} only.`),
-      what: `a request with valid ${schemeOf(exchange.auth) ?? exchange.auth} credentials alone (the operation declares ${declared})`,
-      unknownTarget: true,
-    });
-  },
+export const undeclaredSchemeRefused = defineRefusal('undeclared-scheme-refused', 'Credentials of a scheme the operation does not declare are refused (401)', 401, (op, exchange) => {
+  const declared = [...new Set(op.security.flatMap((alternative) => Object.keys(alternative)))].join(', ');
+  return {
+    acceptedCitation: citeOperation(op, `The call is authenticated by ${declared} only.`),
+    what: `a request with valid ${schemeOf(exchange.auth) ?? exchange.auth} credentials alone (the operation declares ${declared})`,
+    unknownTarget: true,
+  };
 });
 
 type Annotated = Record<string, unknown>;
@@ -147,19 +143,7 @@ export const permissionAccepted = defineCheck({
 });
 
 /** A caller without the operation's permission (x-permissions) is refused with 403. */
-export const permissionRefused = defineCheck({
-  name: 'permission-refused',
-  title: 'A caller without the permission is refused (403)',
-  judgesUnreadBody: true,
-  run(exchange, context, facts: Target & { readonly login: string }) {
-    const op = context.spec.operation(exchange.operationId);
-    if (op.permissions.length === 0) return [];
-    const needed = op.permissions.join(', ');
-    return judgeRefusal(this, exchange, op, {
-      status: 403,
-      acceptedCitation: citeOperation(op, `Permission: ${needed}.`),
-      what: `"${facts.login}", who lacks ${needed},`,
-      unknownTarget: facts.unknownTarget,
-    });
-  },
+export const permissionRefused = defineRefusal('permission-refused', 'A caller without the permission is refused (403)', 403, (op, _exchange, facts: Target & { readonly login: string }) => {
+  const needed = op.permissions.join(', ');
+  return op.permissions.length === 0 ? undefined : { acceptedCitation: citeOperation(op, `Permission: ${needed}.`), what: `"${facts.login}", who lacks ${needed},` };
 });

@@ -5,14 +5,6 @@ import type { Citation, Verdict, Applied, Check, Exchange, Failure, Inconclusive
 
 type Annotated = Record<string, unknown>;
 
-export function verdictOf(citation: Citation): Verdict {
-  return citation.source === 'gap-fill' ? 'note' : 'violation';
-}
-
-export function severityOf(verdict: Verdict): 'error' | 'warning' {
-  return verdict === 'violation' ? 'error' : 'warning';
-}
-
 export function gapFill(ref: string, sentence: string): Citation {
   return { source: 'gap-fill', ref, text: sentence };
 }
@@ -92,13 +84,14 @@ export interface FailureInput {
 }
 
 export function failure(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, input: FailureInput): Failure {
-  const verdict = input.verdict ?? verdictOf(input.citation);
+  // Verdicts follow provenance: what the document chose (a gap-fill) is a note, what the spec states a violation.
+  const verdict = input.verdict ?? (input.citation.source === 'gap-fill' ? 'note' : 'violation');
   return {
     check: check.name,
     operationId: exchange.operationId,
     title: check.title,
     message: input.message,
-    severity: severityOf(verdict),
+    severity: verdict === 'violation' ? 'error' : 'warning',
     verdict,
     expected: input.expected,
     citation: input.citation,

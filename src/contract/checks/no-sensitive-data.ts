@@ -21,12 +21,6 @@ interface Exposure {
   readonly where?: string;
 }
 
-/** Whether the documented answer of this status is a user record (the document's User schema). */
-function isUserRecord(op: Operation, status: number, context: CheckContext): boolean {
-  const user = context.spec.document.components?.schemas?.User;
-  return user !== undefined && context.validator.responseFor(op.operationId, status)?.content?.['application/json']?.schema === user;
-}
-
 function exposures(exchange: Exchange, context: CheckContext, op: Operation, userRecord: boolean): Exposure[] {
   const response = exchange.response;
   const json = response?.json;
@@ -70,7 +64,9 @@ export const noSensitiveData = defineCheck({
     const response = exchange.response;
     if (!response || response.json === undefined) return [];
     const op = context.spec.operation(exchange.operationId);
-    const found = exposures(exchange, context, op, isUserRecord(op, response.status, context));
+    // Whether the documented answer of this status is a user record (the document's User schema).
+    const user = context.spec.document.components?.schemas?.User;
+    const found = exposures(exchange, context, op, user !== undefined && context.validator.responseFor(op.operationId, response.status)?.content?.['application/json']?.schema === user);
     if (found.length === 0) return [];
     const listed = found.slice(0, 4).map((e) => `${e.path || '(root)'}: ${e.what} ${describeSecret(e.value)}${e.where ? ` ${e.where}` : ''}`);
     return [

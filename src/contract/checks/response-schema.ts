@@ -7,8 +7,6 @@ import { gapFill, citeOperation, citeResponse, failure, inconclusive, defineChec
 import type { Citation, Exchange, Failure, Verdict } from '../types.js';
 import { MAX_SCHEMA_ERRORS, checkedItems, responseProblems } from './response-checks.js';
 
-export { MAX_SCHEMA_ERRORS };
-
 
 /** The index of the list item an error is in (`/12/agentId` is in item 12), or -1 at the root. */
 export function itemOf(error: SchemaError): number {
@@ -50,11 +48,7 @@ export function nodesOnPath(root: Node, schemaPath: string): { nodes: Node[]; po
 
 /** Names the document's shared schemas by identity, so a citation can say `components/schemas/Error`. */
 export function componentNames(document: Document): WeakMap<object, string> {
-  const names = new WeakMap<object, string>();
-  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
-    if (isNode(schema)) names.set(schema, `components/schemas/${name}`);
-  }
-  return names;
+  return new WeakMap(Object.entries(document.components?.schemas ?? {}).flatMap(([name, schema]) => (isNode(schema) ? [[schema, `components/schemas/${name}`]] : [])));
 }
 
 /** Where in the body an error is: a missing property counts as the place it should be. */
@@ -143,16 +137,6 @@ export function relevantErrors(root: Node, errors: readonly SchemaError[], value
   return kept.filter((e) => (combinators.has(`${e.schemaPath}\0${e.instancePath}`) ? meant.get(`${e.schemaPath}\0${e.instancePath}`) === -1 : (branches.get(e) ?? []).every(([key, branch]) => meant.get(key) === branch)));
 }
 
-const namesByDocument = new WeakMap<Document, WeakMap<object, string>>();
-function namesOf(document: Document): WeakMap<object, string> {
-  let names = namesByDocument.get(document);
-  if (!names) {
-    names = componentNames(document);
-    namesByDocument.set(document, names);
-  }
-  return names;
-}
-
 // Ajv's message with the value it wanted, record positions generalised: /12/agentId becomes /[n]/agentId.
 function describe(error: SchemaError): string {
   const p = error.params;
@@ -176,14 +160,8 @@ function explained(error: SchemaError, specErrors: readonly SchemaError[]): bool
   });
 }
 
-interface Judged {
-  readonly error: SchemaError;
-  readonly citation: Citation;
-  readonly verdict: Verdict;
-}
-
 /** One failure per citation: the same problem in 200 records is one finding. */
-function grouped(judged: readonly Judged[]): { citation: Citation; verdict: Verdict; messages: Map<string, number> }[] {
+function grouped(judged: readonly { error: SchemaError; citation: Citation; verdict: Verdict }[]) {
   const groups = new Map<string, { citation: Citation; verdict: Verdict; messages: Map<string, number> }>();
   for (const { error, citation, verdict } of judged) {
     const key = `${verdict}|${citation.source}|${citation.ref}|${citation.text}`;
@@ -226,6 +204,7 @@ export const responseSchema = defineCheck({
     const json = Array.isArray(response.json) ? response.json.slice(0, max) : response.json;
     const itemsLeftOut = Array.isArray(response.json) ? Math.max(0, response.json.length - max) : 0;
     let leftOutErrors = 0;
+    const names = componentNames(context.spec.document);
     for (const problem of problems) {
       if (problem.kind === 'unexpected-body') {
         failures.push(failure(this, exchange, { message: problem.message, expected: 'no body', citation: citeResponse(op, response.status) }));
@@ -240,11 +219,11 @@ export const responseSchema = defineCheck({
       const specErrors = view ? relevantErrors(view, specKept, json) : [];
       const documentErrors = withinSpecErrors(problem.schemaErrors, specKept, specFound.length > specKept.length);
       leftOutErrors += (problem.errorCount ?? problem.schemaErrors.length) - documentErrors.length;
-      const judged: Judged[] = [
+      const judged = [
         ...specErrors.map((error) => ({ error, verdict: 'violation' as const, citation: citeSpecError(view ?? {}, error, citeOperation(op)) })),
         ...relevantErrors(root, documentErrors, json)
           .filter((error) => !explained(error, specErrors))
-          .map((error) => ({ error, verdict: 'note' as const, citation: citeDocumentError(root, error, namesOf(context.spec.document)) })),
+          .map((error) => ({ error, verdict: 'note' as const, citation: citeDocumentError(root, error, names) })),
       ];
       for (const { citation, verdict, messages } of grouped(judged)) {
         const listed = [...messages].slice(0, 4).map(([m, n]) => (n > 1 ? `${m} (${n} times)` : m));

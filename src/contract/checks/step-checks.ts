@@ -1,6 +1,6 @@
 // Checks of what one step sent: invalid input refused, a probed block recorded, a case step's expectation.
 import { citeStatuses, citeParameter, citeResponse, citeOperation, failure, defineCheck, inconclusive, unreadable, rows, describeValue } from './check.js';
-import type { Citation, Failure } from '../types.js';
+import type { Citation } from '../types.js';
 
 export interface InvalidInputFacts {
   /** The input, described for people (`filter={"agentId":`). */
@@ -118,32 +118,25 @@ export const caseExpectation = defineCheck({
     if (!response) return [];
     const { step, expect, citation } = facts;
     const op = context.spec.operation(exchange.operationId);
-    const cite = (derived: Citation): Citation => citation ?? derived;
-    const failures: Failure[] = [];
     const [first] = expect.status;
     if (first !== undefined && !expect.status.includes(response.status)) {
       const sameClass = Math.floor(first / 100) === Math.floor(response.status / 100);
-      failures.push(
+      return [
         failure(this, exchange, {
           message: `step "${step}" got ${response.status}`,
           expected: `status ${expect.status.join(' or ')}`,
-          citation: cite(sameClass ? citeResponse(op, first) : citeOperation(op)),
+          citation: citation ?? (sameClass ? citeResponse(op, first) : citeOperation(op)),
         }),
-      );
-      return failures;
+      ];
     }
-    if (expect.body !== undefined) {
-      const at = subsetMismatch(response.json, expect.body);
-      if (at !== undefined) {
-        failures.push(
-          failure(this, exchange, {
-            message: `step "${step}": the body differs at ${at}`,
-            expected: `a body containing ${describeValue(expect.body)}`,
-            citation: cite(citeOperation(op)),
-          }),
-        );
-      }
-    }
-    return failures;
+    const at = expect.body === undefined ? undefined : subsetMismatch(response.json, expect.body);
+    if (at === undefined) return [];
+    return [
+      failure(this, exchange, {
+        message: `step "${step}": the body differs at ${at}`,
+        expected: `a body containing ${describeValue(expect.body)}`,
+        citation: citation ?? citeOperation(op),
+      }),
+    ];
   },
 });

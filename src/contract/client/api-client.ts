@@ -182,9 +182,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
     }
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
-    let body: string | undefined;
-    if (call.rawBody !== undefined) body = call.rawBody;
-    else if (call.body !== undefined) body = JSON.stringify(call.body);
+    const body = call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
     if (body !== undefined && call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/json';
 
     const result = await transport.send({ method, path, query, headers, body });

@@ -1,6 +1,6 @@
 // The credentials in answers: which scheme each way of authenticating uses, the values the
 // document marks `x-secret` (masked from then on), and whose each token and session id is.
-import type { AuthMode, ReceivedResponse, Exchange, CredentialsSeen } from '../types.js';
+import type { AuthMode, ReceivedResponse, Exchange } from '../types.js';
 import { MIN_ISSUED_CHARS, type Secrets } from '../../shared/redaction/secret-values.js';
 import { documentedResponse, markedValues, type Operation, type Spec } from '../../spec/index.js';
 import { isSchemaNode } from '../../spec/schema-branches.js';
@@ -45,21 +45,15 @@ const MAX_DEPTH = 16;
 /** Most values read of one answer: each is a mask every report text is matched against. */
 const MAX_VALUES = 20;
 
-/** A marked value and where it is in the body: `/field/0`, `` for the body itself. */
-export interface MarkedPlace {
-  readonly path: string;
-  readonly value: string;
-}
-
 export function markedSecrets(operation: Operation, status: number, body: unknown): string[] {
   return markedPlaces(operation, status, body).map((place) => place.value);
 }
 
-/** The marked values of an answer with their places: where the document lets a credential be. */
-export function markedPlaces(operation: Operation, status: number, body: unknown): MarkedPlace[] {
+/** The marked values of an answer with their places (`/field/0`, `` for the body itself): where the document lets a credential be. */
+export function markedPlaces(operation: Operation, status: number, body: unknown): { readonly path: string; readonly value: string }[] {
   const schema = documentedResponse(operation, status)?.content?.['application/json']?.schema;
   if (!isSchemaNode(schema)) return [];
-  const found: MarkedPlace[] = [];
+  const found: { path: string; value: string }[] = [];
   // Only a string can be a credential sent back; places too deep are not read.
   for (const { kind, path, value } of markedValues(body, schema, { mark: 'x-secret', maxDepth: MAX_DEPTH })) {
     if (kind === 'marked' && typeof value === 'string') found.push({ path: path.map((key) => `/${key}`).join(''), value });
@@ -102,35 +96,20 @@ type Json = Record<string, unknown>;
 
 const TOKEN_PARAMETERS = ['api-token', 'auth-token'];
 
-export interface CredentialsLearner {
-  readonly seen: CredentialsSeen;
-  /** Learns from one exchange, before its checks run. */
-  learn(exchange: Exchange): void;
-}
-
-/** The `{id}` of an operation's path in a URL (createAuthToken: the user the token is for). */
-function pathIdReader(operation: Operation): (pathname: string) => string | undefined {
+/** The `{id}` of an operation's path in a URL's path (createAuthToken: the user the token is for). */
+function pathId(operation: Operation, pathname: string): string | undefined {
   const escaped = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-  const path = new RegExp(`^${escaped.replace('{id}', '([^/]+)').replace(/\{[^}]+\}/g, '[^/]+')}$`);
-  return (pathname) => {
-    const id = path.exec(pathname)?.[1];
-    return id === undefined ? undefined : decodeURIComponent(id);
-  };
+  const id = new RegExp(`^${escaped.replace('{id}', '([^/]+)').replace(/\{[^}]+\}/g, '[^/]+')}$`).exec(pathname)?.[1];
+  return id === undefined ? undefined : decodeURIComponent(id);
 }
 
-export function createCredentialsSeen(spec: Spec): CredentialsLearner {
+export function createCredentialsSeen(spec: Spec) {
   const owners = new Map<string, string | undefined>();
   const sessions = new Set<string>();
-  const pathIds = new Map<string, (pathname: string) => string | undefined>();
   const sessionCookie = schemeKey(spec, 'sessionCookie');
   const ownToken = (token: string | undefined, owner: string | undefined, authoritative: boolean): void => {
     if (!token || token.length < MIN_ISSUED_CHARS) return;
     if (authoritative || owners.get(token) === undefined) owners.set(token, owner);
-  };
-  const pathId = (operation: Operation, pathname: string): string | undefined => {
-    let read = pathIds.get(operation.operationId);
-    if (!read) pathIds.set(operation.operationId, (read = pathIdReader(operation)));
-    return read(pathname);
   };
   // The record getCurrentUser answered is the user who asked, whatever the credentials.
   const recordOf = (exchange: Exchange): string | undefined => {
@@ -142,12 +121,17 @@ export function createCredentialsSeen(spec: Spec): CredentialsLearner {
 
   return {
     seen: {
-      tokenOwner: (token) => owners.get(token),
-      tokenIn: (text) => [...owners.keys()].find((token) => text.includes(token)),
-      sessionIdIn: (text) => [...sessions].find((id) => text.includes(id)),
-      subjectOf: (exchange) => pathId(spec.operation(exchange.operationId), new URL(exchange.request.url).pathname) ?? recordOf(exchange),
+      /** The id of the user a token belongs to, when known. */
+      tokenOwner: (token: string): string | undefined => owners.get(token),
+      /** A known API token that a text is or contains. */
+      tokenIn: (text: string): string | undefined => [...owners.keys()].find((token) => text.includes(token)),
+      /** A known session id that a text is or contains. */
+      sessionIdIn: (text: string): string | undefined => [...sessions].find((id) => text.includes(id)),
+      /** The id of the user the answer is about: the one its path names, else the record getCurrentUser answered. */
+      subjectOf: (exchange: Exchange): string | undefined => pathId(spec.operation(exchange.operationId), new URL(exchange.request.url).pathname) ?? recordOf(exchange),
     },
-    learn(exchange) {
+    /** Learns from one exchange, before its checks run. */
+    learn(exchange: Exchange): void {
       const response = exchange.response;
       if (!response) return;
       for (const cookie of setCookieLines(exchange)) {

@@ -69,8 +69,6 @@ export interface TransportOptions {
   readonly timeoutMs?: number;
   /** Ends every request, the one in flight too (the run's own deadline). */
   readonly signal?: AbortSignal;
-  /** For tests: instead of the runner's own Agent. */
-  readonly dispatcher?: Dispatcher;
   /** Bodies beyond this many bytes are cut off unread, and deeper or larger ones not parsed (noted in `error`). */
   readonly maxBodyBytes?: number;
   readonly json?: JsonLimits;
@@ -83,13 +81,6 @@ export interface OutgoingRequest {
   readonly query?: Readonly<Record<string, string>>;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
-}
-
-export interface TransportResult extends Pick<Exchange, 'request' | 'response' | 'error' | 'timedOutAfterMs'> {
-  /** The size of the parsed body in values, for the run's memory budget. */
-  readonly values?: number;
-  /** The server could not be reached at all (refused, unknown host, connect timeout). */
-  readonly unreachable?: boolean;
 }
 
 /** Enough for 1,000 event log records; a run's memory is bounded by it (see README, Security). */
@@ -125,14 +116,14 @@ export function createTransport(options: TransportOptions) {
   if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') throw new Error(`The base URL must be http or https, not ${baseUrl.protocol}`);
   const timeout = options.timeoutMs ?? 10_000;
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const own = options.dispatcher ? undefined : new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
-  const dispatcher = options.dispatcher ?? own;
+  const dispatcher = new Agent({ connect: { timeout }, headersTimeout: timeout, bodyTimeout: timeout });
 
   const run = options.signal;
 
   return {
     baseUrl,
-    async send(out: OutgoingRequest): Promise<TransportResult> {
+    /** The exchange but its names, with the size of the parsed body in values (the run's memory budget), or whether the server could not be reached at all (refused, unknown host, connect timeout). */
+    async send(out: OutgoingRequest): Promise<Pick<Exchange, 'request' | 'response' | 'error' | 'timedOutAfterMs'> & { values?: number; unreachable?: boolean }> {
       const url = urlFor(baseUrl, out.path, out.query);
       // Without Accept-Encoding any coding is acceptable (RFC 9110 12.5.3): a server could then
       // send gzip that the runner does not decode. Asking for identity makes a coded answer the server's fault.
@@ -140,10 +131,7 @@ export function createTransport(options: TransportOptions) {
       const sent: SentRequest = { method: out.method, url: url.href, headers, ...(out.body === undefined ? {} : { body: out.body }) };
       if (run?.aborted) throw run.reason;
       // undici's own timeouts count each gap alone: a byte every few seconds would hold a request for ever.
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), timeout);
-      const stop = (): void => deadline.abort();
-      run?.addEventListener('abort', stop, { once: true });
+      const deadline = AbortSignal.timeout(timeout);
       try {
         // undici's request() never follows redirects: a 3xx comes back as it is, so credentials never leave the base URL.
         const res = await request(url, {
@@ -153,7 +141,7 @@ export function createTransport(options: TransportOptions) {
           dispatcher,
           headersTimeout: timeout,
           bodyTimeout: timeout,
-          signal: deadline.signal,
+          signal: run ? AbortSignal.any([run, deadline]) : deadline,
         });
         const chunks: Buffer[] = [];
         let size = 0;
@@ -185,30 +173,25 @@ export function createTransport(options: TransportOptions) {
         const body = text ?? bytes.subarray(0, TEXT_KEPT_BYTES).toString('utf8');
         // A list's items can be counted in what was read, parsed or not: enough to see a limit ignored.
         const items = error ? measured.items : undefined;
-        const responseHeaders: Record<string, string | string[]> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k.toLowerCase()] = v;
         return {
           request: sent,
-          response: { status: res.statusCode, headers: responseHeaders, body, ...(json === undefined ? {} : { json }), ...(items === undefined ? {} : { itemsAtLeast: items }) },
+          response: { status: res.statusCode, headers: res.headers as Record<string, string | string[]>, body, ...(json === undefined ? {} : { json }), ...(items === undefined ? {} : { itemsAtLeast: items }) },
           values: json === undefined ? 0 : measured.values,
           ...(error ? { error } : {}),
         };
       } catch (error) {
         if (run?.aborted) throw run.reason;
         const code = errorCode(error);
-        if (deadline.signal.aborted || (code !== undefined && GAVE_UP.has(code))) {
+        if (deadline.aborted || (code !== undefined && GAVE_UP.has(code))) {
           return { request: sent, error: `timed out: no complete answer within the request deadline of ${timeout} ms`, timedOutAfterMs: timeout };
         }
         const message = error instanceof Error ? error.message : String(error);
         return { request: sent, error: code ? `${code}: ${message}` : message, unreachable: code !== undefined && UNREACHABLE.has(code) };
-      } finally {
-        clearTimeout(timer);
-        run?.removeEventListener('abort', stop);
       }
     },
     async close(): Promise<void> {
       // Every request has ended by now; destroy does not wait on sockets a hostile server holds open.
-      await own?.destroy();
+      await dispatcher.destroy();
     },
   };
 }

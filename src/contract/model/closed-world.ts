@@ -56,14 +56,36 @@ export async function closeWorld(ctx: PlanContext, options: WorldOptions): Promi
     return typeof got === 'string' ? got : got.length;
   };
 
-  let bounds: Query = {};
-  const whole = await count(bounds);
+  /** `from` raised from the oldest record until the window up to the newest holds at most `cap` records. */
+  const bisect = async (): Promise<Query | NoWorld> => {
+    const ends = [list(await read(options.ends[0], 1)), list(await read(options.ends[1], 1))];
+    const times = ends.flatMap((e) => (typeof e === 'string' ? [] : e.map(stamp))).filter((t): t is number => t !== undefined);
+    if (times.length === 0) return { why: 'no record of the log has a timestamp to bound a window by', kind: 'inconclusive' };
+    const newest = Math.max(...times);
+    let lo = Math.min(...times); // too many records from here (the whole log)
+    let hi = newest; // few enough from here, unless a single instant holds too many
+    const at = async (from: number) => count({ from: String(from), to: String(newest) });
+    const top = await at(hi);
+    if (typeof top === 'string') return { why: `the window could not be read: ${top}`, kind: 'inconclusive' };
+    if (top > cap) return { why: `more than ${cap} records share the timestamp ${newest}: raise --max-records`, kind: 'inconclusive' };
+    // A window of half the cap or more is enough: the bisection stops there.
+    while (hi - lo > 1) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      const n = await at(mid);
+      if (typeof n === 'string') return { why: `the window could not be read: ${n}`, kind: 'inconclusive' };
+      if (n > cap) lo = mid;
+      else {
+        hi = mid;
+        if (n * 2 >= cap) break;
+      }
+    }
+    return { from: String(hi), to: String(newest) };
+  };
+
+  const whole = await count({});
   if (typeof whole === 'string') return { why: `the log could not be read: ${whole}`, kind: 'inconclusive' };
-  if (whole > cap) {
-    const found = await bisect(options, cap, read, list, count);
-    if (isNoWorld(found)) return found;
-    bounds = found.bounds;
-  }
+  const bounds = whole > cap ? await bisect() : {};
+  if (isNoWorld(bounds)) return bounds;
   const first = await read({ ...bounds, ...options.directions[0] }, cap + 1);
   const second = await read({ ...bounds, ...options.directions[1] }, cap + 1);
   const one = list(first);
@@ -75,41 +97,6 @@ export async function closeWorld(ctx: PlanContext, options: WorldOptions): Promi
   ctx.evaluate(second, { checks: [apply(recordsConsistent, { query: options.directions[1], disagreement })] });
   if (disagreement) return { why: `the two reads of the window disagree: ${disagreement}`, kind: 'inconclusive' };
   return { operationId, bounds, records: one, reads: [first, second] };
-}
-
-/** `from` raised from the oldest record until the window up to the newest holds at most `cap` records. */
-async function bisect(
-  options: WorldOptions,
-  cap: number,
-  read: (query: Query, limit: number) => Promise<Exchange>,
-  list: (exchange: Exchange) => Row[] | string,
-  count: (bounds: Query) => Promise<number | string>,
-): Promise<{ bounds: Query } | NoWorld> {
-  const ends: (Row[] | string)[] = [];
-  for (const q of options.ends) ends.push(list(await read(q, 1)));
-  const times = ends.flatMap((e) => (typeof e === 'string' ? [] : e.map(stamp))).filter((t): t is number => t !== undefined);
-  if (times.length === 0) return { why: 'no record of the log has a timestamp to bound a window by', kind: 'inconclusive' };
-  const newest = Math.max(...times);
-  let lo = Math.min(...times); // too many records from here (the whole log)
-  let hi = newest; // few enough from here, unless a single instant holds too many
-  const at = async (from: number) => count({ from: String(from), to: String(newest) });
-  const top = await at(hi);
-  if (typeof top === 'string') return { why: `the window could not be read: ${top}`, kind: 'inconclusive' };
-  if (top > cap) return { why: `more than ${cap} records share the timestamp ${newest}: raise --max-records`, kind: 'inconclusive' };
-  let best = hi;
-  // A window of half the cap or more is enough: the bisection stops there.
-  while (hi - lo > 1) {
-    const mid = lo + Math.floor((hi - lo) / 2);
-    const n = await at(mid);
-    if (typeof n === 'string') return { why: `the window could not be read: ${n}`, kind: 'inconclusive' };
-    if (n > cap) lo = mid;
-    else {
-      hi = mid;
-      best = mid;
-      if (n * 2 >= cap) break;
-    }
-  }
-  return { bounds: { from: String(best), to: String(newest) } };
 }
 
 /** How two whole reads of the same window differ as sets of records (contents included), or undefined when they agree. */

@@ -108,7 +108,6 @@ export function firstDisorder(records: readonly Row[], compare: (a: Row, b: Row)
 }
 
 const isPlain = (v: unknown): boolean => typeof v === 'number' || typeof v === 'string';
-const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
 
 export function orderFaultOf(op: Operation, query: Query, answer: readonly Row[]): Fault | undefined {
   const at = firstDisorder(answer, compareOf(op, query));
@@ -130,7 +129,7 @@ export function orderFaultOf(op: Operation, query: Query, answer: readonly Row[]
   if (query.inverse === 'false' && ordered({ ...query, inverse: 'true' })) {
     return { check: 'inverse-order', message: 'inverse=false inverted the order', expected, citation: citeParameters(op, 'inverse') };
   }
-  if (query.inverse !== 'true' && ordered({ ...query, sortDirection: flip(direction) })) {
+  if (query.inverse !== 'true' && ordered({ ...query, sortDirection: direction === 'asc' ? 'desc' : 'asc' })) {
     const sent = query.sortDirection === undefined ? 'without sortDirection (asc by default)' : `sortDirection=${direction}`;
     return {
       check: 'sort-order',

@@ -12,12 +12,6 @@ export interface CaseOutcome<E> {
   readonly evidence: E;
 }
 
-export interface Found<T, E> extends CaseOutcome<E> {
-  readonly value: T;
-  /** How it was found, for its findings: the seed that replays it, its case and its shrinking. */
-  readonly how: string;
-}
-
 export interface PropertySearch<T, E> {
   readonly seed: number;
   readonly budgetMs: number;
@@ -34,15 +28,12 @@ export interface PropertySearch<T, E> {
   runCase(value: T, step: string): Promise<CaseOutcome<E>>;
 }
 
-export interface SearchResult<T, E> {
-  readonly found?: Found<T, E>;
-  /** Drawn cases run before a failure or the end of the time (examples and shrinking not counted). */
-  readonly drawn: number;
-  /** Cases run, shrinking included. */
-  readonly cases: number;
-}
-
-export async function searchAndShrink<T, E>(search: PropertySearch<T, E>): Promise<SearchResult<T, E>> {
+/**
+ * The failing case found, if any (with how it was found, for its findings: the seed that replays
+ * it, its case and its shrinking), the cases run (shrinking included) and the drawn cases run
+ * before a failure or the end of the time (examples and shrinking not counted).
+ */
+export async function searchAndShrink<T, E>(search: PropertySearch<T, E>) {
   const started = performance.now();
   const shareMs = Math.max(1, search.budgetMs * search.share);
   const seed = createRandom(search.seed, `${search.label}/cases`).int(0, 2 ** 31 - 1);

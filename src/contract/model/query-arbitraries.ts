@@ -113,38 +113,29 @@ function boundsArbitrary(world: ClosedWorld): fc.Arbitrary<Query> {
 /** `skip` and `limit`: absent, 0, 1, around the world's size and common page sizes. */
 function pageArbitrary(size: number, maxRecords: number): fc.Arbitrary<Query> {
   const count = fc.oneof(fc.constantFrom(0, 1, 2, 10, 50, 100, maxRecords), fc.integer({ min: 0, max: size + 2 }), fc.constantFrom(Math.max(0, size - 1), size, size + 1));
-  return fc.record({ skip: optional(count), limit: optional(count) }).map((page) => Object.fromEntries(Object.entries(page).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])));
+  return fc.record({ skip: optional(count), limit: optional(count) }).map(({ skip, limit }) => defined({ skip: skip?.toString(), limit: limit?.toString() }));
 }
 
 const defined = (q: Record<string, string | undefined>): Query => Object.fromEntries(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined));
 
-/** getEventLog's queries: filter, type, from/to, sortField, sortDirection, inverse, skip, limit. */
-export function eventLogQueries(world: ClosedWorld, maxRecords: number): fc.Arbitrary<Query> {
-  const sortFields = [...pathsOf(world.records), 'noSuchField', 'entity.noSuchField'];
-  return fc
-    .record({
-      bounds: boundsArbitrary(world),
-      page: pageArbitrary(world.records.length, maxRecords),
-      filter: optional(filterArbitrary(world.records).map((f) => JSON.stringify(f))),
-      type: optional(fc.constantFrom('1', '2')),
-      sortField: optional(fc.constantFrom(...sortFields)),
-      sortDirection: optional(fc.constantFrom('asc', 'desc')),
-      inverse: optional(fc.constantFrom('true', 'false')),
-    })
-    .map(({ bounds, page, ...rest }) => ({ ...defined(rest), ...bounds, ...page }));
-}
-
-/** The queries of an operation without sort parameters (getLimitBlockLog): from/to, skip, limit and its boolean filters. */
-export function plainListQueries(op: Operation, world: ClosedWorld, maxRecords: number): fc.Arbitrary<Query> {
-  const flags = Object.fromEntries(booleanFilters(op).map((name) => [name, optional(fc.constantFrom('true', 'false'))]));
-  return fc
-    .record({ bounds: boundsArbitrary(world), page: pageArbitrary(world.records.length, maxRecords), flags: fc.record(flags) })
-    .map(({ bounds, page, flags: set }) => ({ ...defined(set), ...bounds, ...page }));
-}
-
-/** The queries of a list operation, by what the document gives it. */
+/**
+ * The queries of a list operation, by what the document gives it: from/to, skip and limit, and
+ * getEventLog's filter, type, sortField, sortDirection and inverse, or the boolean filters of an
+ * operation without sort parameters (getLimitBlockLog).
+ */
 export function queriesOf(op: Operation, world: ClosedWorld, maxRecords: number): fc.Arbitrary<Query> {
-  return hasParameter(op, 'sortField') ? eventLogQueries(world, maxRecords) : plainListQueries(op, world, maxRecords);
+  const own: Record<string, fc.Arbitrary<string | undefined>> = hasParameter(op, 'sortField')
+    ? {
+        filter: optional(filterArbitrary(world.records).map((f) => JSON.stringify(f))),
+        type: optional(fc.constantFrom('1', '2')),
+        sortField: optional(fc.constantFrom(...pathsOf(world.records), ...ABSENT_PATHS)),
+        sortDirection: optional(fc.constantFrom('asc', 'desc')),
+        inverse: optional(fc.constantFrom('true', 'false')),
+      }
+    : Object.fromEntries(booleanFilters(op).map((name) => [name, optional(fc.constantFrom('true', 'false'))]));
+  return fc
+    .record({ bounds: boundsArbitrary(world), page: pageArbitrary(world.records.length, maxRecords), ...own })
+    .map(({ bounds, page, ...rest }) => ({ ...defined(rest), ...bounds, ...page }));
 }
 
 /**

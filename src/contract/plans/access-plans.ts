@@ -33,11 +33,8 @@ async function logIns(ctx: PlanContext, op: Operation): Promise<void> {
   }
 }
 
-interface Prepared extends MatrixCredentials {
-  release(): Promise<void>;
-}
-
-async function prepare(ctx: PlanContext): Promise<Prepared> {
+/** The credentials the matrix sends besides the actors' own, and how to leave no token of the run's making behind. */
+async function prepare(ctx: PlanContext): Promise<MatrixCredentials & { release(): Promise<void> }> {
   const { client } = ctx;
   const admin = client.credentials('admin');
   const logIn = (actor: Actor, key: string) => ctx.send({ operationId: 'createSession', key, actor, auth: 'none', body: admin }, { checks: [apply(authMethodAccepted, { what: 'a log-in with a known login and its password' })] });

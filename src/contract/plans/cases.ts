@@ -73,20 +73,9 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
         const vars = variables(ctx);
         for (const [j, step] of c.steps.entries()) {
           const statuses = Array.isArray(step.expect.status) ? step.expect.status : [step.expect.status];
+          const { name: _name, as, expect: _expect, capture: _capture, cite: _cite, ...sent } = step;
           const exchange = await ctx.send(
-            {
-              operationId: step.operationId,
-              key: `${check}/${j}`,
-              actor: step.as ?? 'admin',
-              auth: step.auth,
-              path: fill(step.path, vars),
-              query: fill(step.query, vars),
-              headers: fill(step.headers, vars),
-              cookies: fill(step.cookies, vars),
-              body: fill(step.body, vars),
-              rawBody: fill(step.rawBody, vars),
-              contentType: step.contentType,
-            },
+            { ...fill(sent, vars), key: `${check}/${j}`, actor: as ?? 'admin' },
             {
               checks: [
                 apply(caseExpectation, {

@@ -4,25 +4,14 @@
 import type { Operation, Schema } from '../../spec/index.js';
 import type { Random } from '../random.js';
 import { apply } from '../checks/check.js';
-import { invalidInputRefused } from '../checks/step-checks.js';
+import { invalidInputRefused, type InvalidInputFacts } from '../checks/step-checks.js';
+import type { Call } from '../client/api-client.js';
 import { isSessionCall, isWrite, restoreText, textOf, type Plan, type PlanContext, type Row, sampleRecord } from './plan.js';
 
-export interface NegativeInput {
-  /** What is wrong, for the report. */
-  readonly what: string;
-  readonly parameter?: string;
-  readonly query?: Readonly<Record<string, string>>;
-  readonly path?: Readonly<Record<string, string>>;
-  readonly body?: unknown;
-  readonly rawBody?: string;
-  readonly contentType?: string | null;
-}
+/** What is wrong (for the report), the parameter it is in, and what is sent. */
+type NegativeInput = InvalidInputFacts & Pick<Call, 'query' | 'path' | 'body' | 'rawBody' | 'contentType'>;
 
 const BREAKERS = ['-1', 'abc', '1.5', ' 7', '0x1f', '1e3', '９'];
-
-function breaks(pattern: string, value: string): boolean {
-  return !new RegExp(pattern, 'u').test(value);
-}
 
 /** Values of a parameter's schema that the schema refuses. */
 export function invalidValues(schema: Schema, random: Random): { value: string; why: string }[] {
@@ -39,7 +28,7 @@ export function invalidValues(schema: Schema, random: Random): { value: string; 
   if (schema.type === 'boolean') out.push({ value: random.pick(['maybe', 'yes please', '2']), why: 'not a boolean' });
   if (typeof schema.pattern === 'string') {
     const pattern = schema.pattern;
-    const candidates = BREAKERS.filter((b) => breaks(pattern, b));
+    const candidates = BREAKERS.filter((b) => !new RegExp(pattern, 'u').test(b));
     if (candidates.length > 0) out.push({ value: random.pick(candidates), why: `does not match ${pattern}` });
   }
   if (typeof schema.maxLength === 'number') out.push({ value: 'x'.repeat(schema.maxLength + 1), why: `longer than ${schema.maxLength} characters` });
@@ -121,20 +110,17 @@ export const negativeInputsPlan: Plan = {
       // Login attempts go out as nobody, so a wrongly accepted one opens no administrator session.
       const login = op.operationId === 'createSession';
       try {
-        for (const [i, input] of inputs.entries()) {
+        for (const [i, { what, parameter, ...sent }] of inputs.entries()) {
           const exchange = await ctx.send(
             {
               operationId: op.operationId,
               key: `negative/${op.operationId}/${i}`,
               actor: login ? 'anonymous' : 'admin',
               auth: login ? 'none' : undefined,
-              path: input.path ?? start.path,
-              query: input.query,
-              body: input.body,
-              rawBody: input.rawBody,
-              contentType: input.contentType,
+              path: start.path,
+              ...sent,
             },
-            { checks: [apply(invalidInputRefused, { what: input.what, ...(input.parameter ? { parameter: input.parameter } : {}) })] },
+            { checks: [apply(invalidInputRefused, { what, ...(parameter ? { parameter } : {}) })] },
           );
           if (login && exchange.response && exchange.response.status < 300) {
             await ctx.send({ operationId: 'deleteSession', key: `negative/${op.operationId}/${i}/logout`, actor: 'anonymous', auth: 'session' });

@@ -33,7 +33,8 @@ export function formatFailure(f: ReportedFailure, shorten = true): string {
 export function formatCause(cause: Cause): string {
   const [first] = cause.findings as [ReportedFailure];
   if (cause.findings.length === 1) return formatFailure(first);
-  return [`${LABEL[cause.verdict]} ${causeHead(cause)}`, ...detailLines(first)].join('\n');
+  const head = `${cause.check}: ${cause.title} (${findingCount(cause.verdict, cause.findings.length)} on ${operationsText(cause)}), the first:`;
+  return [`${LABEL[cause.verdict]} ${head}`, ...detailLines(first)].join('\n');
 }
 
 function table(rows: string[][]): string {
@@ -160,15 +161,7 @@ export function coverageText(c: Coverage, { perOperation = true } = {}): string 
   return lines.join('\n');
 }
 
-export interface Cause {
-  readonly verdict: Verdict;
-  readonly check: string;
-  readonly title: string;
-  /** Every finding of the cause, in the order the run found them. */
-  readonly findings: readonly ReportedFailure[];
-  /** The operations it was seen on and how often, the most first. */
-  readonly operations: readonly { readonly operationId: string; readonly count: number }[];
-}
+export type Cause = ReturnType<typeof causeOf>;
 
 /**
  * What a finding says once its operation and list positions are set aside, and on which class of
@@ -181,7 +174,8 @@ function kindOf(f: ReportedFailure): string {
   return [f.verdict, f.check, answer, message].join('\u0000');
 }
 
-function causeOf(findings: readonly ReportedFailure[]): Cause {
+/** A cause: every finding of it, in the order the run found them, and the operations it was seen on and how often, the most first. */
+function causeOf(findings: readonly ReportedFailure[]) {
   const counts = new Map<string, number>();
   for (const f of findings) counts.set(f.operationId, (counts.get(f.operationId) ?? 0) + 1);
   const operations = [...counts].map(([operationId, count]) => ({ operationId, count })).sort((a, b) => b.count - a.count || a.operationId.localeCompare(b.operationId));
@@ -209,22 +203,14 @@ export function operationsText(cause: Cause): string {
   return cause.operations.map((o) => `${o.operationId} ×${o.count}`).join(', ');
 }
 
-/** How many operations: `1 operation`, `8 operations`. */
-const operationCount = (cause: Cause): string => `${cause.operations.length} operation${cause.operations.length === 1 ? '' : 's'}`;
-
 /** A cause in one line, as a folded finding's summary: a single finding says what it found, a group how often. */
 export function causeSummary(cause: Cause): string {
   const [first] = cause.findings as [ReportedFailure];
   if (cause.findings.length === 1) return `${first.operationId} · ${first.check}: ${first.message}`;
-  return `${cause.check}: ${cause.title} (${findingCount(cause.verdict, cause.findings.length)} on ${operationCount(cause)})`;
-}
-
-/** The head of a cause on the console: its count and where it was seen; its first finding follows. */
-export function causeHead(cause: Cause): string {
-  return `${cause.check}: ${cause.title} (${findingCount(cause.verdict, cause.findings.length)} on ${operationsText(cause)}), the first:`;
+  return `${cause.check}: ${cause.title} (${findingCount(cause.verdict, cause.findings.length)} on ${cause.operations.length} operation${cause.operations.length === 1 ? '' : 's'})`;
 }
 
 /** A count of findings with their kind: `1 violation`, `47 notes`. */
-export function findingCount(verdict: Verdict, count: number): string {
+function findingCount(verdict: Verdict, count: number): string {
   return `${count} ${verdict === 'violation' ? 'violation' : 'note'}${count === 1 ? '' : 's'}`;
 }

@@ -8,7 +8,7 @@ import type { Coverage } from '../run/coverage.js';
 import { statusOf, type Outcome, type OutcomeStatus, type RunResult } from '../run/results.js';
 import type { ReportedFailure } from '../types.js';
 import { driftCounts, driftPlace, NO_DRIFT, coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
-import { shortCurl, type Reporter, type Write } from './reporter.js';
+import { reportAtEnd, shortCurl } from './reporter.js';
 
 const esc = (text: string | number): string => escapeHtml(String(text));
 
@@ -53,13 +53,10 @@ pre { margin: 0; padding: 8px 10px; background: #f6f8fa; border: 1px solid var(-
 ul { margin: 6px 0; padding-left: 22px; }
 `;
 
-function operationOrder(result: RunResult): string[] {
-  const known = result.coverage.operations.map((o) => o.operationId);
-  return [...known, ...new Set(result.outcomes.map((o) => o.operationId).filter((op) => !known.includes(op)))];
-}
-
 function checksMatrix(result: RunResult): string {
-  const operations = operationOrder(result).filter((op) => result.outcomes.some((o) => o.operationId === op));
+  // In the document's order, then any other the outcomes name.
+  const answered = new Set(result.outcomes.map((o) => o.operationId));
+  const operations = [...new Set([...result.coverage.operations.map((o) => o.operationId), ...answered])].filter((op) => answered.has(op));
   const checks = [...new Set(result.outcomes.map((o) => o.check))].sort((a, b) => Number(a.startsWith('case/')) - Number(b.startsWith('case/')));
   const byKey = new Map<string, Outcome>(result.outcomes.map((o) => [`${o.operationId}\u0000${o.check}`, o]));
   const rows = operations.map((op) => {
@@ -148,11 +145,4 @@ ${driftSection(result)}
 `;
 }
 
-export function htmlReporter(write: Write): Reporter {
-  return {
-    onEvent() {},
-    async finish(result) {
-      write(htmlReport(result));
-    },
-  };
-}
+export const htmlReporter = reportAtEnd(htmlReport);

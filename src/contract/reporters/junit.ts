@@ -5,7 +5,7 @@
 import junitModule, { type Builder } from 'junit-report-builder';
 import { statusOf, type RunResult } from '../run/results.js';
 import { driftPlace, coverageTotals, minimumLine, notRunLines, operationCells, driftText, formatFailure, verdictLine } from './format.js';
-import type { Reporter, Write } from './reporter.js';
+import { reportAtEnd } from './reporter.js';
 
 // junit-report-builder is CommonJS; under NodeNext its default export arrives wrapped or not, depending on the loader.
 const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as unknown as Builder;
@@ -43,52 +43,36 @@ function driftSuite(builder: Builder, result: RunResult): void {
   if (!drift) return;
   const suite = builder.testSuite().name('drift');
   suite.property('compareWith', drift.compareWith).property('compared', String(drift.compared)).property('unpaired', String(drift.unpaired));
-  const text = driftText(drift, result.baseUrl);
-  if (drift.groups.length === 0) suite.testCase().className('monitoring-api-kit.drift').name('no-difference').standardOutput(text);
-  for (const g of drift.groups) {
-    const e = g.example;
-    suite
-      .testCase()
-      .className('monitoring-api-kit.drift')
-      .name(g.kind)
-      .standardOutput(`${g.title}: ${g.count}\ne.g. ${driftPlace(e)}: ${result.baseUrl} gave ${e.first}, ${drift.compareWith} gave ${e.second}\n${e.request}`);
+  const testCase = (name: string) => suite.testCase().className('monitoring-api-kit.drift').name(name);
+  if (drift.groups.length === 0) testCase('no-difference').standardOutput(driftText(drift, result.baseUrl));
+  for (const { kind, title, count, example: e } of drift.groups) {
+    testCase(kind).standardOutput(`${title}: ${count}\ne.g. ${driftPlace(e)}: ${result.baseUrl} gave ${e.first}, ${drift.compareWith} gave ${e.second}\n${e.request}`);
   }
 }
 
-export function junitReporter(write: Write): Reporter {
-  return {
-    onEvent() {},
-    async finish(result) {
-      const builder = junit.newBuilder();
-      const operations = [...new Set(result.outcomes.map((o) => o.operationId))].sort();
-      for (const operationId of operations) {
-        const suite = builder.testSuite().name(operationId);
-        suite.property('baseUrl', result.baseUrl).property('seed', String(result.seed)).property('safety', result.safety);
-        for (const note of result.runNotes ?? []) suite.property('note', `${note}.`);
-        for (const o of result.outcomes.filter((x) => x.operationId === operationId)) {
-          const test = suite.testCase().className(`monitoring-api-kit.${operationId}`).name(o.check);
-          const status = statusOf(o);
-          const details = o.failures.map((f) => formatFailure(f, false)).join('\n\n');
-          const violations = o.failures.filter((f) => f.verdict === 'violation');
-          if (status === 'inconclusive' && result.strict) {
-            test.failure(`inconclusive: ${o.inconclusive ?? ''}`, 'inconclusive');
-            test.standardOutput(`${o.inconclusive ?? ''}${details ? `\n\n${details}` : ''}\n\n${verdictLine(result)}`);
-          } else if (status === 'inconclusive') {
-            test.skipped().standardOutput(`inconclusive: ${o.inconclusive ?? ''}${details ? `\n\n${details}` : ''}\n\nSeed ${result.seed}.`);
-          } else if (status === 'failed' || (status === 'noted' && result.strict)) {
-            const first = violations[0] ?? o.failures[0];
-            test.failure(`${o.failures.length} finding(s): ${first?.message ?? ''}`, status === 'failed' ? 'violation' : 'note');
-            test.standardOutput(`${details}\n\n${verdictLine(result)}`);
-          } else if (status === 'noted') {
-            test.standardOutput(`${details}\n\nSeed ${result.seed}.`);
-          } else if (status === 'skipped') {
-            test.skipped().standardOutput(`skipped: ${o.skipped ?? 'nothing to check'}`);
-          }
-        }
-      }
-      driftSuite(builder, result);
-      coverageSuite(builder, result);
-      write(builder.build());
-    },
-  };
-}
+export const junitReporter = reportAtEnd((result) => {
+  const builder = junit.newBuilder();
+  const operations = [...new Set(result.outcomes.map((o) => o.operationId))].sort();
+  for (const operationId of operations) {
+    const suite = builder.testSuite().name(operationId);
+    suite.property('baseUrl', result.baseUrl).property('seed', String(result.seed)).property('safety', result.safety);
+    for (const note of result.runNotes ?? []) suite.property('note', `${note}.`);
+    for (const o of result.outcomes.filter((x) => x.operationId === operationId)) {
+      const test = suite.testCase().className(`monitoring-api-kit.${operationId}`).name(o.check);
+      const status = statusOf(o);
+      if (status === 'skipped') test.skipped().standardOutput(`skipped: ${o.skipped ?? 'nothing to check'}`);
+      if (status === 'skipped' || status === 'passed') continue;
+      const inconclusive = status === 'inconclusive';
+      const fails = status === 'failed' || result.strict;
+      const first = o.failures.find((f) => f.verdict === 'violation') ?? o.failures[0];
+      if (fails) test.failure(inconclusive ? `inconclusive: ${o.inconclusive ?? ''}` : `${o.failures.length} finding(s): ${first?.message ?? ''}`, inconclusive ? 'inconclusive' : status === 'failed' ? 'violation' : 'note');
+      else if (inconclusive) test.skipped();
+      // A failing testcase ends with the verdict line; another with the seed that replays it.
+      const head = inconclusive ? [`${fails ? '' : 'inconclusive: '}${o.inconclusive ?? ''}`] : [];
+      test.standardOutput([...head, ...o.failures.map((f) => formatFailure(f, false)), fails ? verdictLine(result) : `Seed ${result.seed}.`].join('\n\n'));
+    }
+  }
+  driftSuite(builder, result);
+  coverageSuite(builder, result);
+  return builder.build();
+});

@@ -4,7 +4,7 @@ import { formatCitation } from '../checks/check.js';
 import type { RunResult } from '../run/results.js';
 import type { ReportedFailure } from '../types.js';
 import { driftCounts, driftPlace, NO_DRIFT, outcomeRows, OUTCOME_HEADER, coverageTotals, minimumLine, notRunLines, operationCells, causeSummary, causesOf, operationsText, type Cause, answerText, causesLine, LABEL, verdictLine } from './format.js';
-import { shortCurl, type Reporter, type Write } from './reporter.js';
+import { reportAtEnd, shortCurl } from './reporter.js';
 
 const MARK = { passed: '✅ ok', failed: '❌ FAIL', noted: '📝 note', inconclusive: '❔ inconclusive', skipped: '⏭️ skip' } as const;
 
@@ -87,11 +87,4 @@ export function markdownReport(result: RunResult): string {
   ].join('\n');
 }
 
-export function markdownReporter(write: Write): Reporter {
-  return {
-    onEvent() {},
-    async finish(result) {
-      write(markdownReport(result));
-    },
-  };
-}
+export const markdownReporter = reportAtEnd(markdownReport);

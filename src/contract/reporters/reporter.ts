@@ -30,16 +30,15 @@ export function maskedReporter(reporter: Reporter, secrets: Secrets): Reporter {
   };
 }
 
-export function jsonReporter(write: Write): Reporter {
-  return {
-    onEvent() {},
-    async finish(result) {
-      const { exchanges: _left, outcomes, ...rest } = result;
-      const report = { ...rest, outcomes: outcomes.map((o) => ({ ...o, status: statusOf(o) })) };
-      write(`${JSON.stringify(report, null, 2)}\n`);
-    },
-  };
-}
+/** A reporter that writes the whole report, one text, when the run ends. */
+export const reportAtEnd =
+  (render: (result: RunResult) => string) =>
+  (write: Write): Reporter => ({ onEvent() {}, finish: async (result) => write(render(result)) });
+
+export const jsonReporter = reportAtEnd(({ exchanges: _left, outcomes, ...rest }) => {
+  const report = { ...rest, outcomes: outcomes.map((o) => ({ ...o, status: statusOf(o) })) };
+  return `${JSON.stringify(report, null, 2)}\n`;
+});
 
 // A curl line a person reads: a long body cut to its head, with its size. Reporters get text already
 // masked (maskedReporter), so a cut never leaves part of a secret a whole text would have hidden.

@@ -36,7 +36,8 @@ function carries(exchange: Exchange, scheme: Scheme): boolean {
   return headers[scheme.name.toLowerCase()] !== undefined;
 }
 
-function operationCoverage(op: Operation, schemes: Readonly<Record<string, Scheme>>, exchanges: readonly Exchange[], outcomes: readonly Outcome[]) {
+function operationCoverage(op: Operation, schemes: Readonly<Record<string, Scheme>>, all: readonly Exchange[], outcomes: readonly Outcome[]) {
+  const exchanges = all.filter((e) => e.operationId === op.operationId);
   const answered = exchanges.filter((e) => e.response);
   const statuses = Object.keys(op.responses).filter((s) => s !== 'default');
   const seen = new Set(answered.map((e) => e.response?.status ?? 0));
@@ -78,14 +79,7 @@ function operationCoverage(op: Operation, schemes: Readonly<Record<string, Schem
 
 export function coverageOf(spec: Spec, exchanges: readonly Exchange[], outcomes: readonly Outcome[], minimum?: number) {
   const schemes = (spec.document.components?.securitySchemes ?? {}) as Readonly<Record<string, Scheme>>;
-  const operations = spec.operations.map((op) =>
-    operationCoverage(
-      op,
-      schemes,
-      exchanges.filter((e) => e.operationId === op.operationId),
-      outcomes,
-    ),
-  );
+  const operations = spec.operations.map((op) => operationCoverage(op, schemes, exchanges, outcomes));
   const statuses = operations.flatMap((o) => o.statuses);
   const seen = statuses.filter((s) => s.seen).length;
   const percent = statuses.length === 0 ? 100 : Math.round((seen / statuses.length) * 1000) / 10;

@@ -67,6 +67,4 @@ export interface RunResult extends Totals {
 
 export type RunEvent =
   | { readonly type: 'start'; readonly baseUrl: string; readonly seed: number; readonly safety: string }
-  | { readonly type: 'group-start'; readonly group: string }
-  | { readonly type: 'group-end'; readonly group: string; readonly outcomes: readonly Outcome[]; readonly requests: number }
-  | { readonly type: 'end'; readonly result: RunResult };
+  | { readonly type: 'group-end'; readonly group: string; readonly outcomes: readonly Outcome[]; readonly requests: number };

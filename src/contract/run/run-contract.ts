@@ -3,9 +3,9 @@
 // (--max-duration) and with blocks (429) waited out within --max-wait.
 import { StoppedError, BlockedError, UsageError } from '../errors.js';
 import type { Exchange } from '../types.js';
-import { type ApiClient, type Call, createApiClient, type Credentials } from '../client/api-client.js';
+import { type ApiClient, createApiClient, type Credentials } from '../client/api-client.js';
 import type { PlanContext, Plan, World } from '../plans/plan.js';
-import { type Evaluation, type Recorder, createRecorder } from './recorder.js';
+import { type Recorder, createRecorder } from './recorder.js';
 import { type ContractCase, defaultCasesDir, loadCases } from '../cases/load-cases.js';
 import { authenticationPlan, permissionsPlan } from '../plans/access-plans.js';
 import { casesPlan } from '../plans/cases.js';
@@ -14,7 +14,6 @@ import { negativeInputsPlan } from '../plans/negative-inputs.js';
 import { probeLimitsPlan } from '../plans/probe-limits.js';
 import { sequencesPlan } from '../plans/sequences.js';
 import { GROUPS, isGroup, type Group } from './groups.js';
-import type { Dispatcher } from 'undici';
 import { setMaxListeners } from 'node:events';
 import { createSpecValidator, loadSpec, type Spec, type User } from '../../spec/index.js';
 import { answerLimitsFor, createTransport } from '../client/transport.js';
@@ -99,17 +98,6 @@ export async function waitingOutBlocks(send: () => Promise<Exchange>, options: B
   return exchange;
 }
 
-/** Sends and checks. Outside the probe a block is no finding: a short one is waited out, a long one stops the run. */
-export function sender(client: ApiClient, recorder: Recorder, wait: Wait, deadline: Deadline, probing: () => boolean, baseUrl: string): PlanContext['send'] {
-  return async (call: Call, evaluation: Evaluation = {}): Promise<Exchange> => {
-    deadline.doing(call.operationId);
-    const send = (): Promise<Exchange> => client.call(call);
-    const exchange = probing() ? await send() : await waitingOutBlocks(send, { wait, deadline, what: call.operationId, baseUrl });
-    recorder.evaluate(exchange, evaluation);
-    return exchange;
-  };
-}
-
 /** The plan of each group (a group without a plan is a type error); the rate-limit probe runs last: it may get the prober blocked. */
 export function plansFor(cases: readonly ContractCase[]): Readonly<Record<Group, Plan>> {
   return {
@@ -163,7 +151,6 @@ export interface RunOptions {
   readonly probeRequests?: number;
   readonly maxWaitMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
-  readonly dispatcher?: Dispatcher;
   readonly listener?: (event: RunEvent) => void;
   /** Every secret the run sends or learns (credentials, tokens, session ids) is added here, for reporters to mask through. */
   readonly secrets?: Secrets;
@@ -213,7 +200,6 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     transport = createTransport({
       baseUrl: options.baseUrl,
       timeoutMs: options.timeoutMs,
-      dispatcher: options.dispatcher,
       signal: deadline.signal,
       ...answerLimitsFor(options.maxRecords ?? 200),
     });
@@ -229,7 +215,14 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
   let group = 'preflight';
   const drawnCases = new Map(Object.entries(options.drawnCases ?? {}));
-  const send = sender(client, recorder, wait, deadline, () => group === 'probe-limits', options.baseUrl);
+  // Outside the probe a block is no finding: a short one is waited out, a long one stops the run.
+  const send: PlanContext['send'] = async (call, evaluation = {}) => {
+    deadline.doing(call.operationId);
+    const once = (): Promise<Exchange> => client.call(call);
+    const exchange = group === 'probe-limits' ? await once() : await waitingOutBlocks(once, { wait, deadline, what: call.operationId, baseUrl: options.baseUrl });
+    recorder.evaluate(exchange, evaluation);
+    return exchange;
+  };
   emit({ type: 'start', baseUrl: options.baseUrl, seed, safety: policy.reason });
   try {
     recorder.setGroup(group);
@@ -238,7 +231,6 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     const plans = plansFor(cases);
     for (const name of GROUPS.filter((g) => !options.groups || options.groups.includes(g))) {
       group = name;
-      emit({ type: 'group-start', group });
       recorder.setGroup(group);
       const before = client.exchanges.length;
       const ctx: PlanContext = {
@@ -284,6 +276,5 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
     ...totalsOf(outcomes, options.strict === true, coverage.belowMinimum),
     exchanges: client.exchanges,
   };
-  emit({ type: 'end', result });
   return result;
 }

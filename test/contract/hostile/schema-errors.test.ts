@@ -2,7 +2,7 @@
 // about 15 errors a record, tens of thousands in all. The runner judges the first few hundred,
 // says how many more there were, and the verdict stays a violation.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_SCHEMA_ERRORS } from '../../../src/contract/checks/response-schema.js';
+import { MAX_SCHEMA_ERRORS } from '../../../src/contract/checks/response-checks.js';
 import { loadSpec } from '../../../src/spec/index.js';
 import { check, hostileServer, json, type HostileServer } from './hostile-server.js';
 

@@ -58,7 +58,7 @@ export function cellsOf(spec: Spec, op: Operation, have: MatrixCredentials, unkn
       const token = auth === 'token' || auth === 'auth-token';
       if (!declared.has(scheme)) {
         // Anyone's valid credential will do: it is the scheme that must not be accepted.
-        const check = apply(undeclaredSchemeRefused);
+        const check = apply(undeclaredSchemeRefused, {});
         if (token && !have.adminToken && have.other) cells.push({ name: `undeclared/${auth}`, actor: have.other.actor, auth, check });
         else if (valid) addValid(cells, missing, have, auth, { check, name: `undeclared/${auth}` });
         continue;

@@ -2,17 +2,14 @@
 // what it must answer (a finding stops the run), and moves the model on.
 import fc from 'fast-check';
 import { bodyToken, schemeKey, setCookieLines } from '../../client/credentials.js';
-import { cookieName } from '../../client/api-client.js';
+import { Cookie } from 'tough-cookie';
 import type { Row } from '../../plans/plan.js';
 import { accepted, judge, statusOf, step, unanswered, type Person, type SessionFact, type StateModel, type StateReal, type TokenFact, comparePage } from './state-model.js';
 
 type Command = fc.AsyncCommand<StateModel, StateReal>;
 
 const cookieOf = (exchange: Parameters<typeof setCookieLines>[0], name: string): string | undefined =>
-  setCookieLines(exchange)
-    .filter((line) => cookieName(line) === name)
-    .map((line) => /^[^=]+=([^;]*)/.exec(line)?.[1])
-    .find((value) => value);
+  setCookieLines(exchange).map((line) => Cookie.parse(line)).find((cookie) => cookie?.key === name && cookie.value)?.value;
 
 const sessionCookie = (real: StateReal): string => schemeKey(real.ctx.spec, 'sessionCookie');
 

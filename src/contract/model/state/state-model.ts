@@ -74,11 +74,9 @@ export function comparePage(m: StateModel, window: Window, exchange: Exchange, c
   return undefined;
 }
 
-export type Known = 'live' | 'replaced' | 'revoked' | 'unknown';
-
 export interface TokenFact {
   readonly value: string;
-  state: Known;
+  state: 'live' | 'replaced' | 'revoked' | 'unknown';
   /** The step that created it, then the one that replaced or revoked it. */
   step: number;
 }
