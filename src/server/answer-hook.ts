@@ -3,7 +3,7 @@ import type { Clock } from '../shared/clock.js';
 import { textHead } from '../shared/text-head.js';
 import type { JournalRecord, RequestJournal } from '../store/request-journal.js';
 import { streamedPageHead, utf8Head } from './body.js';
-import { routedPath } from './host-origin-guard.js';
+import { isUnder, routedPath } from './host-origin-guard.js';
 import { requestLine } from './logger.js';
 import type { ResolvedFakeOptions, RuntimeConfig } from './options.js';
 import { drawLatency, preferredLatency } from './route-checks.js';
@@ -13,12 +13,6 @@ declare module 'fastify' {
     /** performance.now() when the request came in: the journal's duration starts here. */
     receivedAt: number;
   }
-}
-
-/** Whether a path no route takes is under the API's prefix (however its target was spelled). */
-function underPrefix(url: string, prefix: string): boolean {
-  const path = routedPath(url);
-  return path === prefix || path.startsWith(`${prefix}/`);
 }
 
 /**
@@ -41,7 +35,8 @@ export function addAnswerHook(
   app.addHook('onSend', function answer(request, reply, payload, done) {
     // A route's own config (Fastify builds `routeOptions` when asked: only for routed requests).
     const route = request.is404 ? undefined : request.routeOptions.config;
-    const ofTheApi = route === undefined ? underPrefix(request.url, apiPrefix) : route.surface === 'api';
+    // A path no route takes is the API's when it is under its prefix (however its target was spelled).
+    const ofTheApi = route === undefined ? isUnder(routedPath(request.url), apiPrefix) : route.surface === 'api';
     const operationId = route?.operationId;
     const finish = () => {
       if (ofTheApi) keep?.(request, reply, payload, operationId);

@@ -1,5 +1,5 @@
-import { parse, serialize, type SerializeOptions } from 'cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parse } from 'cookie';
+import type { FastifyRequest } from 'fastify';
 import type { ErrorFactory } from '../errors.js';
 import type { Document, Operation } from '../spec/index.js';
 import type { SessionCredentials } from '../spec/types.js';
@@ -28,12 +28,6 @@ declare module 'fastify' {
     /** Set by the guard of operations that need authentication; null elsewhere. */
     caller: Caller | null;
   }
-}
-
-/** The authenticated caller of a handler whose operation requires authentication. */
-export function requireCaller(request: FastifyRequest, { errors, messages }: { readonly errors: ErrorFactory; readonly messages: ErrorMessage }): Caller {
-  if (!request.caller) throw errors('UNAUTHENTICATED', messages('UNAUTHENTICATED', 'missing'));
-  return request.caller;
 }
 
 /** A security scheme of the document, reduced to what the guard needs. */
@@ -80,22 +74,6 @@ export function cookieOf(request: FastifyRequest, name: string): string | string
   return values.size > 1 ? [...values] : values.values().next().value;
 }
 
-/** One cookie of an answer: set, or cleared (`value` undefined: expired at once, as browsers are told to forget it). */
-export interface AnswerCookie {
-  readonly name: string;
-  readonly value?: string;
-  readonly options: SerializeOptions;
-}
-
-/** Adds the answer's Set-Cookie headers. */
-export function setCookies(reply: FastifyReply, cookies: readonly AnswerCookie[]): void {
-  reply.header(
-    'set-cookie',
-    cookies.map(({ name, value, options }) => (value === undefined ? serialize(name, '', { ...options, expires: new Date(0), maxAge: 0 }) : serialize(name, value, options))),
-  );
-}
-
-
 const BASIC = /^basic +([A-Za-z0-9+/]+={0,2}) *$/i;
 
 /** Headers parsed lately: a Basic client sends the same one on every request, read by the limiter and the guard. Bounded. */
@@ -113,15 +91,17 @@ export function parseBasic(header: string): Readonly<SessionCredentials> | undef
   return credentials;
 }
 
-export interface AuthDependencies {
+export interface GuardDependencies {
   readonly state: FakeState;
   readonly errors: ErrorFactory;
   /** The messages of the document's error list. */
   readonly messages: ErrorMessage;
   /** Read on every request, so a change at run time applies to the next one. */
   readonly config: { readonly current: { readonly authTokenEnabled: boolean; readonly requireCsrf: boolean } };
+  readonly schemes: ReadonlyMap<string, Scheme>;
+  /** Where sessions were created, to explain a cookie that a page on another host name did not send. */
+  readonly sessionHosts: SessionHosts;
 }
-
 
 /**
  * How each kind of scheme reads the credential a request carries (an array when its cookie or
@@ -131,7 +111,7 @@ export interface AuthDependencies {
  */
 const KINDS: Readonly<Record<SchemeKind, {
   presented(request: FastifyRequest, key: string): unknown;
-  verify(credential: string, deps: AuthDependencies): Pick<Caller, 'user' | 'session'> | undefined;
+  verify(credential: string, deps: GuardDependencies): Pick<Caller, 'user' | 'session'> | undefined;
   refused(credential: unknown): UnauthenticatedMessage;
 }>> = {
   basic: {
@@ -166,34 +146,6 @@ const KINDS: Readonly<Record<SchemeKind, {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Where CSRF is required, a write made with a session cookie must send the session's csrf value in `x-csrf-token`. */
-function checkCsrf(
-  request: FastifyRequest,
-  caller: Caller,
-  deps: Pick<AuthDependencies, 'config' | 'errors' | 'messages'>,
-): void {
-  if (!caller.session || SAFE_METHODS.has(request.method) || !deps.config.current.requireCsrf) return;
-  const sent = request.headers['x-csrf-token'];
-  if (sent !== caller.session.csrf) {
-    throw deps.errors('CSRF_TOKEN_INVALID', deps.messages('CSRF_TOKEN_INVALID', 'mismatch'));
-  }
-}
-
-/** Every permission of the operation's `x-permissions`; the first one missing is named in the 403. */
-function checkPermissions(operation: Operation, caller: Caller, { errors, messages }: { readonly errors: ErrorFactory; readonly messages: ErrorMessage }): void {
-  for (const permission of operation.permissions) {
-    if (!caller.user.permissions.includes(permission)) {
-      throw errors('PERMISSION_DENIED', messages('PERMISSION_DENIED', 'permissionMissing', { permission }), { permission });
-    }
-  }
-}
-
-export interface GuardDependencies extends AuthDependencies {
-  readonly schemes: ReadonlyMap<string, Scheme>;
-  /** Where sessions were created, to explain a cookie that a page on another host name did not send. */
-  readonly sessionHosts?: SessionHosts;
-}
-
 /**
  * The onRequest check of an operation, from its `security` and `x-permissions`: authentication
  * (401), then CSRF and permissions (403), before the body is read, so an anonymous caller learns
@@ -220,7 +172,7 @@ export function createGuard(operation: Operation, deps: GuardDependencies): Requ
 
   /** No credential at all: maybe one the browser did not send because the page is on another host name. */
   const missing = (request: FastifyRequest) => {
-    const mismatch = deps.sessionHosts?.mismatch(request, (id) => deps.state.sessions.isLive(id));
+    const mismatch = deps.sessionHosts.mismatch(request, (id) => deps.state.sessions.isLive(id));
     if (!mismatch) return refused('missing');
     const error = refused('cookieForOtherHost', { ...mismatch });
     request.log.warn({ sessionHost: mismatch.sessionHost, pageHost: mismatch.pageHost }, error.message);
@@ -253,11 +205,16 @@ export function createGuard(operation: Operation, deps: GuardDependencies): Requ
   return function guard(request) {
     const caller = authenticate(request);
     request.caller = caller;
-    if (caller) {
-      checkCsrf(request, caller, deps);
-      checkPermissions(operation, caller, deps);
-    } else if (operation.permissions.length > 0) {
-      throw missing(request);
+    if (!caller) {
+      if (operation.permissions.length > 0) throw missing(request);
+      return;
     }
+    // Where CSRF is required, a write made with a session cookie must send the session's csrf value in `x-csrf-token`.
+    if (caller.session && !SAFE_METHODS.has(request.method) && deps.config.current.requireCsrf && request.headers['x-csrf-token'] !== caller.session.csrf) {
+      throw errors('CSRF_TOKEN_INVALID', messages('CSRF_TOKEN_INVALID', 'mismatch'));
+    }
+    // Every permission of the operation's `x-permissions`; the first one missing is named in the 403.
+    const permission = operation.permissions.find((p) => !caller.user.permissions.includes(p));
+    if (permission !== undefined) throw errors('PERMISSION_DENIED', messages('PERMISSION_DENIED', 'permissionMissing', { permission }), { permission });
   };
 }

@@ -10,28 +10,6 @@ import { headersSentWith } from './route-checks.js';
 
 /** Headers that make Fastify read, size-check and type-check a body. */
 const BODY_HEADERS = ['content-type', 'content-length', 'transfer-encoding'] as const;
-/** Keeps Fastify from reading a body the request's operation does not take (its route has no body schema). */
-function leaveBodyUnread(request: FastifyRequest): void {
-  const headers = request.raw.headers;
-  if (headers['content-type'] === undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return;
-  const takesBody = !request.is404 && request.routeOptions.schema?.body !== undefined;
-  // QUERY must name a Content-Type (RFC 10008); Fastify answers its absence itself.
-  if (!takesBody && request.method !== 'QUERY') {
-    for (const header of BODY_HEADERS) delete headers[header];
-    request.raw.resume();
-  }
-}
-
-/** The refusal of a content-coded request body: the fake decodes none, so 415 with the document's headers (RFC 9110 15.5.16). */
-function createCodedBodyRefusal(operations: readonly Operation[], errors: ErrorFactory, messages: ErrorMessage) {
-  const headers = headersSentWith(operations, 'coded');
-  return (request: FastifyRequest): ApiError | undefined => {
-    const header = request.headers['content-encoding'];
-    if (header === undefined || header.split(',').every((coding) => ['', 'identity'].includes(coding.trim().toLowerCase()))) return undefined;
-    return errors('UNSUPPORTED_MEDIA_TYPE', messages('UNSUPPORTED_MEDIA_TYPE', 'coded', { coding: JSON.stringify(header.slice(0, 100)) }), { headers });
-  };
-}
-
 /**
  * JSON is the only body the API takes, parsed by Fastify's own parser (which refuses prototype
  * poisoning). A body is read only for operations that document one, so the others answer what
@@ -39,11 +17,24 @@ function createCodedBodyRefusal(operations: readonly Operation[], errors: ErrorF
  * body (some clients always send the Content-Type).
  */
 export function installBodyParsers(app: FastifyInstance, operations: readonly Operation[], errors: ErrorFactory, messages: ErrorMessage): void {
-  const codedBody = createCodedBodyRefusal(operations, errors, messages);
   app.addHook('onRequest', function unreadBody(request, _reply, done) {
-    leaveBodyUnread(request);
+    const headers = request.raw.headers;
+    if (headers['content-type'] === undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return done();
+    // Keeps Fastify from reading a body the request's operation does not take (its route has no body schema).
+    // QUERY must name a Content-Type (RFC 10008); Fastify answers its absence itself.
+    if ((request.is404 || request.routeOptions.schema?.body === undefined) && request.method !== 'QUERY') {
+      for (const header of BODY_HEADERS) delete headers[header];
+      request.raw.resume();
+    }
     done();
   });
+  // A content-coded body is refused: the fake decodes none, so 415 with the document's headers (RFC 9110 15.5.16).
+  const codedHeaders = headersSentWith(operations, 'coded');
+  const codedBody = (request: FastifyRequest): ApiError | undefined => {
+    const header = request.headers['content-encoding'];
+    if (header === undefined || header.split(',').every((coding) => ['', 'identity'].includes(coding.trim().toLowerCase()))) return undefined;
+    return errors('UNSUPPORTED_MEDIA_TYPE', messages('UNSUPPORTED_MEDIA_TYPE', 'coded', { coding: JSON.stringify(header.slice(0, 100)) }), { headers: codedHeaders });
+  };
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   // As bytes: decoding to a string first would turn invalid UTF-8 into U+FFFD silently.

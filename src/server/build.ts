@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import type { RecordingManifest } from '../shared/recording-layout.js';
-import type { FaultSpec, IngestCounts, IngestSourceRunning } from '../spec/control-types.js';
+import type { IngestCounts, IngestSourceRunning } from '../spec/control-types.js';
 import { controlApiPath, createSpecValidator, errorDetailsMax, journalLimits, monitoringApiPath, type Spec } from '../spec/index.js';
 import type { FixtureUser } from '../spec/types.js';
 import { createRequestJournal, type RequestJournal } from '../store/request-journal.js';
@@ -12,14 +12,14 @@ import { installBodyParsers } from './body.js';
 import { registerControlApi, type ControlContext } from './control/index.js';
 import { registerDocs } from './docs.js';
 import {
-  createClientErrorHandler, createControlMessages, createErrorMessages, createRouteNotFoundHandler, createValidationRefusal, installTransportRefusals, sendApiError, setApiErrorHandler, toApiError, BODY_LIMIT_BYTES, type ErrorMessage,
+  createClientErrorHandler, createControlMessages, createErrorMessages, createRouteNotFoundHandler, createValidationRefusal, installTransportRefusals, sendApiError, setApiErrorHandler, toApiError, BODY_LIMIT_BYTES,
 } from './error-answers.js';
 import { createFakeData } from './fake-data.js';
 import { addHostOriginGuard } from './host-origin-guard.js';
 import { registerInspector } from './inspector/index.js';
 import { loggerSettings } from './logger.js';
 import {
-  connectionOptions, createRuntimeConfig, faultDefaults, filterLimitsOf, kitFallback, resolveFakeOptions, settingsOf, type ConnectionLimits, type FakeLoggerOptions, type FakeOptions, type ResolvedFakeOptions, type RuntimeConfig,
+  connectionOptions, createRuntimeConfig, faultDefaults, filterLimitsOf, kitFallback, resolveFakeOptions, settingsOf, type FakeOptions, type ResolvedFakeOptions, type RuntimeConfig,
 } from './options.js';
 import { createScriptedAnswers } from './route-checks.js';
 import { registerApiRoutes, VALUES_CHECKED_WHOLE, type RouteReport } from './routes.js';
@@ -48,14 +48,10 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const resolved = await resolveFakeOptions(options);
   const { spec, clock, controlSpec } = resolved;
   const validator = createSpecValidator(spec);
-  const config = createRuntimeConfig({
-    authTokenEnabled: resolved.tokenAuthEnabled,
-    requireCsrf: resolved.requireCsrf,
-    latencyMs: resolved.latencyMs,
-    rateLimit: settingsOf(resolved.rateLimit, controlSpec),
-  }, controlSpec);
-  const { state, users, seededUsers, reloadFixtures, recordIds, recording } = await createFakeData(resolved, validator, config.current.rateLimit);
-  config.onRateLimitChange((settings) => state.data.limiter.setRules(settings));
+  const rateLimit = settingsOf(resolved.rateLimit, controlSpec);
+  const { state, users, seededUsers, reloadFixtures, recordIds, recording } = await createFakeData(resolved, validator, rateLimit);
+  const startUp = { authTokenEnabled: resolved.tokenAuthEnabled, requireCsrf: resolved.requireCsrf, latencyMs: resolved.latencyMs, rateLimit };
+  const config = createRuntimeConfig(startUp, controlSpec, (settings) => state.data.limiter.setRules(settings));
   const errors = createErrorFactory(spec.document);
   const schemes = readSchemes(spec.document);
   const { capacity: faultCapacity, ...faultsDefaults } = faultDefaults(controlSpec);
@@ -66,7 +62,20 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   const messages = createErrorMessages(spec.document, await kitFallback(spec, monitoringApiPath));
   const controlMessages = createControlMessages(controlSpec.document, await kitFallback(controlSpec, controlApiPath));
 
-  const app = createFastifyApp(resolved.connections, resolved.logger, errors, messages);
+  const app = Fastify({
+    ...connectionOptions(resolved.connections),
+    clientErrorHandler: createClientErrorHandler(errors, messages),
+    ...loggerSettings(resolved.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
+    exposeHeadRoutes: false,
+    frameworkErrors: (error, request, reply) => {
+      void sendApiError(reply as unknown as FastifyReply, toApiError(error, request as unknown as FastifyRequest, errors, messages));
+    },
+  });
+  app.server.maxConnections = resolved.connections.maxConnections;
+  // Node's own refusals (CONNECT, an unsupported Expect) in the document's shape too.
+  installTransportRefusals(app.server, errors, messages);
   // Before any route (the preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
   app.addHook('preClose', (done) => {
@@ -131,28 +140,8 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   return { app, answerListenHost: guard.listenOn };
 }
 
-export type { FaultSpec };
-
-/** The fake's Fastify instance before any hook or route: its connections' limits, its logging, and Fastify's and Node's own refusals in the document's shape. */
-function createFastifyApp(connections: ConnectionLimits, logger: false | FakeLoggerOptions, errors: ErrorFactory, messages: ErrorMessage) {
-  const app = Fastify({
-    ...connectionOptions(connections),
-    clientErrorHandler: createClientErrorHandler(errors, messages),
-    ...loggerSettings(logger),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
-    exposeHeadRoutes: false,
-    frameworkErrors: (error, request, reply) => {
-      void sendApiError(reply as unknown as FastifyReply, toApiError(error, request as unknown as FastifyRequest, errors, messages));
-    },
-  });
-  app.server.maxConnections = connections.maxConnections;
-  installTransportRefusals(app.server, errors, messages);
-  return app;
-}
-
 /** What `app.fake` exposes: the state (for resets), and what the start found. */
-export interface FakeHandle {
+export interface FakeHandle extends RouteReport {
   readonly state: FakeState;
   readonly spec: Spec;
   readonly options: ResolvedFakeOptions;
@@ -168,10 +157,6 @@ export interface FakeHandle {
   readonly journal: RequestJournal;
   /** Where the SNMP listener and the MQTT broker, started beside the app, are read for `/__control/ingest`. */
   readonly ingest: Pick<IngestCountsBoard, 'attach'>;
-  /** operationIds that have a route. */
-  readonly registered: readonly string[];
-  /** operationIds of the document without a handler, and so without a route. */
-  readonly missingHandlers: readonly string[];
   /** The control API's routes (`/__control`). */
   readonly control: RouteReport & { readonly spec: Spec; readonly context: ControlContext };
   /** The manifest of the recording served (`recording` option), if any. */
@@ -189,29 +174,24 @@ export type FakeApp = FastifyInstance;
 /** A source of received records: a key of the control API's `IngestCounts` (`snmp`, `mqtt`). */
 export type IngestSource = keyof IngestCounts;
 
-/** What a running source reports when read: its port and its counts. */
-export type IngestReading = Omit<IngestSourceRunning, 'running'>;
-
 /**
  * Where the control API reads the counts of the SNMP listener and the MQTT broker. Those run
  * beside the app, started by code the server must not import (createFake's record sources), so
- * whatever starts one attaches its reader here; a source not attached answers as not running.
+ * whatever starts one attaches its reader (its port and counts) here; a source not attached answers as not running.
  */
 export type IngestCountsBoard = ReturnType<typeof createIngestCountsBoard>;
 
-export function createIngestCountsBoard() {
-  const readers = new Map<IngestSource, () => IngestReading>();
+function createIngestCountsBoard() {
+  const readers = new Map<IngestSource, () => Omit<IngestSourceRunning, 'running'>>();
   const one = (source: IngestSource): IngestCounts[IngestSource] => {
     const read = readers.get(source);
     return read ? { running: true, ...read() } : { running: false };
   };
   return {
     /** Reads `source` with `read` from now on, until the returned function is called. */
-    attach(source: IngestSource, read: () => IngestReading): () => void {
+    attach(source: IngestSource, read: () => Omit<IngestSourceRunning, 'running'>): () => void {
       readers.set(source, read);
-      return () => {
-        if (readers.get(source) === read) readers.delete(source);
-      };
+      return () => void (readers.get(source) === read && readers.delete(source));
     },
     read: (): IngestCounts => ({ snmp: one('snmp'), mqtt: one('mqtt') }),
   };

@@ -3,7 +3,7 @@ import { bundle as bundleRefs } from '@apidevtools/json-schema-ref-parser';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { JSON_SCHEMA, load } from 'js-yaml';
 import type { ErrorFactory } from '../errors.js';
-import { examplesShownNotFilled, withSeededLogins, type DocsLogin } from './docs-document.js';
+import { examplesShownNotFilled, withSeededLogins } from './docs-document.js';
 import { createRouteNotFoundHandler, sendApiError, toApiError, type ErrorMessage } from './error-answers.js';
 import { INSPECTOR_PATH } from './host-origin-guard.js';
 
@@ -14,20 +14,9 @@ export const CONTROL_DOCS_PREFIX = '/docs/control';
 type DocsSources = Readonly<Record<'api' | 'control', string>>;
 type DocsErrors = { readonly errors: ErrorFactory; readonly messages: ErrorMessage };
 
-const documents = new Map<string, Promise<Record<string, unknown>>>();
-
-/** A document as written (its `$ref`s kept), read once per path; bundled when it refers to other files. */
-function readDocument(path: string, bundle: boolean): Promise<Record<string, unknown>> {
-  const key = `${bundle}:${path}`;
-  let document = documents.get(key);
-  if (!document) {
-    document = bundle
-      ? (bundleRefs(path) as Promise<unknown> as Promise<Record<string, unknown>>)
-      : readFile(path, 'utf8').then((text) => load(text, { schema: JSON_SCHEMA }) as Record<string, unknown>);
-    documents.set(key, document);
-    document.catch(() => documents.delete(key));
-  }
-  return document.then((d) => structuredClone(d));
+/** A document as written (its `$ref`s kept); bundled when it refers to other files. */
+async function readDocument(path: string, bundle: boolean): Promise<Record<string, unknown>> {
+  return (bundle ? await bundleRefs(path) : load(await readFile(path, 'utf8'), { schema: JSON_SCHEMA })) as Record<string, unknown>;
 }
 
 /** Where the docs send a developer to see the requests the fake answered (the inspector's path). */
@@ -52,12 +41,6 @@ export interface DocsLogins {
 
 type Shown = (document: Record<string, unknown>, request: FastifyRequest) => Record<string, unknown>;
 
-function loginsFor(logins: DocsLogins | undefined, request: FastifyRequest): DocsLogin[] {
-  if (!logins) return [];
-  const passwords = logins.showPasswords(request);
-  return logins.users.map(({ login, password, permissions }) => ({ login, permissions, ...(passwords ? { password } : {}) }));
-}
-
 async function registerDocsPage(app: FastifyInstance, routePrefix: string, document: Record<string, unknown>, shown: Shown): Promise<void> {
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
   // Each page in its own plugin scope: @fastify/swagger decorates the scope it is registered in.
@@ -74,7 +57,7 @@ async function registerDocsPage(app: FastifyInstance, routePrefix: string, docum
 }
 
 /** The Fastify app that serves both pages; an unknown path under /docs gets the API's 404. */
-async function buildDocsApp(sources: DocsSources, { errors, messages }: DocsErrors, logins?: DocsLogins): Promise<FastifyInstance> {
+async function buildDocsApp(sources: DocsSources, { errors, messages }: DocsErrors, logins: DocsLogins): Promise<FastifyInstance> {
   const docs = Fastify({ logger: false });
   // Every page and asset with helmet's headers: a CSP of the pages' own scripts and styles, and no
   // page of any site may frame them (frame-ancestors 'none', X-Frame-Options: DENY), so a page
@@ -90,7 +73,10 @@ async function buildDocsApp(sources: DocsSources, { errors, messages }: DocsErro
     readDocument(sources.control, true),
   ]);
   // "Try it out" fills in only `limit`: the other examples are shown, not sent (docs-document.ts).
-  await registerDocsPage(docs, DOCS_PREFIX, examplesShownNotFilled(api), (document, request) => withSeededLogins(document, loginsFor(logins, request)));
+  await registerDocsPage(docs, DOCS_PREFIX, examplesShownNotFilled(api), (document, request) => {
+    const passwords = logins.showPasswords(request);
+    return withSeededLogins(document, logins.users.map(({ login, password, permissions }) => ({ login, permissions, ...(passwords ? { password } : {}) })));
+  });
   await registerDocsPage(docs, CONTROL_DOCS_PREFIX, examplesShownNotFilled(control), (document) => document);
   // No operation lives under /docs, so the API's not-found handler answers 404 ROUTE_NOT_FOUND.
   const notFound = createRouteNotFoundHandler([], errors, messages);
@@ -109,7 +95,7 @@ async function buildDocsApp(sources: DocsSources, { errors, messages }: DocsErro
  * served offline (Swagger UI); "Try it out" calls the fake itself. They are served by a Fastify
  * app of their own, built on the first request under /docs: most runs never open the docs.
  */
-export function registerDocs(app: FastifyInstance, sources: DocsSources, errors: DocsErrors, logins?: DocsLogins): void {
+export function registerDocs(app: FastifyInstance, sources: DocsSources, errors: DocsErrors, logins: DocsLogins): void {
   let docsApp: Promise<FastifyInstance> | undefined;
   // Built once; a failed build is tried again by the next request.
   const built = () =>

@@ -81,21 +81,21 @@ export const createControlMessages = (document: Document, fallback?: Document): 
 /** The size limit of request bodies, from the document's PayloadTooLarge gap-fill (64 KiB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** Fastify's own errors, by code: which error of the document's list each one is, in its words. */
-type Mapped = (messages: ErrorMessage, request: FastifyRequest) => [ErrorCode, string];
-const notJson: Mapped = (messages) => ['MALFORMED_JSON', messages('MALFORMED_JSON', 'notJson')];
-const notJsonType: Mapped = (messages) => ['UNSUPPORTED_MEDIA_TYPE', messages('UNSUPPORTED_MEDIA_TYPE', 'notJson')];
-const badUrl: Mapped = (messages) => ['INVALID_PARAMETER', messages('INVALID_PARAMETER', 'badUrl')];
-const FASTIFY_CODES: Readonly<Record<string, Mapped>> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: notJson,
-  FST_ERR_CTP_EMPTY_JSON_BODY: notJson,
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: notJson,
-  FST_ERR_CTP_BODY_TOO_LARGE: (messages, request) => ['PAYLOAD_TOO_LARGE', messages('PAYLOAD_TOO_LARGE', 'tooLarge', { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) })],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: notJsonType,
-  FST_ERR_CTP_INVALID_TYPE: notJsonType,
-  FST_ERR_BAD_URL: badUrl,
-  FST_ERR_MAX_PARAM_LENGTH: badUrl,
-  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: (messages) => ['INVALID_PARAMETER', messages('INVALID_PARAMETER', 'queryContentType')],
+/** A code of the document's list and one of its messages. */
+type Named = { [C in keyof typeof API_MESSAGES]: readonly [C, (typeof API_MESSAGES)[C][number]] }[keyof typeof API_MESSAGES];
+/** Fastify's and Node's own errors, by code: which error of the document's list each one is, in its words. */
+const KNOWN_CODES: Readonly<Record<string, Named>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_JSON', 'notJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_JSON', 'notJson'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['MALFORMED_JSON', 'notJson'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'tooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'notJson'],
+  FST_ERR_CTP_INVALID_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'notJson'],
+  FST_ERR_BAD_URL: ['INVALID_PARAMETER', 'badUrl'],
+  FST_ERR_MAX_PARAM_LENGTH: ['INVALID_PARAMETER', 'badUrl'],
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: ['INVALID_PARAMETER', 'queryContentType'],
+  HPE_HEADER_OVERFLOW: ['HEADERS_TOO_LARGE', 'tooLarge'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'late'],
 };
 
 /** For a client error of Fastify's that the list above does not name yet: the code its status stands for. */
@@ -104,8 +104,8 @@ const BY_STATUS: Readonly<Record<number, ErrorCode>> = { 400: 'INVALID_PARAMETER
 /** The error of the list for one of Fastify's errors: by its code, else (for codes not listed yet) by its 4xx status. */
 function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, errors: ErrorFactory, messages: ErrorMessage): ApiError | undefined {
   const code = error.code ?? '';
-  const named = FASTIFY_CODES[code]?.(messages, request);
-  if (named) return errors(...named);
+  const named = code.startsWith('FST_') ? KNOWN_CODES[code] : undefined;
+  if (named) return errors(named[0], messages(named[0], named[1], { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) }));
   const byStatus = code.startsWith('FST_') && error.statusCode !== undefined ? BY_STATUS[error.statusCode] : undefined;
   return byStatus ? errors(byStatus, String(error.message)) : undefined;
 }
@@ -188,12 +188,8 @@ function answerAndClose(socket: Socket, apiError: ApiError): void {
 
 /** The error of the document's list for what the parser refused. */
 function apiErrorOf(error: ClientError, errors: ErrorFactory, messages: ErrorMessage): ApiError {
-  if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return errors('HEADERS_TOO_LARGE', messages('HEADERS_TOO_LARGE', 'tooLarge', { limit: String(maxHeaderSize) }));
-  }
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return errors('REQUEST_TIMEOUT', messages('REQUEST_TIMEOUT', 'late'));
-  }
+  const named = KNOWN_CODES[error.code ?? ''];
+  if (named) return errors(named[0], messages(named[0], named[1], { limit: String(maxHeaderSize) }));
   const reason = typeof error.reason === 'string' && error.code?.startsWith('HPE_') ? error.reason.slice(0, 100) : undefined;
   return errors('MALFORMED_REQUEST', reason === undefined ? messages('MALFORMED_REQUEST', 'notHttp') : messages('MALFORMED_REQUEST', 'notHttpBecause', { reason }));
 }
@@ -230,28 +226,18 @@ export function installTransportRefusals(server: Server, errors: ErrorFactory, m
 /** The request part Fastify names in a validation error. */
 export type RequestPart = 'body' | 'headers' | 'params' | 'querystring';
 
-const LOCATIONS: Record<RequestPart, ErrorDetail['location']> = {
-  params: 'path',
-  querystring: 'query',
-  headers: 'header',
-  body: 'body',
-};
-const LABELS: Record<ErrorDetail['location'], string> = {
-  path: 'path parameter',
-  query: 'query parameter',
-  header: 'header',
-  cookie: 'cookie',
-  body: 'body field',
+/** Where a request part's problems are, and how a message names one of its fields. */
+const PARTS: Record<RequestPart, readonly [ErrorDetail['location'], string]> = {
+  params: ['path', 'path parameter'],
+  querystring: ['query', 'query parameter'],
+  headers: ['header', 'header'],
+  body: ['body', 'body field'],
 };
 
 /** How many problems the message itself names; `details` lists more. */
 const IN_MESSAGE = 3;
 
 const unescape = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
-
-/** One problem in words, e.g. `query parameter "limit" must match pattern "^[0-9]{1,9}$", not "5x"`. */
-export const describeDetail = ({ location, name, problem }: ErrorDetail): string =>
-  location === 'body' && name === '/' ? `body ${problem}` : `${LABELS[location]} "${name}" ${problem}`;
 
 /** How a request part's problems are refused: 400 with the first problems named, their count, and at most the document's number of details. */
 export type ValidationRefusal = (part: RequestPart, problems: Problems, checkedWhole: boolean) => ApiError;
@@ -262,10 +248,11 @@ export type ValidationRefusal = (part: RequestPart, problems: Problems, checkedW
  */
 export function createValidationRefusal(errors: ErrorFactory, messages: ErrorMessage, valuesChecked: number): ValidationRefusal {
   return (part, { listed, count }, checkedWhole) => {
-    const location = LOCATIONS[part];
+    const [location, label] = PARTS[part];
     const details = listed.map(({ pointer, problem }): ErrorDetail => ({ location, name: location === 'body' ? pointer : unescape(pointer.split('/')[1] ?? ''), problem }));
     const code = part === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';
-    const shown = details.slice(0, IN_MESSAGE).map(describeDetail).join('; ');
+    // One problem in words, e.g. `query parameter "limit" must match pattern "^[0-9]{1,9}$", not "5x"`.
+    const shown = details.slice(0, IN_MESSAGE).map(({ name, problem }) => (location === 'body' && name === '/' ? `body ${problem}` : `${label} "${name}" ${problem}`)).join('; ');
     const message = !checkedWhole
       ? messages('INVALID_BODY', 'firstOnly', { shown, values: String(valuesChecked) })
       : count > IN_MESSAGE

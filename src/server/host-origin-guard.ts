@@ -140,7 +140,7 @@ export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings
   /** The rule of the request's path (step 2), or its refusal. */
   const rule = (request: FastifyRequest): Error | undefined => {
     const path = routedPath(request.url);
-    if (CONTROL_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+    if (CONTROL_PATHS.some((prefix) => isUnder(path, prefix))) {
       const refusal = controlRefusal(request);
       return refusal === undefined ? undefined : errors('PERMISSION_DENIED', controlMessages('PERMISSION_DENIED', refusal));
     }
@@ -199,26 +199,21 @@ export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings
   };
 }
 
-/** An absolute-form target: a scheme, `://`, then the authority (up to the path or the query). */
-const ABSOLUTE_FORM = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i;
-/** The schemes whose targets the router takes for their path alone (any other target is a path it does not know). */
-const ROUTED_SCHEME = /^https?:\/\/$/i;
+/** Whether a path is `prefix` or under it. */
+export const isUnder = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`);
 
-/** The target in origin form (`/path?query`), as the router takes an absolute-form one (`http://host?x` is `/?x`). */
-export function originForm(url: string): string {
-  const match = ABSOLUTE_FORM.exec(url);
-  if (match === null || !ROUTED_SCHEME.test(match[1]!)) return url;
-  const rest = url.slice(match[0].length);
-  return rest.charCodeAt(0) === 47 ? rest : `/${rest}`;
-}
+/** An absolute-form target of a scheme the router takes for its path alone (`http://` or `https://`), up to its path or query. */
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
 
 /**
  * The path of a request URL decoded as the router decodes it (`/%5F_control` is `/__control`,
  * `%2F` stays): code that reasons about paths uses it, so a spelling the router takes cannot dodge it.
  */
 export function routedPath(target: string): string {
-  // An absolute-form target (`http://host/path`) is routed by its path alone.
-  const url = target.charCodeAt(0) === 47 /* '/' */ ? target : originForm(target);
+  // An absolute-form target is routed by its path alone (`http://host?x` is `/?x`).
+  const absolute = target.charCodeAt(0) === 47 /* '/' */ ? null : ABSOLUTE_FORM.exec(target);
+  const rest = absolute ? target.slice(absolute[0].length) : target;
+  const url = absolute && rest.charCodeAt(0) !== 47 ? `/${rest}` : rest;
   // The router ends the path at `?` or `#`.
   const end = url.search(/[?#]/);
   const path = end < 0 ? url : url.slice(0, end);

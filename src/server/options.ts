@@ -23,24 +23,56 @@ export interface FakeLoggerOptions {
   readonly format?: LogFormat;
 }
 
+/** The defaults of the options that have a plain value; FakeOptions takes these options' types from them. */
+export const fakeDefaults = {
+  /** Path of the users fixture (default fixtures/users.json). */
+  users: defaultUsersFixture as string,
+  /** Mirrors the server parameter `server.user.auth_token_enabled` (default true). */
+  tokenAuthEnabled: true,
+  /** Require `x-csrf-token` matching the session on writes made with a session cookie (default false). */
+  requireCsrf: false,
+  sessions: {
+    max: 10_000,
+    // More than the browsers, devices and test workers one person runs at once; small enough
+    // that a hundred users each at the bound still fit in the store, so one user logging in
+    // over and over only ends its own oldest sessions, not everyone else's.
+    maxPerUser: 100,
+    idleSeconds: 1800,
+  },
+  /** More handlers, added to (and overriding) the built-in ones, keyed by operationId. */
+  handlers: {} as HandlerMap,
+  /** The seed of everything random the fake makes (default 42): the same seed gives the same data. */
+  seed: 42,
+  /** Rate limits: a preset of the control API document, `off`, or rules (default `lenient`). */
+  rateLimit: 'lenient' as RateLimitChoice,
+  /** Milliseconds added before every answer of the monitoring API (default 0). */
+  latencyMs: 0,
+  /** Honour a one-request `Prefer: code=…, latency=…` header from the clients the control API answers (default true). */
+  honourPrefer: true,
+  /** Answer the control API from any address, not only loopback (default false). */
+  controlFromAnyAddress: false,
+  /** Host names besides localhost and loopback addresses that the control API accepts in the Host header (default none). */
+  controlHosts: [] as readonly string[],
+  /** More host names the monitoring API answers (default none): `.example.test` with its subdomains, `*` any Host (no guard against DNS rebinding). */
+  allowedHosts: [] as readonly string[],
+  /** Serve the docs pages at /docs and /docs/control (default true). */
+  docs: true,
+  /**
+   * Answers of the monitoring API that are arrays of more items than this are written as a stream of chunks (default 1,000):
+   * about 640 KB of event log records, some tens of ms to write at once; the usual page is 50.
+   */
+  streamPagesOver: 1_000,
+};
+type Defaults = typeof fakeDefaults;
+
 /** Options of `buildFake`; every one has a default. */
-export interface FakeOptions {
+export interface FakeOptions extends Readonly<Partial<Omit<Defaults, 'sessions'>>> {
   /** The loaded document (default: the kit's own, `loadSpec()`). */
   readonly spec?: Spec;
   readonly clock?: Clock;
-  /** Path of the users fixture (default fixtures/users.json). */
-  readonly users?: string;
-  /** Mirrors the server parameter `server.user.auth_token_enabled` (default true). */
-  readonly tokenAuthEnabled?: boolean;
-  /** Require `x-csrf-token` matching the session on writes made with a session cookie (default false). */
-  readonly requireCsrf?: boolean;
-  readonly sessions?: { readonly max?: number; readonly maxPerUser?: number; readonly idleSeconds?: number };
+  readonly sessions?: Readonly<Partial<Defaults['sessions']>>;
   /** false (default) for no logs, true for info to stdout, or a level and stream. */
   readonly logger?: boolean | FakeLoggerOptions;
-  /** More handlers, added to (and overriding) the built-in ones, keyed by operationId. */
-  readonly handlers?: HandlerMap;
-  /** The seed of everything random the fake makes (default 42): the same seed gives the same data. */
-  readonly seed?: number;
   /** How many event log records to generate (default 1,000). */
   readonly records?: number;
   /** A recording's folder (`record --out`): its logs and users are the data, with no generated or fixture records unless asked for. */
@@ -49,22 +81,8 @@ export interface FakeOptions {
   readonly anchor?: AnchorInput;
   /** Event log fixture files merged into the seed (default: fixtures/events.json, none beside a recording). */
   readonly eventFixtures?: readonly string[];
-  /** Rate limits: a preset of the control API document, `off`, or rules (default `lenient`). */
-  readonly rateLimit?: RateLimitChoice;
-  /** Milliseconds added before every answer of the monitoring API (default 0). */
-  readonly latencyMs?: number;
-  /** Honour a one-request `Prefer: code=…, latency=…` header from the clients the control API answers (default true). */
-  readonly honourPrefer?: boolean;
   /** Origins of pages allowed to call the fake (CORS); default: any page of LOCAL_ORIGINS (http://localhost:*, http://127.0.0.1:*, http://[::1]:*). */
   readonly corsOrigins?: readonly string[];
-  /** Answer the control API from any address, not only loopback (default false). */
-  readonly controlFromAnyAddress?: boolean;
-  /** Host names besides localhost and loopback addresses that the control API accepts in the Host header (default none). */
-  readonly controlHosts?: readonly string[];
-  /** More host names the monitoring API answers (default none): `.example.test` with its subdomains, `*` any Host (no guard against DNS rebinding). */
-  readonly allowedHosts?: readonly string[];
-  /** Serve the docs pages at /docs and /docs/control (default true). */
-  readonly docs?: boolean;
   /** Connection cap and client timeouts (default defaultConnectionLimits). */
   readonly connections?: Partial<ConnectionLimits>;
   /** The control API document (default: the kit's own). */
@@ -75,8 +93,6 @@ export interface FakeOptions {
   readonly journalSize?: number;
   /** The random source of share faults (default: seeded from `seed`). */
   readonly random?: () => number;
-  /** Answers of the monitoring API that are arrays of more items than this are written as a stream of chunks (default 1,000). */
-  readonly streamPagesOver?: number;
 }
 
 /** What stays optional once resolved: absent means the seed's own default, any local page (CORS), or the control document's journal size. */
@@ -84,39 +100,10 @@ type LeftOptional = 'records' | 'recording' | 'anchor' | 'corsOrigins' | 'journa
 
 /** FakeOptions with every default filled in: the same fields, derived, not listed again. */
 export type ResolvedFakeOptions = Readonly<
-  Required<Omit<FakeOptions, LeftOptional | 'logger' | 'sessions' | 'connections'>> &
-    Pick<FakeOptions, LeftOptional> & {
-      readonly logger: false | FakeLoggerOptions;
-      readonly sessions: Readonly<Required<NonNullable<FakeOptions['sessions']>>>;
-      readonly connections: ConnectionLimits;
-    }
+  Defaults &
+    Required<Omit<FakeOptions, keyof Defaults | LeftOptional | 'logger' | 'connections'>> &
+    Pick<FakeOptions, LeftOptional> & { readonly logger: false | FakeLoggerOptions; readonly connections: ConnectionLimits }
 >;
-
-/** The defaults of the options that have a plain value. */
-export const fakeDefaults = {
-  users: defaultUsersFixture,
-  tokenAuthEnabled: true,
-  requireCsrf: false,
-  sessions: {
-    max: 10_000,
-    // More than the browsers, devices and test workers one person runs at once; small enough
-    // that a hundred users each at the bound still fit in the store, so one user logging in
-    // over and over only ends its own oldest sessions, not everyone else's.
-    maxPerUser: 100,
-    idleSeconds: 1800,
-  },
-  handlers: {},
-  seed: 42,
-  rateLimit: 'lenient',
-  latencyMs: 0,
-  honourPrefer: true,
-  controlFromAnyAddress: false,
-  controlHosts: [],
-  allowedHosts: [],
-  docs: true,
-  // About 640 KB of event log records, some tens of ms to write at once; the usual page is 50.
-  streamPagesOver: 1_000,
-} as const satisfies Partial<ResolvedFakeOptions>;
 
 /** The fixture files of the event log when none are given: the kit's own, none beside a recording. */
 export const defaultEventFixtures = (recording: string | undefined): readonly string[] => (recording === undefined ? [defaultEventFixturesPath] : []);
@@ -134,9 +121,6 @@ export async function resolveFakeOptions(options: FakeOptions = {}): Promise<Res
     ...given(options),
     sessions: { ...fakeDefaults.sessions, ...given(options.sessions ?? {}) },
     connections: { ...defaultConnectionLimits, ...given(options.connections ?? {}) },
-    ...(options.corsOrigins ? { corsOrigins: [...options.corsOrigins] } : {}),
-    controlHosts: [...(options.controlHosts ?? fakeDefaults.controlHosts)],
-    allowedHosts: [...(options.allowedHosts ?? fakeDefaults.allowedHosts)],
     logger: options.logger === true ? {} : (options.logger ?? false),
     spec: options.spec ?? (await loadSpec()),
     controlSpec: options.controlSpec ?? (await loadSpec(controlApiPath)),
@@ -258,13 +242,12 @@ export type RuntimeConfig = ReturnType<typeof createRuntimeConfig>;
 /** A copy, with every field the control API shows (a snapshot of an older fake may lack some). */
 const copy = (config: ControlConfig): ControlConfig => structuredClone({ ...config, operationLatencyMs: config.operationLatencyMs ?? {} });
 
-/** `controlSpec` gives the rules of the presets an update may name. */
-export function createRuntimeConfig(startUp: ControlConfig, controlSpec: Spec) {
-  const listeners: ((settings: ControlConfig['rateLimit']) => void)[] = [];
+/** `controlSpec` gives the rules of the presets an update may name; `onRateLimitChange` is told of new rules. */
+export function createRuntimeConfig(startUp: ControlConfig, controlSpec: Spec, onRateLimitChange: (settings: ControlConfig['rateLimit']) => void) {
   const set = (next: ControlConfig) => {
     const rulesChanged = JSON.stringify(next.rateLimit) !== JSON.stringify(config.current.rateLimit);
     config.current = copy(next);
-    if (rulesChanged) for (const listener of listeners) listener(copy(next).rateLimit);
+    if (rulesChanged) onRateLimitChange(copy(next).rateLimit);
   };
   const config = {
     /** The configuration in force: read, never changed, by its readers. */
@@ -282,7 +265,6 @@ export function createRuntimeConfig(startUp: ControlConfig, controlSpec: Spec) {
     replace: (next: ControlConfig): void => set(next),
     /** Back to the start-up configuration. */
     reset: (): void => set(startUp),
-    onRateLimitChange: (listener: (settings: ControlConfig['rateLimit']) => void): void => void listeners.push(listener),
   };
   return config;
 }

@@ -52,23 +52,15 @@ function documentedBody(operation: Operation, status: number): ApiErrorBody | un
   return body !== undefined && body.status === status && typeof body.code === 'string' ? body : undefined;
 }
 
-export interface PreferOptions {
-  readonly errors: ErrorFactory;
-  readonly messages: ErrorMessage;
-  /** Whether the request may steer the fake: the control API's rule (host-origin-guard.ts). */
-  readonly heard: (request: FastifyRequest) => boolean;
-  /** The answer of `code=` the operation does not document: INJECTED_FAULT's (503). */
-  readonly injectedFault: ApiErrorBody;
-}
-
 /**
  * Honours a one-request `Prefer` header, as Prism does: `code=<status>` answers that status with
- * the document's Error body and header examples (a status the operation documents, or 503),
- * `latency=<ms>` delays the answer. Heard only from those the control API answers. A preference
+ * the document's Error body and header examples (a status the operation documents, or INJECTED_FAULT's 503),
+ * `latency=<ms>` delays the answer. Heard only from those the control API answers (`heard`). A preference
  * it cannot honour, Prism's `example=` too, gets 400 naming the header.
  */
-export function createPreferCheck(operation: Operation, options: PreferOptions): RequestCheck {
-  const bodies = new Map<number, ApiErrorBody>([[options.injectedFault.status, options.injectedFault]]);
+export function createPreferCheck(operation: Operation, options: { errors: ErrorFactory; messages: ErrorMessage; heard: (request: FastifyRequest) => boolean }): RequestCheck {
+  const injectedFault = options.errors('INJECTED_FAULT', options.messages('INJECTED_FAULT', 'preferredStatus')).toBody();
+  const bodies = new Map<number, ApiErrorBody>([[injectedFault.status, injectedFault]]);
   for (const status of Object.keys(operation.responses).map(Number)) {
     const body = status >= 400 ? documentedBody(operation, status) : undefined;
     if (body) bodies.set(status, body);
@@ -100,13 +92,6 @@ export function createPreferCheck(operation: Operation, options: PreferOptions):
   };
 }
 
-/** The error a fault answers with: its own Error body, or INJECTED_FAULT with its message, and the document's headers of its status. */
-function faultError(fault: Fault, headers: HeaderValues | undefined): ApiError {
-  return fault.body === undefined
-    ? new ApiError('INJECTED_FAULT', fault.status, fault.message, headers ? { headers } : {})
-    : ApiError.fromBody(fault.body, fault.status, headers);
-}
-
 /**
  * Answers a call with its injected fault, if one takes it, before authentication, rate limits and
  * the handler, so a faulted call changes nothing. A wait, a drop or a hang is a ScriptedAnswer.
@@ -118,7 +103,9 @@ export function createFaultCheck(faults: FaultStore, operation: Operation, rando
     if (faults.size === 0) return;
     const fault = faults.take(operationId);
     if (!fault) return;
-    const error = faultError(fault, headers.get(fault.status));
+    // Its own Error body, or INJECTED_FAULT with its message, and the document's headers of its status.
+    const documented = headers.get(fault.status);
+    const error = fault.body === undefined ? new ApiError('INJECTED_FAULT', fault.status, fault.message, { headers: documented }) : ApiError.fromBody(fault.body, fault.status, documented);
     const action = fault.action ?? 'error';
     if (action === 'error' && fault.delayMs === undefined) throw error;
     throw new ScriptedAnswer(action, drawLatency(fault.delayMs, random), error);
@@ -142,10 +129,6 @@ export type ScriptedAnswers = ReturnType<typeof createScriptedAnswers>;
 /** `hangLimitMs` bounds a hanging answer as the server's idle timeout would (`inject` has no socket to time out). */
 export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: number; send: (reply: FastifyReply, error: ApiError) => FastifyReply }) {
   const hanging = new Set<FastifyReply>();
-  const close = (reply: FastifyReply) => {
-    hanging.delete(reply);
-    reply.raw.destroy();
-  };
   return {
     /** Plays the answer on this reply; resolves once it is sent, dropped, or left hanging. */
     async play(reply: FastifyReply, answer: ScriptedAnswer): Promise<FastifyReply> {
@@ -157,8 +140,7 @@ export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: numb
         return reply;
       }
       hanging.add(reply);
-      const timer = setTimeout(() => close(reply), options.hangLimitMs);
-      timer.unref();
+      const timer = setTimeout(() => reply.raw.destroy(), options.hangLimitMs).unref();
       reply.raw.once('close', () => {
         clearTimeout(timer);
         hanging.delete(reply);
@@ -167,7 +149,7 @@ export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: numb
     },
     /** Closes every connection left hanging (at shutdown, so closing the server never waits on them). */
     closeAll(): void {
-      for (const reply of [...hanging]) close(reply);
+      for (const reply of hanging) reply.raw.destroy();
     },
   };
 }
@@ -175,18 +157,13 @@ export function createScriptedAnswers(options: { sleep: Sleep; hangLimitMs: numb
 /** Response headers by name (lower case), as an answer sends them. */
 export type HeaderValues = Readonly<Record<string, string>>;
 
-interface DocumentedHeader {
-  readonly example?: unknown;
-  readonly schema?: { example?: unknown };
-  /** The `x-messages` key of the one refusal the header goes with; absent: any answer of its status. */
-  readonly 'x-sent-with'?: unknown;
-}
-
-/** A response's headers that have an example and go with `sentWith` (undefined: with every answer of the status), with their examples. */
+/**
+ * A response's headers that have an example and go with `sentWith` (the `x-messages` key of the one
+ * refusal a header goes with; undefined: with every answer of the status), with their examples.
+ */
 function headersWithExamples(headers: Readonly<Record<string, unknown>> | undefined, sentWith: string | undefined): [string, string][] {
   return Object.entries(headers ?? {}).flatMap(([name, header]) => {
-    const { example: own, schema, 'x-sent-with': only } = header as DocumentedHeader;
-    const example = own ?? schema?.example;
+    const { schema, example = schema?.example, 'x-sent-with': only } = header as { example?: unknown; schema?: { example?: unknown }; 'x-sent-with'?: unknown };
     return example === undefined || only !== sentWith ? [] : [[name.toLowerCase(), String(example)] as [string, string]];
   });
 }
@@ -211,15 +188,6 @@ export function headersSentWith(operations: readonly Operation[], message: strin
   return Object.fromEntries(found);
 }
 
-// The path only (a query string may hold an API token, which must never reach the block log),
-// decoded as routed, so escaping a letter of the path does not make it another URI.
-const pathOf = (request: FastifyRequest) => routedPath(request.url);
-
-function loginInBody(body: unknown): string | undefined {
-  const login = (body as { login?: unknown } | null | undefined)?.login;
-  return typeof login === 'string' && login.length > 0 ? login : undefined;
-}
-
 /**
  * The checks that count a request against the limits (spec section 8; the keys are the control
  * document's `RateLimitKey`), in the order they run.
@@ -239,17 +207,17 @@ export function createRateLimitChecks(state: FakeState, errors: ErrorFactory, me
     beforeAuth: (request) => {
       const authorization = request.headers.authorization;
       const login = authorization ? parseBasic(authorization)?.login : undefined;
-      return admit({ ip: request.ip, uri: pathOf(request), login: login || undefined });
+      // The path only (a query string may hold an API token, which must never reach the block log),
+      // decoded as routed, so escaping a letter of the path does not make it another URI.
+      return admit({ ip: request.ip, uri: routedPath(request.url), login: login || undefined });
     },
     afterAuth: (request) => {
       const user = request.caller?.user;
       return user ? admit({ user: user.id }) : undefined;
     },
-    // By the login of a log-in body (it needs the parsed body), for operations without authentication.
+    // By the login of a log-in body (parsed and valid by then), for operations without authentication.
     bodyLogin: (request) => {
-
-      if (request.caller) return undefined;
-      const login = loginInBody(request.body);
+      const login = request.caller ? undefined : (request.body as { login?: string } | undefined)?.login;
       return login ? admit({ login }) : undefined;
     },
   };

@@ -91,16 +91,11 @@ export interface OperationRoutes<C> {
   /** Answers that are arrays of more items than this (long pages) are streamed; default never. */
   readonly streamPagesOver?: number;
   /** How a request that does not match the document is refused, and how many of its problems are listed. */
-  readonly invalid: RequestRefusal;
-}
-
-export interface RequestRefusal {
-  readonly refuse: ValidationRefusal;
-  readonly listed: number;
+  readonly invalid: { readonly refuse: ValidationRefusal; readonly listed: number };
 }
 
 /** The monitoring API (`/node/api`) or the fake's control API (`/__control`). */
-export type RouteSurface = 'api' | 'control';
+type RouteSurface = 'api' | 'control';
 
 /** One route per operation of the document that has a handler: path, method, validation and success status from the document. */
 export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
@@ -263,26 +258,15 @@ export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | '
   readonly faults: FaultStore;
   /** Who may steer the fake (a Prefer header), and where sessions were created. */
   readonly guard: HostOriginGuard;
-  readonly invalid: RequestRefusal;
+  readonly invalid: OperationRoutes<unknown>['invalid'];
 }
 
 /** The monitoring API's routes: one per operation that has a handler (built in, or the `handlers` option's), with its checks. */
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependencies): RouteReport {
-  const { state, errors, messages, options, config, faults, guard: { steers, sessionHosts }, schemes } = deps;
-  const context: HandlerContext = {
-    state,
-    errors,
-    messages,
-    spec: deps.spec,
-    filterLimits: deps.filterLimits,
-    clock: deps.clock,
-    options,
-    cookies: { session: sessionCookieName(schemes), csrf: 'csrf' },
-    sessionHosts,
-  };
-  const guardDependencies = { state, errors, messages, schemes, config, sessionHosts };
+  const { state, errors, messages, options, faults, guard: { steers, sessionHosts } } = deps;
+  // The handlers' context, and the guard's dependencies.
+  const context = { ...deps, cookies: { session: sessionCookieName(deps.schemes), csrf: 'csrf' }, sessionHosts };
   const limits = createRateLimitChecks(state, errors, messages);
-  const preferOptions = { errors, messages, heard: steers, injectedFault: errors('INJECTED_FAULT', messages('INJECTED_FAULT', 'preferredStatus')).toBody() };
   return registerOperations(app, {
     spec: deps.spec,
     surface: 'api',
@@ -294,9 +278,9 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependenci
     // answer before any other check could count the call; then limits by IP, then the guard
     // (401, 403), then limits by the caller's identity.
     onRequest: (operation) => {
-      const guard = createGuard(operation, guardDependencies);
+      const guard = createGuard(operation, context);
       const faulted = createFaultCheck(faults, operation, options.random);
-      const checks = options.honourPrefer ? [createPreferCheck(operation, preferOptions), faulted, limits.beforeAuth] : [faulted, limits.beforeAuth];
+      const checks = options.honourPrefer ? [createPreferCheck(operation, { errors, messages, heard: steers }), faulted, limits.beforeAuth] : [faulted, limits.beforeAuth];
       return guard ? [...checks, guard, limits.afterAuth] : checks;
     },
     // A log-in body counts where a call may come without credentials (the log-in itself).

@@ -15,7 +15,7 @@ import type { FakeState, FaultStore } from '../../store/state.js';
 import type { ControlMessage, ErrorMessage } from '../error-answers.js';
 import type { IngestCountsBoard } from '../build.js';
 import { rangeProblem, type RuntimeConfig } from '../options.js';
-import { registerOperations, type RequestRefusal, type RouteHandler, type RouteReport } from '../routes.js';
+import { registerOperations, type OperationRoutes, type RouteHandler, type RouteReport } from '../routes.js';
 import { restoreSnapshot, snapshotProblems, takeSnapshot } from './snapshot.js';
 
 // The control API (/__control) from its document, like the monitoring API: the handlers by
@@ -42,9 +42,6 @@ export interface ControlContext {
   /** The counts of the SNMP listener and the MQTT broker, as whatever started them attached them. */
   readonly ingest: Pick<IngestCountsBoard, 'read'>;
 }
-
-export type ControlHandler = RouteHandler<ControlContext>;
-export type ControlHandlerMap = Partial<Record<ControlOperationId, ControlHandler>>;
 
 /** What an answer lists of the problems of a body (100,000 bad records hold as many): the first the document's Error allows. */
 export const listedDetails = (spec: Spec, details: readonly ErrorDetail[]): ErrorDetail[] => details.slice(0, errorDetailsMax(spec.document));
@@ -75,15 +72,6 @@ export function summarize({ state, faults }: ControlContext): StateSummary {
     activeBlocks: state.data.limiter.activeBlocks().length,
     faults: faults.size,
   };
-}
-
-/** Back to the seed; the start-up configuration too unless `keepConfig`, the sessions unless `keepSessions`. Faults go either way. */
-export function resetAll(context: ControlContext, { keepConfig = false, keepSessions = false }: { keepConfig?: boolean; keepSessions?: boolean }): StateSummary {
-  context.state.reset({ keepSessions });
-  context.faults.clear();
-  if (keepConfig) context.state.data.limiter.setRules(context.config.current.rateLimit); // the seed's reset restored the start-up rules
-  else context.config.reset();
-  return summarize(context);
 }
 
 /** The document's mark of a credential, on a schema or a property. */
@@ -156,9 +144,6 @@ export function journalEntry(record: JournalRecord, validator: SpecValidator): R
   };
 }
 
-/** Enough of a session id to tell sessions apart, useless as a cookie. */
-const maskSessionId = (id: string): string => `${id.slice(0, 8)}…`;
-
 /** What the schema cannot say of a fault: a range the wrong way round, fields that do not go together. */
 function faultProblems(spec: FaultSpec): ErrorDetail[] {
   const details = rangeProblem(spec.delayMs, '/delayMs');
@@ -188,8 +173,16 @@ function checkedRecords(body: unknown, context: ControlContext, adding = false):
 /** The control API's body limit (16 MiB, from its document): snapshots are large. */
 export const CONTROL_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
-export const controlHandlers: ControlHandlerMap = {
-  resetState: (request, _reply, context) => resetAll(context, request.query as { keepConfig?: boolean; keepSessions?: boolean }),
+const controlHandlers: Partial<Record<ControlOperationId, RouteHandler<ControlContext>>> = {
+  /** Back to the seed; the start-up configuration too unless `keepConfig`, the sessions unless `keepSessions`. Faults go either way. */
+  resetState: (request, _reply, context) => {
+    const { keepConfig = false, keepSessions = false } = request.query as { keepConfig?: boolean; keepSessions?: boolean };
+    context.state.reset({ keepSessions });
+    context.faults.clear();
+    if (keepConfig) context.state.data.limiter.setRules(context.config.current.rateLimit); // the seed's reset restored the start-up rules
+    else context.config.reset();
+    return summarize(context);
+  },
 
   exportSnapshot: (_request, _reply, context) => takeSnapshot(context),
 
@@ -206,7 +199,8 @@ export const controlHandlers: ControlHandlerMap = {
 
   listSessions: (_request, _reply, { state }): SessionSummary[] =>
     state.sessions.list().map((session) => ({
-      maskedId: maskSessionId(session.id),
+      // Enough of a session id to tell sessions apart, useless as a cookie.
+      maskedId: `${session.id.slice(0, 8)}…`,
       userId: session.userId,
       login: state.users.byId(session.userId)?.login ?? '',
       createdAt: session.createdAt,
@@ -292,7 +286,7 @@ export const controlHandlers: ControlHandlerMap = {
 };
 
 /** The control API's routes, from its document by operationId; who may call them is the Host and Origin guard's control rule. */
-export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, invalid: RequestRefusal): RouteReport {
+export function registerControlApi(app: FastifyInstance, controlSpec: Spec, context: ControlContext, invalid: OperationRoutes<unknown>['invalid']): RouteReport {
   return registerOperations(app, {
     spec: controlSpec,
     handlers: controlHandlers,

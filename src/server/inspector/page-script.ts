@@ -24,8 +24,6 @@ function queryOf(url) {
   return new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
 }
 
-const LABELS = { query: 'query parameter', path: 'path parameter', header: 'header', cookie: 'cookie', body: 'body field' };
-
 /** One line a developer reads at a glance, e.g. "your page sent limit=abc: 400, limit must match pattern ...". */
 function summaryOf(r) {
   if (!r.error) return r.status + (r.auth ? ' as ' + r.auth.login : '');
