@@ -144,22 +144,7 @@ export interface Difference extends Drift {
 }
 
 /** One kind of drift: how often, and the first place it was seen. */
-export interface DriftGroup {
-  readonly kind: DriftKind;
-  readonly title: string;
-  readonly count: number;
-  readonly example: Omit<Drift, 'kind'> & { readonly step: string; readonly operationId: string; readonly request: string };
-}
-
-export interface DriftReport {
-  readonly compareWith: string;
-  /** Steps answered by both servers and compared. */
-  readonly compared: number;
-  /** Steps run on one server only, or kept only in part. */
-  readonly unpaired: number;
-  /** The kinds found, in the order of DRIFT_KINDS; empty when both answered the same. */
-  readonly groups: readonly DriftGroup[];
-}
+export type DriftReport = ReturnType<typeof driftReport>;
 
 function byKey(exchanges: readonly Exchange[]): Map<string, Exchange> {
   const seen = new Map<string, number>();
@@ -219,9 +204,13 @@ function maskedDrift(drift: Drift): Drift {
 const requestOf = (exchange: Exchange): string => toCurl(createSecrets().maskRequest(exchange.request));
 const where = (d: Difference): string => `step ${d.key}${d.path ? ` at ${d.path}` : ''}`;
 
-/** The differences grouped by kind, each with its count and first example. */
-export function driftReport(compareWith: string, compared: { differences: readonly Difference[]; compared: number; unpaired: number }): DriftReport {
-  const groups = (Object.keys(DRIFT_KINDS) as DriftKind[]).flatMap((kind): DriftGroup[] => {
+/**
+ * The differences grouped by kind, in the order of DRIFT_KINDS (none when both answered the same),
+ * each with its count and first example; the steps compared (answered by both servers), and those
+ * not (run on one server only, or kept only in part).
+ */
+export function driftReport(compareWith: string, compared: { differences: readonly Difference[]; compared: number; unpaired: number }) {
+  const groups = (Object.keys(DRIFT_KINDS) as DriftKind[]).flatMap((kind) => {
     const found = compared.differences.filter((d) => d.kind === kind);
     const first = found[0];
     if (!first) return [];

@@ -97,13 +97,8 @@ export const defaultCasesDir = join(packageRoot, 'contracts');
 const validateFile = createAjv().compile(caseFileSchema);
 
 /** `/createSession/0/steps/2/expect` → `createSession[0].steps[2].expect`. */
-function fieldOf(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((out, token) => (/^\d+$/.test(token) ? `${out}[${token}]` : out ? `${out}.${token}` : token), '');
-}
+const fieldOf = (pointer: string): string =>
+  pointer.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.').replace(/^\./, '').replace(/~1/g, '/').replace(/~0/g, '~');
 
 function describeError(e: ErrorObject): string {
   const field = fieldOf(e.instancePath) || '(top level)';

@@ -76,12 +76,8 @@ export function apply<Facts>(check: Check<string, Facts>, ...facts: Facts extend
   return { name: check.name, title: check.title, ...(check.judgesUnreadBody ? { judgesUnreadBody: true } : {}), ...(check.operations ? { operations: check.operations } : {}), judge: (exchange, context) => check.run(exchange, context, given) };
 }
 
-export interface FailureInput {
-  readonly message: string;
-  readonly expected: string;
-  readonly citation: Citation;
-  readonly verdict?: Verdict;
-}
+/** What a check found: a failure but its names, its verdict following its citation unless given. */
+export type FailureInput = Pick<Failure, 'message' | 'expected' | 'citation'> & { readonly verdict?: Verdict };
 
 export function failure(check: Pick<Check, 'name' | 'title'>, exchange: Exchange, input: FailureInput): Failure {
   // Verdicts follow provenance: what the document chose (a gap-fill) is a note, what the spec states a violation.

@@ -133,37 +133,23 @@ export const contentType = defineCheck({
   },
 });
 
-/** An attribute a documented cookie line states, and how a parsed cookie shows it. */
-interface Stated {
-  readonly text: string;
-  holds(cookie: Cookie): boolean;
-}
+/** The attributes a documented cookie line may state, each as a parsed cookie shows it. */
+const ATTRIBUTES: Readonly<Record<string, (cookie: Cookie) => unknown>> = { path: (c) => c.path, httponly: (c) => c.httpOnly, secure: (c) => c.secure, samesite: (c) => c.sameSite };
 
-function attribute(text: string): Stated | undefined {
-  const [name = '', value = ''] = text.split('=').map((s) => s.trim());
-  switch (name.toLowerCase()) {
-    case 'path':
-      return { text, holds: (c) => c.path === value };
-    case 'httponly':
-      return { text, holds: (c) => c.httpOnly };
-    case 'secure':
-      return { text, holds: (c) => c.secure };
-    case 'samesite':
-      return { text, holds: (c) => String(c.sameSite ?? '').toLowerCase() === value.toLowerCase() };
-    default:
-      return undefined;
-  }
-}
-
-/** The cookies the document states on an answer: each `name=<value>; Attribute…` in backticks in its Set-Cookie header's description. */
-export function statedCookies(op: Operation, status: number): Map<string, Stated[]> {
+/**
+ * The cookies the document states on an answer: each `name=<value>; Attribute…` in backticks in
+ * its Set-Cookie header's description, parsed as a cookie; an attribute it states holds of a
+ * cookie sent that shows it the same.
+ */
+export function statedCookies(op: Operation, status: number): Map<string, { text: string; holds(cookie: Cookie): boolean }[]> {
   const headers = (op.responses[String(status)] as { headers?: Record<string, { description?: string }> } | undefined)?.headers ?? {};
   const description = Object.entries(headers).find(([name]) => name.toLowerCase() === 'set-cookie')?.[1].description ?? '';
-  const stated = new Map<string, Stated[]>();
+  const read = (attribute: string) => ATTRIBUTES[attribute.split('=')[0]?.trim().toLowerCase() ?? ''];
+  const stated = new Map<string, { text: string; holds(cookie: Cookie): boolean }[]>();
   for (const [, line = ''] of description.matchAll(/`([^`]+)`/g)) {
-    const [first = '', ...rest] = line.split(';');
-    const name = /^\s*([^=\s]+)=/.exec(first)?.[1];
-    if (name) stated.set(name, rest.map((a) => attribute(a.trim())).filter((a): a is Stated => a !== undefined));
+    const documented = Cookie.parse(line);
+    const attributes = line.split(';').slice(1).map((a) => a.trim()).filter((a) => read(a));
+    if (documented) stated.set(documented.key, attributes.map((text) => ({ text, holds: (cookie) => read(text)?.(cookie) === read(text)?.(documented) })));
   }
   return stated;
 }

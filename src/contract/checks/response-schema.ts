@@ -185,10 +185,10 @@ function withinSpecErrors(errors: readonly SchemaError[], specErrors: readonly S
 
 /** What was left unjudged, said in words (empty when nothing was). */
 function unjudged(errors: number, items: number, checked: number): string {
-  const parts: string[] = [];
-  if (errors > 0) parts.push(`${errors} more schema error(s) not judged (the runner judges about the first ${MAX_SCHEMA_ERRORS} of an answer)`);
-  if (items > 0) parts.push(`the ${items} item(s) after the first ${checked} not checked`);
-  return parts.join('; ');
+  return [
+    ...(errors > 0 ? [`${errors} more schema error(s) not judged (the runner judges about the first ${MAX_SCHEMA_ERRORS} of an answer)`] : []),
+    ...(items > 0 ? [`the ${items} item(s) after the first ${checked} not checked`] : []),
+  ].join('; ');
 }
 
 export const responseSchema = defineCheck({

@@ -72,12 +72,6 @@ export const blockRecorded = defineCheck({
   },
 });
 
-export interface StepExpectation {
-  readonly status: readonly number[];
-  /** A subset the JSON body must contain (objects by key, arrays element by element). */
-  readonly body?: unknown;
-}
-
 /** Where `actual` differs from the subset `expected`, as a JSON pointer; undefined when it matches. */
 export function subsetMismatch(actual: unknown, expected: unknown, at = ''): string | undefined {
   if (expected === null || typeof expected !== 'object') return actual === expected ? undefined : at || '/';
@@ -100,7 +94,8 @@ export function subsetMismatch(actual: unknown, expected: unknown, at = ''): str
 export interface CaseStepFacts {
   /** The step's name. */
   readonly step: string;
-  readonly expect: StepExpectation;
+  /** The statuses expected, and a subset the JSON body must contain (objects by key, arrays element by element). */
+  readonly expect: { readonly status: readonly number[]; readonly body?: unknown };
   /** The document location the case cites for the step, when it names one. */
   readonly citation?: Citation;
 }

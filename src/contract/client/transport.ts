@@ -94,11 +94,6 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNR
 /** undici's own waits, set to the same bound as the deadline: whichever ends first, it is the runner that gave up. */
 const GAVE_UP = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-function errorCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-}
-
 /** Joins the base URL's path prefix (a server may live below `/`) and the operation path. */
 export function urlFor(base: URL, path: string, query: Readonly<Record<string, string>> = {}): URL {
   const url = new URL(base.href);
@@ -181,7 +176,7 @@ export function createTransport(options: TransportOptions) {
         };
       } catch (error) {
         if (run?.aborted) throw run.reason;
-        const code = errorCode(error);
+        const { code = (error as { cause?: { code?: string } }).cause?.code } = error as { code?: string };
         if (deadline.aborted || (code !== undefined && GAVE_UP.has(code))) {
           return { request: sent, error: `timed out: no complete answer within the request deadline of ${timeout} ms`, timedOutAfterMs: timeout };
         }

@@ -4,17 +4,12 @@
 // limit, bounds, skip.
 import { isDeepStrictEqual } from 'node:util';
 import type { Operation } from '../../spec/index.js';
-import { citeOperation, citeParameter, citeParameters, inconclusive, describeValue, citeOrder } from '../checks/check.js';
-import type { Citation, Exchange, Inconclusive } from '../types.js';
+import { citeOperation, citeParameter, citeParameters, inconclusive, describeValue, citeOrder, type FailureInput } from '../checks/check.js';
+import type { Exchange, Inconclusive } from '../types.js';
 import { MODEL_RULES, expectedOf, type ListModel, type Expected, criteriaOf, identityOf, type ModelCheckName, type Query, type Row, compareOf, hasParameter, sortOf } from './list-model.js';
 import { valueAtPath } from '../../shared/field-path.js';
 
-export interface Fault {
-  readonly check: ModelCheckName;
-  readonly message: string;
-  readonly expected: string;
-  readonly citation: Citation;
-}
+export type Fault = FailureInput & { readonly check: ModelCheckName };
 
 /** What a model check is told of one answer. */
 export interface ModelFacts {

@@ -168,21 +168,15 @@ export interface ListModel {
   readonly world: ClosedWorld;
 }
 
-export interface Expected {
-  /** Every record the query selects, in order. */
-  readonly selected: readonly Row[];
-  readonly skip: number;
-  readonly limit?: number;
-  /** The answer: `selected` after skip and limit. */
-  readonly page: readonly Row[];
-}
+export type Expected = ReturnType<typeof expectedOf>;
 
 /**
  * Select (time bounds, type, filter, boolean filters), order (sort field and direction, `_id`
  * ties, inverse), then drop `skip` records and keep at most `limit` ("maximum number of
- * records": `limit=0` returns none; no `limit`, every record: the document's gap-fill).
+ * records": `limit=0` returns none; no `limit`, every record: the document's gap-fill): every
+ * record the query selects in order, and the page the answer must be.
  */
-export function expectedOf(model: ListModel, query: Query): Expected {
+export function expectedOf(model: ListModel, query: Query) {
   const criteria = criteriaOf(model.op, query);
   const selected = model.world.records.filter((r) => criteria.every((c) => c.test(r))).sort(compareOf(model.op, query));
   const skip = query.skip === undefined ? 0 : Number(query.skip);

@@ -7,7 +7,7 @@ import type { CheckName } from '../checks/registry.js';
 import { bodyToken, schemeKey } from '../client/credentials.js';
 import { cellCall, cellsOf, type MatrixCredentials } from '../model/access/credential-cells.js';
 import type { Actor } from '../types.js';
-import { harmlessCall, isSessionCall, isWrite, type Plan, type PlanContext, LOW_USER_UNREAD, sampleRecord, textOf } from './plan.js';
+import { harmlessCall, isSessionCall, isWrite, type Plan, type PlanContext, LOW_USER_UNREAD, sameTextUpdate } from './plan.js';
 
 const ok = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
 
@@ -100,17 +100,12 @@ export const authenticationPlan: Plan = {
   },
 };
 
-const USERS: readonly [Exclude<Actor, 'admin' | 'anonymous'>, string][] = [
-  ['low', '--low-login/--low-password'],
-  ['operator', '--operator-login/--operator-password'],
-];
-
 export const permissionsPlan: Plan = {
   async run(ctx) {
     const guarded = ctx.spec.operations.filter((op) => op.permissions.length > 0);
-    const given = USERS.filter(([actor]) => ctx.client.hasActor(actor));
+    const given = (['low', 'operator'] as const).filter((actor) => ctx.client.hasActor(actor));
     for (const op of guarded) {
-      const users = given.flatMap(([actor]) => (ctx.world[actor] ? [{ actor, user: ctx.world[actor] }] : []));
+      const users = given.flatMap((actor) => (ctx.world[actor] ? [{ actor, user: ctx.world[actor] }] : []));
       const holders = users.filter(({ user }) => op.permissions.every((p) => (user.permissions ?? []).includes(p)));
       if (holders.length === 0) ctx.skip(op.operationId, permissionAccepted.name, `no user given besides the administrator holds the permission it needs${ctx.client.hasActor('operator') ? '' : ' (give --operator-login)'}`);
       if (holders.length === users.length) ctx.skip(op.operationId, permissionRefused.name, given.length === 0 ? 'no low-privilege user (give --low-login)' : `every user given holds ${op.permissions.join(', ')}`);
@@ -120,24 +115,14 @@ export const permissionsPlan: Plan = {
         for (const check of [permissionAccepted.name, permissionRefused.name]) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
         continue;
       }
-      const call = harmlessCall(ctx, op);
-      let unknownTarget = Object.keys(call.path ?? {}).length > 0;
-      let { path, body } = call;
-      // A trap's payload with the text it has: accepted, it changes nothing, and it answers 204, not 404.
-      if (op.operationId === 'updateEventLogPayload') {
-        const trap = await sampleRecord(ctx, 'snmp-trap');
-        const text = trap && textOf(trap);
-        if (trap && text !== undefined) {
-          path = { id: String(trap._id) };
-          body = { text };
-          unknownTarget = false;
-        }
-      }
+      const same = op.operationId === 'updateEventLogPayload' ? await sameTextUpdate(ctx) : undefined;
+      const call = { ...harmlessCall(ctx, op), ...(same && { path: same.path, body: same.body }) };
+      const unknownTarget = !same && Object.keys(call.path ?? {}).length > 0;
       for (const { actor, user } of users) {
         const check = holders.some((h) => h.actor === actor)
           ? apply(permissionAccepted, { login: user.login, unknownTarget })
           : apply(permissionRefused, { login: user.login, unknownTarget });
-        await ctx.send({ ...call, path, body, key: `permissions/${op.operationId}/${actor}`, actor, auth: 'basic' }, { checks: [check] });
+        await ctx.send({ ...call, key: `permissions/${op.operationId}/${actor}`, actor, auth: 'basic' }, { checks: [check] });
       }
     }
   },

@@ -8,25 +8,11 @@ import { isAllowed } from '../safety.js';
 import type { Exchange } from '../types.js';
 import { LOW_USER_UNREAD, type Plan, type PlanContext } from './plan.js';
 
-/**
- * A case with a step the safety policy forbids runs none of its steps, whether or not it says
- * `requires: [writes]`: half a case would be judged on what it never sent.
- */
-function forbidden(ctx: PlanContext, c: ContractCase): string | undefined {
-  const ops = c.steps.map((step) => ctx.spec.operation(step.operationId));
-  return ops.some((op) => !isAllowed(ctx.policy, op.method, op.operationId)) ? ctx.policy.reason : undefined;
-}
-
 function unmet(ctx: PlanContext, requirement: Requirement): string | undefined {
   if (requirement === 'writes' && !ctx.policy.writes) return ctx.policy.reason;
   if (requirement === 'low-user' && !ctx.client.hasActor('low')) return 'no low-privilege user (--low-login/--low-password)';
   if (requirement === 'token' && !ctx.client.token('admin')) return 'no API token for the administrator (--token)';
   return undefined;
-}
-
-/** A low-privilege user was given but the server did not show its record: the case cannot run because of an answer. */
-function unread(ctx: PlanContext, c: ContractCase): string | undefined {
-  return c.requires.includes('low-user') && !ctx.world.low ? LOW_USER_UNREAD : undefined;
 }
 
 function variables(ctx: PlanContext): Map<string, unknown> {
@@ -60,14 +46,17 @@ export function casesPlan(cases: readonly ContractCase[]): Plan {
     async run(ctx) {
       for (const c of cases) {
         const check: CaseCheckName = `case/${c.name}`;
-        const reason = c.requires.map((r) => unmet(ctx, r)).find((r) => r !== undefined) ?? forbidden(ctx, c);
+        // A case with a step the safety policy forbids runs none of its steps, whether or not it says
+        // `requires: [writes]`: half a case would be judged on what it never sent.
+        const forbidden = c.steps.map((step) => ctx.spec.operation(step.operationId)).some((op) => !isAllowed(ctx.policy, op.method, op.operationId));
+        const reason = c.requires.map((r) => unmet(ctx, r)).find((r) => r !== undefined) ?? (forbidden ? ctx.policy.reason : undefined);
         if (reason) {
           ctx.skip(c.operationId, check, reason);
           continue;
         }
-        const why = unread(ctx, c);
-        if (why) {
-          ctx.inconclusive(c.operationId, check, why);
+        // A low-privilege user was given but the server did not show its record: the case cannot run because of an answer.
+        if (c.requires.includes('low-user') && !ctx.world.low) {
+          ctx.inconclusive(c.operationId, check, LOW_USER_UNREAD);
           continue;
         }
         const vars = variables(ctx);

@@ -17,10 +17,7 @@ import { BUDGET_SHARES } from '../model/budget.js';
 export async function judgeInWorld(ctx: PlanContext, operationId: string, world: ClosedWorld | NoWorld, share: number): Promise<void> {
   const checks = modelChecksOf(ctx.spec.operation(operationId));
   if (isNoWorld(world)) {
-    for (const check of checks) {
-      if (world.kind === 'skip') ctx.skip(operationId, check, world.why);
-      else ctx.inconclusive(operationId, check, world.why);
-    }
+    for (const check of checks) ctx[world.kind](operationId, check, world.why);
     return;
   }
   ctx.world.closedWorlds.set(operationId, world);

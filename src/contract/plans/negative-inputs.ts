@@ -6,7 +6,7 @@ import type { Random } from '../random.js';
 import { apply } from '../checks/check.js';
 import { invalidInputRefused, type InvalidInputFacts } from '../checks/step-checks.js';
 import type { Call } from '../client/api-client.js';
-import { isSessionCall, isWrite, restoreText, textOf, type Plan, type PlanContext, type Row, sampleRecord } from './plan.js';
+import { isSessionCall, isWrite, restoreText, type Plan, type PlanContext, type Row, sameTextUpdate } from './plan.js';
 
 /** What is wrong (for the report), the parameter it is in, and what is sent. */
 type NegativeInput = InvalidInputFacts & Pick<Call, 'query' | 'path' | 'body' | 'rawBody' | 'contentType'>;
@@ -88,12 +88,7 @@ export function negativeInputs(
 async function validStart(ctx: PlanContext, op: Operation): Promise<{ path?: Record<string, string>; body?: Record<string, unknown>; record?: Row }> {
   const { random } = ctx;
   if (op.operationId === 'createSession') return { body: { login: `contract-check-${random.word(8)}`, password: random.word(12) } };
-  if (op.operationId === 'updateEventLogPayload') {
-    const trap = await sampleRecord(ctx, 'snmp-trap');
-    const text = trap && textOf(trap);
-    if (trap && text !== undefined) return { path: { id: String(trap._id) }, body: { text }, record: trap };
-    return { path: { id: random.objectId() }, body: { text: 'contract-check' } };
-  }
+  if (op.operationId === 'updateEventLogPayload') return (await sameTextUpdate(ctx)) ?? { path: { id: random.objectId() }, body: { text: 'contract-check' } };
   const path = Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, random.objectId()]));
   return { path };
 }

@@ -86,6 +86,13 @@ export const textOf = (record: Row): string | undefined => {
   return typeof text === 'string' ? text : undefined;
 };
 
+/** A trap of the sample and the payload update that gives it the text it has: accepted, it changes nothing, and it answers 204, not 404. */
+export async function sameTextUpdate(ctx: PlanContext): Promise<{ path: Record<string, string>; body: { text: string }; record: Row } | undefined> {
+  const trap = await sampleRecord(ctx, 'snmp-trap');
+  const text = trap && textOf(trap);
+  return trap && text !== undefined ? { path: { id: String(trap._id) }, body: { text }, record: trap } : undefined;
+}
+
 /** PATCHes the original text back (the sequences judge whether texts persist). Runs in a `finally`. */
 export async function restoreText(ctx: PlanContext, record: Row, key: string): Promise<void> {
   const text = textOf(record);

@@ -1,7 +1,7 @@
 // Texts every report shares: a finding, the verdict line, the coverage cells, and findings grouped by cause.
 import { formatCitation } from '../checks/check.js';
 import { statusOf, type Outcome, type OutcomeStatus, type RunResult } from '../run/results.js';
-import type { DriftGroup, DriftReport } from '../differential.js';
+import type { DriftReport } from '../differential.js';
 import type { ReportedFailure, Verdict } from '../types.js';
 import { shortCurl } from './reporter.js';
 import type { Coverage, OperationCoverage } from '../run/coverage.js';
@@ -85,7 +85,7 @@ export function verdictLine(result: RunResult): string {
 
 export const driftCounts = (drift: DriftReport): string => `${drift.compared} step(s) compared, ${drift.unpaired} not compared (run on one server only, or kept only in part)`;
 export const NO_DRIFT = 'No difference: every step compared got the same answer from both (ids, UUIDs and timestamps aside).';
-export const driftPlace = (e: DriftGroup['example']): string => `${e.operationId}, step ${e.step}${e.path ? ` at ${e.path}` : ''}`;
+export const driftPlace = (e: DriftReport['groups'][number]['example']): string => `${e.operationId}, step ${e.step}${e.path ? ` at ${e.path}` : ''}`;
 
 /** The drift of `--compare-with`, by kind: a count and one example each. */
 export function driftText(drift: DriftReport, baseUrl: string): string {

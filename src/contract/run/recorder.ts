@@ -96,13 +96,11 @@ export function createRecorder(base: Omit<CheckContext, 'credentials'>, secrets:
     },
     /** A check did not run on an operation, for a stated reason (read-only target, no low user…). */
     skip(operationId: string, check: OutcomeCheckName, reason: string): void {
-      const o = outcome(operationId, check, titleOf(check));
-      o.skipped ??= reason;
+      outcome(operationId, check, titleOf(check)).skipped ??= reason;
     },
     /** A check, or part of it, could not run or judge (a step captured nothing, no block came…): never `ok`. */
     inconclusive(operationId: string, check: OutcomeCheckName, reason: string): void {
-      const o = outcome(operationId, check, titleOf(check));
-      o.inconclusive ??= reason;
+      outcome(operationId, check, titleOf(check)).inconclusive ??= reason;
     },
     outcomes: (): Outcome[] => [...outcomes.values()],
   };

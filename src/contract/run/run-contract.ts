@@ -5,7 +5,7 @@ import { StoppedError, BlockedError, UsageError } from '../errors.js';
 import type { Exchange } from '../types.js';
 import { type ApiClient, createApiClient, type Credentials } from '../client/api-client.js';
 import type { PlanContext, Plan, World } from '../plans/plan.js';
-import { type Recorder, createRecorder } from './recorder.js';
+import { createRecorder } from './recorder.js';
 import { type ContractCase, defaultCasesDir, loadCases } from '../cases/load-cases.js';
 import { authenticationPlan, permissionsPlan } from '../plans/access-plans.js';
 import { casesPlan } from '../plans/cases.js';
@@ -156,8 +156,6 @@ export interface RunOptions {
   readonly secrets?: Secrets;
 }
 
-const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function learn(spec: Spec, client: ApiClient, send: PlanContext['send'], options: RunOptions): Promise<World> {
   await send({ operationId: 'getCurrentUser', key: 'preflight/anonymous', actor: 'anonymous', auth: 'none' });
   const me = await send({ operationId: 'getCurrentUser', key: 'preflight/admin' });
@@ -174,16 +172,6 @@ async function learn(spec: Spec, client: ApiClient, send: PlanContext['send'], o
     return (answered < 300 ? answer.response?.json : undefined) as User | undefined;
   };
   return { admin, low: await other('low', 'low-privilege'), operator: await other('operator', 'operator'), closedWorlds: new Map() };
-}
-
-/** Logs the run session out; a server that went away meanwhile is no reason for another error. */
-async function closeQuietly(client: ApiClient, recorder: Recorder): Promise<void> {
-  try {
-    const closed = await client.closeRunSession('end/run-session');
-    if (closed) recorder.evaluate(closed, {});
-  } catch {
-    // The run's own error, if any, is the one to report.
-  }
 }
 
 export async function runContract(options: RunOptions): Promise<RunResult> {
@@ -212,7 +200,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
   const client = createApiClient({ spec, transport, policy, secrets, random: createRandom(seed, 'credentials'), admin: options.admin, low: options.low, operator: options.operator, adminToken: options.token, digests: options.compared === true || options.drawnCases !== undefined });
   const recorder = createRecorder({ spec, validator: createSpecValidator(spec), maxItems: Math.max(500, options.maxRecords ?? 200) }, secrets);
   const emit = options.listener ?? (() => undefined);
-  const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? realSleep };
+  const wait = { maxWaitMs: options.maxWaitMs ?? 30_000, sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))) };
   let group = 'preflight';
   const drawnCases = new Map(Object.entries(options.drawnCases ?? {}));
   // Outside the probe a block is no finding: a short one is waited out, a long one stops the run.
@@ -254,7 +242,9 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
       emit({ type: 'group-end', group, outcomes: recorder.outcomes().filter((o) => o.group === group), requests: client.exchanges.length - before });
     }
   } finally {
-    await closeQuietly(client, recorder);
+    // The run session logged out: a server that went away meanwhile is no reason for another error (the run's own, if any, is the one to report).
+    const closed = await client.closeRunSession('end/run-session').catch(() => undefined);
+    if (closed) recorder.evaluate(closed, {});
     await transport.close();
     deadline.clear();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentType, notServerError, statusDocumented, transportError } from '../../../src/contract/checks/response-checks.js';
+import { contentType, notServerError, sessionCookieAttributes, statusDocumented, transportError } from '../../../src/contract/checks/response-checks.js';
 import { responseSchema } from '../../../src/contract/checks/response-schema.js';
 import { context, exchange, found, mqtt, records, trap } from '../helpers/synthetic.js';
 
@@ -183,5 +183,22 @@ describe('response-schema', () => {
   it('makes a token that is not a UUID a note', async () => {
     const [f] = found(responseSchema.run(exchange('createAuthToken', { status: 200, body: 'abc' }), await context()));
     expect(f).toMatchObject({ verdict: 'note', citation: { ref: 'components/schemas/AuthToken' } });
+  });
+});
+
+describe('session-cookie-attributes', () => {
+  const logIn = (cookies: string[]) => {
+    const e = exchange('createSession', { status: 200, body: '32925106-8c56-41d1-8713-410f203e8ce0' });
+    return { ...e, response: e.response && { ...e.response, headers: { ...e.response.headers, 'set-cookie': cookies } } };
+  };
+
+  it('holds when each cookie the document states comes with its attributes, and names what is missing', async () => {
+    const ctx = await context();
+    const sid = 'sid=abc; Path=/; HttpOnly; SameSite=Lax';
+    expect(found(sessionCookieAttributes.run(logIn([sid, 'csrf=def; Path=/; SameSite=Lax']), ctx))).toEqual([]);
+    const [lacking, absent] = found(sessionCookieAttributes.run(logIn(['sid=abc; Path=/; SameSite=Strict']), ctx));
+    expect(lacking?.message).toBe('the cookie "sid" lacks HttpOnly, SameSite=Lax');
+    expect(lacking?.expected).toBe('Set-Cookie: sid=…; Path=/; HttpOnly; SameSite=Lax');
+    expect(absent?.message).toBe('the answer sets no cookie "csrf"');
   });
 });

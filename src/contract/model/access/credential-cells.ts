@@ -40,8 +40,6 @@ export interface Missing {
 
 const holds = (user: User | undefined, op: Operation): boolean => user === undefined || op.permissions.every((p) => (user.permissions ?? []).includes(p));
 
-const schemesOf = (op: Operation): Set<string> => new Set(op.security.flatMap((alternative) => Object.keys(alternative)));
-
 /** The check a valid credential of `user` gets on `op`. */
 function asUser(op: Operation, user: User | undefined, unknownTarget: boolean): Applied {
   if (holds(user, op)) return apply(authMethodAccepted, { ...(user ? { expectLogin: user.login } : {}), unknownTarget });
@@ -49,7 +47,7 @@ function asUser(op: Operation, user: User | undefined, unknownTarget: boolean): 
 }
 
 export function cellsOf(spec: Spec, op: Operation, have: MatrixCredentials, unknownTarget: boolean): { cells: Cell[]; missing: Missing[] } {
-  const declared = schemesOf(op);
+  const declared = new Set(op.security.flatMap((alternative) => Object.keys(alternative)));
   const cells: Cell[] = [{ name: 'none', actor: 'anonymous', auth: 'none', check: apply(unauthenticatedRefused, { unknownTarget }) }];
   const missing: Missing[] = [];
   for (const scheme of Object.keys(spec.document.components?.securitySchemes ?? {})) {

@@ -2,7 +2,7 @@
 // revoked), the sessions it opened (live or logged out) and the texts it wrote. From it each later
 // step knows what the server must answer; the rules it judges by are checks reported on the
 // operation whose effect was wrong. What a step could not learn (no answer, a 5xx) is `unknown`.
-import { defineCheck, failure, citeOperation, citeResponse, resolveCitation } from '../../checks/check.js';
+import { defineCheck, failure, citeOperation, citeResponse, resolveCitation, type FailureInput } from '../../checks/check.js';
 import type { Citation, Exchange, Actor } from '../../types.js';
 import type { Row, PlanContext } from '../../plans/plan.js';
 import type { Spec, User } from '../../../spec/index.js';
@@ -10,14 +10,8 @@ import { canonical } from '../list-model.js';
 import type { Call } from '../../client/api-client.js';
 
 /** What the model found wrong at a step. */
-export interface Finding {
-  readonly check: StateCheckName;
-  /** The operation whose effect was wrong: the step that set the expectation. */
-  readonly operationId: string;
-  readonly message: string;
-  readonly expected: string;
-  readonly citation: Citation;
-}
+/** What the model found wrong, on the operation whose effect was wrong: the step that set the expectation. */
+export type Finding = FailureInput & { readonly check: StateCheckName; readonly operationId: string };
 
 const judged = <const Name extends string>(name: Name, title: string) =>
   defineCheck({
@@ -25,7 +19,7 @@ const judged = <const Name extends string>(name: Name, title: string) =>
     title,
     run(exchange, _context, facts: { readonly finding?: Finding }) {
       const found = facts.finding;
-      return found ? [failure(this, exchange, { message: found.message, expected: found.expected, citation: found.citation })] : [];
+      return found ? [failure(this, exchange, found)] : [];
     },
   });
 
