@@ -3,14 +3,12 @@ import { CookieJar } from 'tough-cookie';
 /** What a fetch tells about cookies: where it goes, and whether it may carry them (`credentials`). */
 type CookieRequest = Pick<Request, 'url' | 'credentials'>;
 
-const pageOrigin = () => (typeof location === 'undefined' ? undefined : location.origin);
-
 /** Whether a browser would send and store cookies on this request. */
 export function carriesCookies({ url, credentials }: CookieRequest): boolean {
   if (credentials === 'include') return true;
   if (credentials !== 'same-origin') return false;
-  const page = pageOrigin();
-  return page === undefined || page === new URL(url).origin;
+  // No page (Node): the request is its own origin.
+  return typeof location === 'undefined' || location.origin === new URL(url).origin;
 }
 
 /** Whether page scripts see the API's cookies: cookies belong to a host name, whatever the port. */

@@ -174,18 +174,12 @@ function headersWithExamples(headers: Readonly<Record<string, unknown>> | undefi
  * `Prefer: code=` answer, an injected fault) carries what the document says its status carries.
  */
 export function documentedHeaders(operation: Operation): ReadonlyMap<number, HeaderValues> {
-  const byStatus = new Map<number, HeaderValues>();
-  for (const [status, response] of Object.entries(operation.responses)) {
-    const headers = headersWithExamples(response.headers, undefined);
-    if (headers.length > 0) byStatus.set(Number(status), Object.fromEntries(headers));
-  }
-  return byStatus;
+  return new Map(Object.entries(operation.responses).map(([status, response]) => [Number(status), Object.fromEntries(headersWithExamples(response.headers, undefined))]));
 }
 
 /** The headers the document sends with one refusal only (`x-sent-with` its message's key), from their examples. */
 export function headersSentWith(operations: readonly Operation[], message: string): HeaderValues {
-  const found = operations.flatMap((operation) => Object.values(operation.responses).flatMap((response) => headersWithExamples(response.headers, message)));
-  return Object.fromEntries(found);
+  return Object.fromEntries(operations.flatMap((operation) => Object.values(operation.responses).flatMap((response) => headersWithExamples(response.headers, message))));
 }
 
 /**
