@@ -49,7 +49,7 @@ const SILENT_LIMIT = 5;
 const RETENTION_LIMITS = { chars: 8 * 1024 * 1024, values: 200_000, partialChars: 2048 } as const;
 
 /** The name of the cookie a Set-Cookie line sets. */
-export const cookieName = (setCookie: string): string => /^\s*([^=;]*)/.exec(setCookie)?.[1]?.trim() ?? '';
+const cookieName = (setCookie: string): string => /^\s*([^=;]*)/.exec(setCookie)?.[1]?.trim() ?? '';
 
 /** A digest of the normalised JSON body (ids, UUIDs and timestamps aside), as kept or computed now. */
 export function bodyDigest(response: ReceivedResponse): string | undefined {

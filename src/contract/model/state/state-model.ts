@@ -159,10 +159,7 @@ export function judge(real: StateReal, exchange: Exchange, check: StateCheckName
 }
 
 export const statusOf = (exchange: Exchange): number | undefined => exchange.response?.status;
-export const accepted = (exchange: Exchange): boolean => {
-  const s = statusOf(exchange);
-  return s !== undefined && s >= 200 && s < 300;
-};
+export const accepted = (exchange: Exchange): boolean => Math.floor((statusOf(exchange) ?? 0) / 100) === 2;
 /** An answer that says nothing of the state: none, a server error, a block. */
 export const unanswered = (exchange: Exchange): boolean => {
   const s = statusOf(exchange);
