@@ -73,17 +73,11 @@ export interface ApiClientOptions {
   readonly digests?: boolean;
 }
 
-interface ActorState {
-  readonly credentials?: Credentials;
-  readonly jar: CookieJar;
-  token?: string;
-}
-
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions) {
   const { spec, transport, policy, secrets, random } = options;
-  const actors = new Map<Actor, ActorState>([
+  const actors = new Map<Actor, { readonly credentials?: Credentials; readonly jar: CookieJar; token?: string }>([
     ['admin', { credentials: options.admin, jar: new CookieJar(), token: options.adminToken }],
     ['anonymous', { jar: new CookieJar() }],
   ]);
@@ -100,7 +94,7 @@ export function createApiClient(options: ApiClientOptions) {
   const origin = transport.baseUrl.origin;
   let silent = 0;
   let stopped: StoppedError | undefined;
-  const state = (actor: Actor): ActorState => {
+  const state = (actor: Actor) => {
     const s = actors.get(actor);
     if (!s) throw new Error(`No credentials for the ${actor} user.`);
     return s;

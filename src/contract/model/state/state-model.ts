@@ -83,19 +83,13 @@ export interface SessionFact {
   step: number;
 }
 
-export interface TextFact {
-  /** The text the record must show; undefined when a write got no answer. */
-  readonly text: string | undefined;
-  /** The update that wrote it. */
-  readonly step: number;
-}
-
 export interface StateModel {
   readonly tokens: TokenFact[];
   /** The subject's current token as the sequence knows it: a value, null after a revocation, undefined when unknown. */
   current: string | null | undefined;
   readonly sessions: SessionFact[];
-  readonly texts: Map<string, TextFact>;
+  /** By record: the text it must show (undefined when a write got no answer) and the update that wrote it. */
+  readonly texts: Map<string, { readonly text: string | undefined; readonly step: number }>;
   /** The MQTT records an accepted update may have changed. */
   readonly spoiled: Set<string>;
   /** The first payload update's step. */
