@@ -59,14 +59,8 @@ export function compareOptionsFrom(flags: CheckFlags, first: RunOptions): RunOpt
   const own = pair(flags.compareLogin, flags.comparePassword, '--compare-login and --compare-password');
   const ownLow = pair(flags.compareLowLogin, flags.compareLowPassword, '--compare-low-login and --compare-low-password');
   const { low: _low, operator: _operator, token: _token, ...shared } = first;
-  return {
-    ...shared,
-    baseUrl: flags.compareWith,
-    admin: own ?? first.admin,
-    ...(ownLow ? { low: ownLow } : own ? {} : first.low ? { low: first.low } : {}),
-    ...(own || !first.operator ? {} : { operator: first.operator }),
-    ...(own ? {} : { token: first.token }),
-  };
+  if (own) return { ...shared, baseUrl: flags.compareWith, admin: own, low: ownLow };
+  return { ...first, baseUrl: flags.compareWith, low: ownLow ?? first.low };
 }
 
 /**

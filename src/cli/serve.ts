@@ -63,6 +63,9 @@ export async function fakeOptionsFromFlags(flags: ServeFlags): Promise<CreateFak
   };
 }
 
+/** The loopback names of one server: a browser sees two sites, whose cookies it keeps apart. */
+const OTHER_NAME: Readonly<Record<string, string>> = { '127.0.0.1': 'localhost', localhost: '127.0.0.1', '[::1]': 'localhost' };
+
 /** What a developer needs to start: the URLs, the ingesters, and the seeded logins with their passwords (development credentials, shown on purpose). */
 function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[] {
   // Logins, passwords and permissions come from a file or a recording: no control character of theirs reaches the terminal.
@@ -71,9 +74,15 @@ function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[
   const passWidth = Math.max(0, ...users.map((u) => u.password.length));
   const first = users[0];
   const host = options.ingestHost ?? '127.0.0.1';
+  // The other name of a loopback origin, and why it matters: a page must use the name the API has.
+  const origin = new URL(urls.origin);
+  const other = OTHER_NAME[origin.hostname];
+  const recording = options.recording ? fake.app.fake.recording : undefined;
   return [
     `Monitoring API fake listening on ${urls.origin}`,
-    ...sameServerAs(urls.origin),
+    ...(other === undefined
+      ? []
+      : [`Also as:      ${origin.protocol}//${other}${origin.port ? `:${origin.port}` : ''} (the same server; a browser keeps cookies per host name, so call the API under the host name of your page: a session made on one name is not sent to the other)`]),
     `API base URL: ${urls.baseUrl}`,
     `Docs:         ${urls.docsUrl} (control API: ${urls.docsUrl}/control)`,
     `Control API:  ${urls.controlUrl} (loopback only${options.controlFromAnyAddress ? ', opened to any address' : ''})`,
@@ -81,34 +90,15 @@ function banner(fake: Fake, urls: FakeUrls, options: CreateFakeOptions): string[
     ...(fake.snmpPort !== undefined ? [`SNMP traps:   udp ${host}:${fake.snmpPort} (v1/v2c, community ${[options.snmpCommunity ?? 'public'].flat().join(', ')})`] : []),
     ...(fake.mqttPort !== undefined ? [`MQTT broker:  mqtt://${host.includes(':') ? `[${host}]` : host}:${fake.mqttPort}`] : []),
     ...(options.liveRate ? [`Live events:  ${options.liveRate} new record(s) per second`] : []),
-    ...recordingLines(fake, options),
+    // The recording served: where it is, where it came from, what it holds.
+    ...(recording
+      ? [`Recording:    ${options.recording} (${recording.source}, recorded ${recording.recordedAt}: ${recording.counts.events + recording.counts.invalidKept} event log records, ${recording.blockLog === 'recorded' ? `${recording.counts.blocks} blocked requests` : 'no block log'})`]
+      : []),
     ...(options.watch ? ['Watching:     the users file and the fixture files (edits are reloaded)'] : []),
     'Seeded logins (development credentials of this fake):',
     ...users.map((u) => `  ${u.login.padEnd(width)}  ${u.password.padEnd(passWidth)}  ${u.permissions.join(', ') || '(no permissions)'}`),
     ...(first ? [`Try: curl -u ${first.login}:${first.password} ${urls.baseUrl}/users/current`] : []),
   ];
-}
-
-/** The loopback names of one server: a browser sees two sites, whose cookies it keeps apart. */
-const OTHER_NAME: Readonly<Record<string, string>> = { '127.0.0.1': 'localhost', localhost: '127.0.0.1', '[::1]': 'localhost' };
-
-/** The other name of a loopback origin, and why it matters: a page must use the name the API has. */
-function sameServerAs(origin: string): string[] {
-  const url = new URL(origin);
-  const other = OTHER_NAME[url.hostname];
-  if (other === undefined) return [];
-  return [
-    `Also as:      ${url.protocol}//${other}${url.port ? `:${url.port}` : ''} (the same server; a browser keeps cookies per host name, so call the API under the host name of your page: a session made on one name is not sent to the other)`,
-  ];
-}
-
-/** The recording served: where it is, where it came from, what it holds. */
-function recordingLines(fake: Fake, options: CreateFakeOptions): string[] {
-  const manifest = fake.app.fake.recording;
-  if (!options.recording || !manifest) return [];
-  const { counts } = manifest;
-  const blocks = manifest.blockLog === 'recorded' ? `${counts.blocks} blocked requests` : 'no block log';
-  return [`Recording:    ${options.recording} (${manifest.source}, recorded ${manifest.recordedAt}: ${counts.events + counts.invalidKept} event log records, ${blocks})`];
 }
 
 /** Why listening failed, in one line a person can act on. */
@@ -127,22 +117,14 @@ const LARGE_SEED = 100_000;
 async function startServer(port: number, host: string, fakeOptions: CreateFakeOptions): Promise<Fake> {
   // The records are made before the fake listens: a few seconds for a million.
   if ((fakeOptions.records ?? 0) >= LARGE_SEED) console.log(`Making ${fakeOptions.records?.toLocaleString('en-US')} event log records…`);
-  let fake: Fake;
-  try {
-    fake = await createFake(fakeOptions);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const which = (error as { port?: number }).port;
-    if (code === 'EADDRINUSE') throw new Error(`the SNMP or MQTT port${which ? ` ${which}` : ''} is in use; choose another with --snmp-port / --mqtt-port`);
-    throw error;
-  }
-  let urls: FakeUrls;
-  try {
-    urls = await fake.listen({ port, host });
-  } catch (error) {
+  const fake = await createFake(fakeOptions).catch((error: NodeJS.ErrnoException & { port?: number }) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new Error(`the SNMP or MQTT port${error.port ? ` ${error.port}` : ''} is in use; choose another with --snmp-port / --mqtt-port`);
+  });
+  const urls = await fake.listen({ port, host }).catch(async (error: unknown) => {
     await fake.close();
     throw listenFailure(error, host, port);
-  }
+  });
   for (const line of banner(fake, urls, fakeOptions)) console.log(line);
   return fake;
 }

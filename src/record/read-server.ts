@@ -22,22 +22,19 @@ function createProgress(label: string, range: { from?: number; to: number }, pri
   let shown = started;
   let first = range.from;
   const elapsed = () => Math.max(0.001, (now() - started) / 1000);
-  const line = (taken: number, reached: number | undefined): string => {
-    const seconds = elapsed();
-    const parts = [`${label}: ${count(taken)} records`, `${count(Math.round(taken / seconds))}/s`];
-    first ??= reached;
-    if (reached !== undefined && first !== undefined && range.to > first) {
-      const done = Math.min(1, Math.max(0, (reached - first) / (range.to - first)));
-      parts.push(`${Math.floor(done * 100)}% of the time range`);
-      if (done > 0 && done < 1) parts.push(`about ${Math.ceil((seconds * (1 - done)) / done)} s left`);
-    }
-    return parts.join(', ');
-  };
   return {
     update(taken: number, reached: number | undefined): void {
       if (now() - shown < 1000) return;
       shown = now();
-      print(line(taken, reached));
+      first ??= reached;
+      const seconds = elapsed();
+      const parts = [`${label}: ${count(taken)} records`, `${count(Math.round(taken / seconds))}/s`];
+      if (reached !== undefined && first !== undefined && range.to > first) {
+        const done = Math.min(1, Math.max(0, (reached - first) / (range.to - first)));
+        parts.push(`${Math.floor(done * 100)}% of the time range`);
+        if (done > 0 && done < 1) parts.push(`about ${Math.ceil((seconds * (1 - done)) / done)} s left`);
+      }
+      print(parts.join(', '));
     },
     /** The last line of a log, whatever the time. */
     done: (taken: number): void => print(`${label}: ${count(taken)} records in ${elapsed().toFixed(1)} s`),
@@ -148,26 +145,10 @@ export interface ReadWindow {
   readonly pageSize: number;
 }
 
-/** What was read, as the server answered it (not yet checked). */
-export interface ServerRead {
-  readonly user: unknown;
-  readonly events: readonly unknown[];
-  readonly blocks: { readonly records: readonly unknown[]; readonly status: string };
-  readonly maxRecordsReached: boolean;
-  /** The end of the time range recorded. */
-  readonly to: number;
-}
-
 const arrayOf = (json: unknown, operationId: string): readonly unknown[] => {
   if (!Array.isArray(json)) throw new SourceError(`${operationId} answered 200 with JSON that is not an array`);
   return json;
 };
-
-/** The server's clock at its first answer, from the Date header (whole seconds), else ours. */
-function serverNow(headers: Readonly<Record<string, string | string[]>>): number {
-  const date = Date.parse(String(headers.date ?? ''));
-  return Number.isFinite(date) ? date : Date.now();
-}
 
 const timeQuery = (q: { from?: number; to?: number; skip?: number; limit?: number }): Record<string, string> =>
   Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
@@ -191,18 +172,24 @@ async function recordBlocks(source: Source, options: ReadWindow, until: number, 
 }
 
 /** Logs in and reads the current user, the event log and the block log; the caller logs out. */
-export async function readServer(source: Source, options: ReadWindow, print: (line: string) => void): Promise<ServerRead> {
+/** What was read, as the server answered it (not yet checked). */
+export type ServerRead = Awaited<ReturnType<typeof readServer>>;
+
+export async function readServer(source: Source, options: ReadWindow, print: (line: string) => void) {
   let events: readonly unknown[] = [];
   let maxRecordsReached = false;
   await source.logIn();
   const me = await source.get('getCurrentUser');
   const user = me.json;
-  const now = serverNow(me.exchange.response?.headers ?? {}) - 1;
+  // The server's clock at its first answer, from the Date header (whole seconds), else ours.
+  const date = Date.parse(String(me.exchange.response?.headers.date ?? ''));
+  const now = (Number.isFinite(date) ? date : Date.now()) - 1;
   // The newest record when the run starts bounds the event log: later ones are not taken.
   const bounds = timeQuery({ from: options.since, to: options.until });
   const newest = arrayOf((await source.get('getEventLog', { ...bounds, sortField: 'timestamp', sortDirection: 'desc', limit: '1' })).json, 'getEventLog');
   const newestTime = newest.length > 0 ? integerTimestamp(newest[0]) : undefined;
   if (newest.length > 0 && newestTime === undefined) throw new PagingError('the newest record has no integer timestamp: the log cannot be paged by time');
+  // The end of the time range recorded.
   const to = options.until ?? Math.max(now, newestTime ?? now);
   if (newestTime !== undefined) {
     const progress = createProgress('event log', { from: options.since, to: newestTime }, print);

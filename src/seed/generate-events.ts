@@ -90,13 +90,9 @@ export const generateEvents = (options: GenerateEventsOptions = {}): EventLogRec
  * same ones), their timestamps moved by an anchor's `shiftMs`: fixtures are checked against the
  * ids at start, the records made when first needed.
  */
-export interface EventPlan {
-  readonly ids: readonly string[];
-  readonly span: { readonly first: number; readonly last: number } | undefined;
-  records(shiftMs?: number): EventLogRecord[];
-}
+export type EventPlan = ReturnType<typeof planEvents>;
 
-export function planEvents(options: GenerateEventsOptions = {}): EventPlan {
+export function planEvents(options: GenerateEventsOptions = {}) {
   const { seed = DEFAULT_SEED, count = DEFAULT_EVENT_COUNT, endTime = DEFAULT_END_TIME, spanMs = DEFAULT_SPAN_MS } = options;
   checkWindow({ seed, count, endTime, spanMs });
   const faker = englishFaker(seed);

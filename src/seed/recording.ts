@@ -10,15 +10,10 @@ import type { BlockedRequest, EventLogRecord } from '../spec/types.js';
 import type { SpecValidator } from '../spec/validator.js';
 import { FixtureError, loadEventFixtures, readFixtureFile } from './fixtures.js';
 
-export interface LoadedRecording {
-  readonly manifest: RecordingManifest;
-  /** The valid records, then the kept invalid ones. */
-  readonly events: readonly EventLogRecord[];
-  readonly blocks: readonly BlockedRequest[];
-}
+export type LoadedRecording = Awaited<ReturnType<typeof loadRecording>>;
 
 /** Reads a recording; throws a FixtureError naming the folder, the file and the record. */
-export async function loadRecording(dir: string, validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>): Promise<LoadedRecording> {
+export async function loadRecording(dir: string, validator: Pick<SpecValidator, 'validateNamed' | 'problemWords'>) {
   const refuse = (problem: string): never => {
     throw new FixtureError(`Recording ${dir}: ${problem}`);
   };
@@ -58,6 +53,7 @@ export async function loadRecording(dir: string, validator: Pick<SpecValidator, 
     const problem = schemaProblem(validator, 'BlockedRequest', record);
     return problem && describeRecordProblem(problem);
   });
+  // The valid records, then the kept invalid ones.
   return { manifest: manifest as RecordingManifest, events: [...valid, ...kept], blocks };
 }
 

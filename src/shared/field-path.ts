@@ -23,14 +23,10 @@ export function valueAtPath(root: unknown, segments: readonly string[], from = 0
         value = value[Number(segment)];
         continue;
       }
-      const gathered: unknown[] = [];
-      for (const item of value) {
+      return value.flatMap((item) => {
         const v = valueAtPath(item, segments, i);
-        if (v === undefined) continue;
-        if (Array.isArray(v)) gathered.push(...v);
-        else gathered.push(v);
-      }
-      return gathered;
+        return v === undefined ? [] : v;
+      });
     }
     if (value === null || typeof value !== 'object' || !Object.hasOwn(value, segment)) return undefined;
     value = (value as Record<string, unknown>)[segment];

@@ -52,14 +52,11 @@ function compareObjects(a: Record<string, unknown>, b: Record<string, unknown>):
   for (let i = 0; i < n; i++) {
     const va = a[ka[i] as string];
     const vb = b[kb[i] as string];
-    const byType = rank(va) - rank(vb);
-    if (byType !== 0) return byType < 0 ? -1 : 1;
-    const byName = compareStrings(ka[i] as string, kb[i] as string);
-    if (byName !== 0) return byName;
-    const byValue = compareValues(va, vb);
-    if (byValue !== 0) return byValue;
+    // By the value's type, then the field's name, then the value.
+    const c = Math.sign(rank(va) - rank(vb)) || compareStrings(ka[i] as string, kb[i] as string) || compareValues(va, vb);
+    if (c !== 0) return c;
   }
-  return ka.length - kb.length === 0 ? 0 : ka.length < kb.length ? -1 : 1;
+  return Math.sign(ka.length - kb.length);
 }
 
 function compareArrays(a: readonly unknown[], b: readonly unknown[]): number {
@@ -68,7 +65,7 @@ function compareArrays(a: readonly unknown[], b: readonly unknown[]): number {
     const c = compareValues(a[i], b[i]);
     if (c !== 0) return c;
   }
-  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+  return Math.sign(a.length - b.length);
 }
 
 /** The key a field value sorts by in the given direction (arrays by their smallest or largest element). */

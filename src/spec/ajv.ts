@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
@@ -20,16 +20,14 @@ function collectExtensionKeys(node: unknown, into: Set<string>, seen = new Set<u
   return into;
 }
 
-/** What differs between the Ajvs of the kit: requests' parameters are text, large bodies are checked up to their first problem. */
-export interface AjvChoices {
-  readonly coerceTypes?: boolean;
-  /** Schemas already known to be valid (the kit's own, checked by npm test): not checked against the meta-schema again, which was most of the start-up. */
-  readonly metaSchemaChecked?: boolean;
-  /** Every problem (default), or stop at the first: a body of 100,000 bad items has at least as many. */
-  readonly allErrors?: boolean;
-  /** Errors carry the value and the schema, so that a problem can say what was sent and what is allowed. */
-  readonly verbose?: boolean;
-}
+/**
+ * What differs between the Ajvs of the kit: requests' parameters are text (`coerceTypes`); large
+ * bodies are checked up to their first problem (`allErrors` false: a body of 100,000 bad items has
+ * at least as many); `verbose` errors carry the value and the schema, so that a problem can say what
+ * was sent and what is allowed; `metaSchemaChecked` schemas (the kit's own, checked by npm test) are
+ * not checked against the meta-schema again, which was most of the start-up.
+ */
+export type AjvChoices = Pick<Options, 'coerceTypes' | 'allErrors' | 'verbose'> & { readonly metaSchemaChecked?: boolean };
 
 /**
  * An Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) that knows the document's annotation

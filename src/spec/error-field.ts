@@ -42,9 +42,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 
 /** The problem with what was sent, unless the value is a secret (`x-secret` on its schema) or there is none to show. */
 function sent(problem: string, error: SchemaErrorLike, words: ProblemWords): string {
-  if (!('data' in error) || error.data === undefined) return problem;
-  if (isObject(error.parentSchema) && error.parentSchema['x-secret'] === true) return problem;
-  return withSent(problem, error.data, words);
+  const secret = isObject(error.parentSchema) && error.parentSchema['x-secret'] === true;
+  return error.data === undefined || secret ? problem : withSent(problem, error.data, words);
 }
 
 /**

@@ -9,17 +9,7 @@ import { controlApiPath, monitoringApiPath } from './paths.js';
 export type Document = OpenAPIV3_1.Document;
 
 /** A loaded, validated and dereferenced OpenAPI document with its flat list of operations. */
-export interface Spec {
-  /** Where the document was read from. */
-  readonly source: string;
-  /** The document with every `$ref` replaced by the object it points to. */
-  readonly document: Document;
-  readonly operations: readonly Operation[];
-  /** The kit's own documents, whose schemas npm test checks: validators skip the meta-schema check. */
-  readonly schemasChecked: boolean;
-  /** Looks an operation up by its operationId; throws for an unknown id. */
-  operation(operationId: string): Operation;
-}
+export type Spec = ReturnType<typeof specOf>;
 
 // The kit's own documents, loaded once per process: npm test validates them (Redocly, Spectral,
 // swagger-parser), so they are only read and dereferenced (validating took a fifth of the start-up).
@@ -48,14 +38,18 @@ export async function loadSpec(source: string = monitoringApiPath): Promise<Spec
   return spec;
 }
 
-function specOf(source: string, document: Document, schemasChecked: boolean): Spec {
-  const operations = listOperations(document);
+function specOf(source: string, document: Document, schemasChecked: boolean) {
+  const operations: readonly Operation[] = listOperations(document);
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   return {
+    /** Where the document was read from. */
     source,
+    /** The document with every `$ref` replaced by the object it points to. */
     document,
     operations,
+    /** The kit's own documents, whose schemas npm test checks: validators skip the meta-schema check. */
     schemasChecked,
+    /** Looks an operation up by its operationId; throws for an unknown id. */
     operation(operationId: string): Operation {
       const op = byId.get(operationId);
       if (!op) throw new Error(`The document has no operation "${operationId}".`);

@@ -3,12 +3,6 @@ import { messagesOf } from './error-codes.js';
 
 type Content = { content?: Record<string, { example?: { code?: unknown }; examples?: Record<string, { value?: { code?: unknown } }> }> };
 
-/** The codes a response's JSON examples show (`example`, or each of `examples`). */
-function exampleCodes(response: Content): Set<unknown> {
-  const json = response.content?.['application/json'];
-  return new Set([json?.example?.code, ...Object.values(json?.examples ?? {}).map((e) => e.value?.code)].filter((code) => code !== undefined));
-}
-
 /**
  * The `x-messages` of the document's shared responses, by code: the control API lists no codes of
  * its own, so its refusals' texts live on the response that shows them; each code must be one its examples show.
@@ -19,7 +13,9 @@ export function responseMessages(document: Document): ReadonlyMap<string, Readon
     const messages = response['x-messages'];
     if (messages === undefined) continue;
     if (typeof messages !== 'object' || messages === null) throw new Error(`Response ${name}: \`x-messages\` must map codes to messages.`);
-    const shown = exampleCodes(response as Content);
+    // The codes its JSON examples show (`example`, or each of `examples`).
+    const json = (response as Content).content?.['application/json'];
+    const shown = new Set([json?.example?.code, ...Object.values(json?.examples ?? {}).map((e) => e.value?.code)].filter((code) => code !== undefined));
     for (const [code, ofCode] of Object.entries(messages)) {
       if (!shown.has(code)) throw new Error(`Response ${name}: \`x-messages\` has messages of ${code}, which none of its examples shows.`);
       byCode.set(code, { ...byCode.get(code), ...messagesOf({ 'x-messages': ofCode }, `Response ${name}, ${code}`) });

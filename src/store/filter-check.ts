@@ -31,7 +31,7 @@ export function filterProblem(value: unknown, limits: FilterLimits): string | un
   try {
     if (!isPlainObject(value)) fail('must be a JSON object');
     checkSize(value, limits);
-    new Checker(limits).query(value as Record<string, unknown>, 1);
+    checkMeaning(value as Record<string, unknown>, limits);
     return undefined;
   } catch (e) {
     if (e instanceof FilterProblem) return e.message;
@@ -62,30 +62,28 @@ function checkSize(root: unknown, limits: FilterLimits): void {
 }
 
 /** The meaning of a filter, field by field; regexes are checked within the limits. */
-class Checker {
-  constructor(private readonly limits: FilterLimits) {}
-
+function checkMeaning(filter: Record<string, unknown>, { maxRegexLength }: FilterLimits): void {
   /** A query object: field paths and the logical operators $and, $or, $nor. */
-  query(query: Record<string, unknown>, depth: number): void {
-    for (const [key, value] of Object.entries(query)) {
+  const query = (q: Record<string, unknown>): void => {
+    for (const [key, value] of Object.entries(q)) {
       if (LOGICAL.has(key)) {
         if (!Array.isArray(value) || value.length === 0) fail(`${key} needs a non-empty array of filters`);
         for (const item of value as unknown[]) {
           if (!isPlainObject(item)) fail(`${key} needs an array of objects`);
-          this.query(item as Record<string, unknown>, depth + 1);
+          query(item as Record<string, unknown>);
         }
       } else if (key.startsWith('$')) {
         fail(`operator ${key} must be used on a field, as {"field": {"${key}": ...}}`);
       } else {
         const pathProblem = fieldPathProblem(key);
         if (pathProblem) fail(`field "${key}" ${pathProblem}`);
-        if (isOperatorObject(value)) this.operators(key, value as Record<string, unknown>, depth + 1);
+        if (isOperatorObject(value)) operators(key, value as Record<string, unknown>);
       }
     }
-  }
+  };
 
   /** The operators applied to one field, e.g. {"$gte": 3, "$lt": 9}. */
-  operators(field: string, ops: Record<string, unknown>, depth: number): void {
+  const operators = (field: string, ops: Record<string, unknown>): void => {
     const where = `on "${field}"`;
     for (const [op, arg] of Object.entries(ops)) {
       switch (op) {
@@ -93,7 +91,12 @@ class Checker {
         case '$nin':
         case '$all':
           if (!Array.isArray(arg)) fail(`${op} ${where} needs an array`);
-          if (op === '$all') for (const item of arg as unknown[]) this.allItem(field, item, depth);
+          // $all takes values, or {"$elemMatch": ...} items.
+          for (const item of op === '$all' ? (arg as unknown[]) : []) {
+            if (!isPlainObject(item) || !Object.keys(item).some((k) => k.startsWith('$'))) continue;
+            if (Object.keys(item).join() !== '$elemMatch') fail(`$all ${where} takes values or {"$elemMatch": ...} items`);
+            elemMatch(field, item.$elemMatch);
+          }
           break;
         case '$exists':
           if (typeof arg !== 'boolean' && typeof arg !== 'number') fail(`$exists ${where} needs true or false`);
@@ -107,7 +110,6 @@ class Checker {
           if (typeof options !== 'string') fail(`$options ${where} needs a string`);
           const optionsProblem = regexOptionsProblem(options as string);
           if (optionsProblem) fail(`${optionsProblem} (${where})`);
-          const { maxRegexLength } = this.limits;
           if ((arg as string).length > maxRegexLength) fail(`regex is longer than ${maxRegexLength} characters (${where})`);
           const compiled = compileRegex(arg as string, options as string);
           if (typeof compiled === 'string') fail(`regex ${compiled} (${where})`);
@@ -118,10 +120,10 @@ class Checker {
           break;
         case '$not':
           if (!isOperatorObject(arg)) fail(`$not ${where} needs an object of operators, e.g. {"$not": {"$gt": 5}}`);
-          this.operators(field, arg as Record<string, unknown>, depth + 1);
+          operators(field, arg as Record<string, unknown>);
           break;
         case '$elemMatch':
-          this.elemMatch(field, arg, depth);
+          elemMatch(field, arg);
           break;
         case '$and':
         case '$or':
@@ -133,27 +135,18 @@ class Checker {
           break;
       }
     }
-  }
+  };
 
-  elemMatch(field: string, arg: unknown, depth: number): void {
+  const elemMatch = (field: string, arg: unknown): void => {
     if (!isPlainObject(arg)) fail(`$elemMatch on "${field}" needs an object`);
     const obj = arg as Record<string, unknown>;
     const keys = Object.keys(obj);
     // mingo reads it as operators on each element when every key is a non-logical operator.
-    if (keys.length > 0 && keys.every((k) => k.startsWith('$') && !LOGICAL.has(k))) {
-      this.operators(`${field}.$elemMatch`, obj, depth + 1);
-    } else {
-      this.query(obj, depth + 1);
-    }
-  }
+    if (keys.length > 0 && keys.every((k) => k.startsWith('$') && !LOGICAL.has(k))) operators(`${field}.$elemMatch`, obj);
+    else query(obj);
+  };
 
-  allItem(field: string, item: unknown, depth: number): void {
-    if (isPlainObject(item) && Object.keys(item).some((k) => k.startsWith('$'))) {
-      const keys = Object.keys(item);
-      if (keys.length !== 1 || keys[0] !== '$elemMatch') fail(`$all on "${field}" takes values or {"$elemMatch": ...} items`);
-      this.elemMatch(field, item.$elemMatch, depth + 1);
-    }
-  }
+  query(filter);
 }
 
 function isOperatorObject(value: unknown): boolean {

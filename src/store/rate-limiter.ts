@@ -28,13 +28,6 @@ interface Window {
   count: number;
 }
 
-interface Block {
-  readonly key: RateLimitKey;
-  readonly value: string;
-  readonly blockedAt: number;
-  readonly until: number;
-}
-
 const blockKey = (key: RateLimitKey, value: string) => `${key}\0${value}`;
 // Every key of the document's RateLimitKey (the type fails to check when one is missing).
 const KEYS = Object.keys({ ip: 0, login: 0, user: 0, uri: 0 } satisfies Record<RateLimitKey, 0>) as RateLimitKey[];
@@ -53,7 +46,8 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
   const emptyWindows = () => settings.rules.map(() => new Map<string, Window>());
   let windows = emptyWindows();
   const windowCount = () => windows.reduce((sum, map) => sum + map.size, 0);
-  const blocks = new Map<string, Block>();
+  // The blocks as the control API shows them, by key and value.
+  const blocks = new Map<string, ActiveBlock>();
   let hits = 0;
 
   const valueOf = (request: RateLimitedRequest, key: RateLimitKey): string | undefined => request[key] || undefined;
@@ -67,7 +61,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
       const windowMs = (settings.rules[i] as RateLimitRule).windowSeconds * 1000;
       for (const [v, w] of map) if (now >= w.start + windowMs) map.delete(v);
     });
-    for (const [k, b] of blocks) if (b.until <= now) blocks.delete(k);
+    for (const [k, b] of blocks) if (b.expiresAt <= now) blocks.delete(k);
     // Over the bound, the oldest windows of the fullest rules go first (Maps iterate oldest first).
     for (let over = windowCount() - maxTracked; over > 0; over--) {
       const fullest = windows.reduce((a, b) => (b.size > a.size ? b : a));
@@ -81,13 +75,13 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
 
   function block(request: RateLimitedRequest, rule: RateLimitRule, value: string, now: number): BlockedRequest {
     blocks.delete(blockKey(rule.key, value)); // re-inserted last: the oldest are evicted first
-    blocks.set(blockKey(rule.key, value), { key: rule.key, value, blockedAt: now, until: now + rule.blockSeconds * 1000 });
+    blocks.set(blockKey(rule.key, value), { key: rule.key, value, blockedAt: now, expiresAt: now + rule.blockSeconds * 1000 });
     settings.rules.forEach((r, i) => r.key === rule.key && windows[i]?.delete(value));
     const login = rule.key === 'user' ? valueOf(request, 'login') : undefined;
     return { [rule.key]: value, ...(login === undefined ? {} : { login }), timestamp: now, ttl: rule.blockSeconds };
   }
 
-  const inForce = (now: number) => [...blocks.values()].filter((b) => b.until > now);
+  const inForce = (now: number) => [...blocks.values()].filter((b) => b.expiresAt > now);
 
   return {
     /** The rules in force and their preset (`custom` when given as rules). */
@@ -107,7 +101,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
       for (const key of blocks.size > 0 ? KEYS : []) {
         const v = valueOf(request, key);
         const b = v === undefined ? undefined : blocks.get(blockKey(key, v));
-        if (b && b.until > now) waitMs = Math.max(waitMs, b.until - now);
+        if (b && b.expiresAt > now) waitMs = Math.max(waitMs, b.expiresAt - now);
       }
       if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000), newBlocks: [] };
 
@@ -141,14 +135,14 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
     activeBlocks(): ActiveBlock[] {
       return inForce(clock.now())
         .sort((a, b) => a.blockedAt - b.blockedAt)
-        .map(({ key, value, blockedAt, until }) => ({ key, value, blockedAt, expiresAt: until }));
+        .map((b) => ({ ...b }));
     },
     /** Replaces the blocks (from a snapshot): windows start empty, expired blocks are dropped. */
     restoreActiveBlocks(active: readonly ActiveBlock[]): void {
       const now = clock.now();
       empty();
       for (const b of [...active].sort((x, y) => x.blockedAt - y.blockedAt)) {
-        if (b.expiresAt > now) blocks.set(blockKey(b.key, b.value), { key: b.key, value: b.value, blockedAt: b.blockedAt, until: b.expiresAt });
+        if (b.expiresAt > now) blocks.set(blockKey(b.key, b.value), { key: b.key, value: b.value, blockedAt: b.blockedAt, expiresAt: b.expiresAt });
       }
       prune(now);
     },

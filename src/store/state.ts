@@ -97,6 +97,12 @@ export function createFaultStore(options: FaultStoreOptions) {
   const nextId = options.generateId ?? createObjectIdGenerator();
   let faults: Fault[] = [];
   const copy = (fault: Fault): Fault => structuredClone(fault);
+  /** Removes the faults `gone` picks; returns how many. */
+  const remove = (gone: (fault: Fault) => boolean): number => {
+    const before = faults.length;
+    faults = faults.filter((f) => !gone(f));
+    return before - faults.length;
+  };
 
   return {
     /** Adds a validated fault; `status` and `message` come from its `body`, else the defaults. */
@@ -119,16 +125,8 @@ export function createFaultStore(options: FaultStoreOptions) {
     /** The faults in force, oldest first (copies). */
     list: (): Fault[] => faults.map(copy),
     /** Removes every fault, or those of one operation; returns how many. */
-    clear(operationId?: TargetOperationId): number {
-      const before = faults.length;
-      faults = operationId === undefined ? [] : faults.filter((f) => f.operationId !== operationId);
-      return before - faults.length;
-    },
-    delete(id: string): boolean {
-      const before = faults.length;
-      faults = faults.filter((f) => f.id !== id);
-      return faults.length < before;
-    },
+    clear: (operationId?: TargetOperationId): number => remove((f) => operationId === undefined || f.operationId === operationId),
+    delete: (id: string): boolean => remove((f) => f.id === id) > 0,
     /**
      * The fault that answers this call, counted as used: the oldest counted fault of the
      * operation, or the oldest share fault whose draw hits. A counted fault goes after its last answer.
@@ -139,7 +137,7 @@ export function createFaultStore(options: FaultStoreOptions) {
         if (fault.remaining === undefined && !(random() < (fault.probability ?? 0))) continue;
         fault.hits++;
         const answered = copy(fault);
-        if (fault.remaining !== undefined && --fault.remaining <= 0) faults = faults.filter((f) => f !== fault);
+        if (fault.remaining !== undefined && --fault.remaining <= 0) remove((f) => f === fault);
         return answered;
       }
       return undefined;

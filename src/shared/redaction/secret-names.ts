@@ -29,15 +29,13 @@ export const SECRET_NAMES: readonly string[] = [
 const SECRET_WORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'secret', 'hash', 'hashed', 'salt', 'passphrase']);
 const NAMES = new Set(SECRET_NAMES.map((name) => name.toLowerCase()));
 
-const wordsOf = (key: string): string[] =>
+/** A field name that holds a credential by its words: `password`, `passwd`, `secret`, `passwordHash`, `salt`… */
+export const isSensitiveKey = (key: string): boolean =>
   key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
     .split(/[\s_.-]+/)
-    .map((w) => w.toLowerCase())
-    .filter(Boolean);
-
-/** A field name that holds a credential by its words: `password`, `passwd`, `secret`, `passwordHash`, `salt`… */
-export const isSensitiveKey = (key: string): boolean => wordsOf(key).some((word) => SECRET_WORDS.has(word));
+    .some((word) => SECRET_WORDS.has(word));
 
 /** A name whose value no output shows: one of SECRET_NAMES, or a name made of a credential's words. */
 export const isSecretName = (name: string): boolean => NAMES.has(name.toLowerCase()) || isSensitiveKey(name);
