@@ -103,13 +103,11 @@ export function createProgram(): Command {
   registerServeCommand(program);
   const exit = (error: { exitCode: number }) => process.exit(error.exitCode === 0 ? 0 : 2);
   addFlags(program.command('check').description('run the contract suite against a server that claims to implement the API').exitOverride(exit), checkFlags).action(async (flags: CheckFlags) => {
-    const { runCheck } = await import('./check.js');
-    process.exitCode = await runCheck(flags);
+    process.exitCode = await (await import('./check.js')).runCheck(flags);
   });
   const record = program.command('record').description("record a server's event log, block log and current user, read-only, into a folder `serve --recording` serves");
   addFlags(record.exitOverride(exit), recordFlags).action(async (flags: RecordFlags) => {
-    const { runRecord } = await import('./record.js');
-    process.exitCode = await runRecord(flags);
+    process.exitCode = await (await import('./record.js')).runRecord(flags);
   });
   return program;
 }

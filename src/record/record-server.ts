@@ -112,16 +112,7 @@ export interface RecordOptions extends ReadWindow {
   readonly progress?: (line: string) => void;
 }
 
-export interface RecordResult {
-  readonly out: string;
-  readonly manifest: RecordingManifest;
-  /** The recorded user's login and the placeholder password the recording gives it. */
-  readonly login?: { readonly login: string; readonly password: string };
-  /** Why there is no users file, when there is none. */
-  readonly userProblem?: string;
-  /** Strings in which a secret was masked. */
-  readonly masked: number;
-}
+export type RecordResult = Awaited<ReturnType<typeof recordServer>>;
 
 const MAX_NOTES = 1000;
 
@@ -131,7 +122,7 @@ function sourceOf(baseUrl: string): string {
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '')}`;
 }
 
-export async function recordServer(options: RecordOptions): Promise<RecordResult> {
+export async function recordServer(options: RecordOptions) {
   const print = options.progress ?? (() => undefined);
   if (options.since !== undefined && options.until !== undefined && options.since > options.until) throw new UsageError('--since is after --until');
   await assertWritableOut(options.out);
@@ -209,7 +200,11 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
   return {
     out: options.out,
     manifest,
-    ...(users ? { login: { login: String(users[0]?.login), password } } : { userProblem: `the current user is not a valid User (${describeRecordProblem(problem!)})` }),
+    /** The recorded user's login and the placeholder password the recording gives it. */
+    login: users ? { login: String(users[0]?.login), password } : undefined,
+    /** Why there is no users file, when there is none. */
+    userProblem: users ? undefined : `the current user is not a valid User (${describeRecordProblem(problem!)})`,
+    /** Strings in which a secret was masked. */
     masked,
   };
 }
