@@ -21,10 +21,8 @@ export interface ResponseProblem {
   readonly schemaErrors?: readonly SchemaError[];
 }
 
-function headerValue(headers: ObservedResponse['headers'], name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
+/** A header's (first) value. */
+const headerValue = (headers: ObservedResponse['headers'], name: string): string | undefined => [headers[name]].flat()[0];
 
 // One validator per loaded document: an Ajv and its compiled schemas cost a good part of the
 // start-up, and a validator holds nothing else.
