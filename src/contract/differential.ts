@@ -8,16 +8,15 @@ import { isSecretName, REPORT_MASK } from '../shared/redaction/secret-names.js';
 import { bodyDigest } from './client/api-client.js';
 import type { Exchange, ReceivedResponse } from './types.js';
 
-export type DriftKind = 'status' | 'field-missing' | 'type' | 'order' | 'value';
-
 /** The kinds in the order a report shows them, with their names. */
-export const DRIFT_KINDS: Readonly<Record<DriftKind, string>> = {
+export const DRIFT_KINDS = {
   status: 'status differs',
   'field-missing': 'field missing',
   type: 'type differs',
   order: 'order differs',
   value: 'value differs',
-};
+} as const;
+export type DriftKind = keyof typeof DRIFT_KINDS;
 
 export interface Drift {
   readonly kind: DriftKind;

@@ -2,14 +2,8 @@
 // session in and out) unless writes are allowed explicitly.
 import { isIP } from 'node:net';
 
-export interface SafetyPolicy {
-  /** PATCH/POST/DELETE beyond session log-in/out (each restored or confined to the low-privilege user). */
-  readonly writes: boolean;
-  /** Tripping rate limits on purpose. */
-  readonly probeLimits: boolean;
-  /** Why writes are on or off, for the report. */
-  readonly reason: string;
-}
+/** Writes (PATCH/POST/DELETE beyond session log-in/out, each restored or confined to the low-privilege user), tripping rate limits on purpose, and why writes are on or off, for the report. */
+export type SafetyPolicy = ReturnType<typeof decidePolicy>;
 
 /** Session log-in and log-out are allowed even in read-only mode. */
 const SESSION_OPERATIONS = new Set(['createSession', 'deleteSession']);
@@ -34,7 +28,7 @@ export interface PolicyInput {
   readonly isLoopback?: (url: URL) => boolean;
 }
 
-export function decidePolicy(input: PolicyInput): SafetyPolicy {
+export function decidePolicy(input: PolicyInput) {
   const loopback = (input.isLoopback ?? isLoopbackUrl)(new URL(input.targetUrl));
   const writes = input.allowWrites ?? loopback;
   const reason =

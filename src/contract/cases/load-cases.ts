@@ -152,12 +152,7 @@ export async function loadCaseFile(path: string, spec: Spec, shownAs = path): Pr
 
 /** All cases of a folder, files in name order. A missing folder has no cases. */
 export async function loadCases(dir: string, spec: Spec): Promise<ContractCase[]> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((n) => /\.ya?ml$/.test(n)).sort();
-  } catch {
-    return [];
-  }
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => /\.ya?ml$/.test(n)).sort();
   const all: ContractCase[] = [];
   for (const name of names) {
     const path = join(dir, name);

@@ -1,7 +1,7 @@
 // Who may call what: refusals of missing, wrong or undeclared credentials and of callers without
 // the permission, acceptance of valid credentials and of permission holders.
 import type { Operation } from '../../spec/index.js';
-import { citeOperation, citeResponse, gapFill, failure, inconclusive, defineCheck, isInconclusive } from './check.js';
+import { citeOperation, citeResponse, gapFill, failure, inconclusive, defineCheck, isInconclusive, type Json } from './check.js';
 import type { Check, Citation, Exchange, Judgement, AuthMode } from '../types.js';
 import { schemeOf } from '../client/credentials.js';
 
@@ -99,8 +99,6 @@ export const undeclaredSchemeRefused = defineRefusal('undeclared-scheme-refused'
   };
 });
 
-type Annotated = Record<string, unknown>;
-
 /**
  * Valid credentials of each method are accepted; with getCurrentUser the record is the one of
  * `expectLogin`. Refusing the `auth-token` alias is a note (an extension), and so is a token
@@ -112,14 +110,14 @@ export const authMethodAccepted = defineCheck({
   run(exchange, context, facts: Target & { readonly expectLogin?: string; readonly what?: string }) {
     const op = context.spec.operation(exchange.operationId);
     const schemeName = schemeOf(exchange.auth) ?? '';
-    const scheme = context.spec.document.components?.securitySchemes?.[schemeName] as Annotated | undefined;
-    const code = (exchange.response?.json as Annotated | undefined)?.code;
+    const scheme = context.spec.document.components?.securitySchemes?.[schemeName] as Json | undefined;
+    const code = (exchange.response?.json as Json | undefined)?.code;
     const gap = scheme?.['x-extension'] === true || (exchange.auth === 'token' && code === 'TOKEN_AUTH_DISABLED');
     const citation = gap ? gapFill(`components/securitySchemes/${schemeName}`, String(scheme?.['x-gap-fill'] ?? '')) : citeAuthentication(op);
     const judged = judgeAcceptance(this, exchange, citation, facts.what ?? `a request with valid ${exchange.auth} credentials`);
     if (isInconclusive(judged) || judged.length > 0) return judged;
     const login = facts.expectLogin;
-    const actual = (exchange.response?.json as Annotated | undefined)?.login;
+    const actual = (exchange.response?.json as Json | undefined)?.login;
     if (op.operationId !== 'getCurrentUser' || login === undefined || actual === login) return [];
     return [
       failure(this, exchange, {

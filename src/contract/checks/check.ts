@@ -3,8 +3,6 @@
 import type { Operation, Spec } from '../../spec/index.js';
 import type { Citation, Verdict, Applied, Check, Exchange, Failure, Inconclusive } from '../types.js';
 
-type Annotated = Record<string, unknown>;
-
 export function gapFill(ref: string, sentence: string): Citation {
   return { source: 'gap-fill', ref, text: sentence };
 }
@@ -31,7 +29,7 @@ export function citeParameters(op: Operation, ...names: string[]): Citation {
 
 /** A node of the document's gap-fill when it has one (every error response has: the spec shows no errors), else the operation's. */
 function citeNode(op: Operation, node: unknown, ref: string, whatTheSpecSays?: string): Citation {
-  const sentence = (node as Annotated | undefined)?.['x-gap-fill'];
+  const sentence = (node as Json | undefined)?.['x-gap-fill'];
   return typeof sentence === 'string' ? gapFill(ref, sentence) : citeOperation(op, whatTheSpecSays);
 }
 
@@ -44,7 +42,7 @@ export const citeResponse = (op: Operation, status: number | string, whatTheSpec
 /** The documented statuses starting with `prefix` (`4`, `2`…): when each carries a gap-fill, another status of them is a gap too. */
 export function citeStatuses(op: Operation, prefix: string): Citation {
   const codes = Object.keys(op.responses).filter((code) => code.startsWith(prefix));
-  return codes.length > 0 && codes.every((code) => typeof (op.responses[code] as Annotated)['x-gap-fill'] === 'string') ? citeResponse(op, codes[0] ?? '') : citeOperation(op);
+  return codes.length > 0 && codes.every((code) => typeof (op.responses[code] as Json)['x-gap-fill'] === 'string') ? citeResponse(op, codes[0] ?? '') : citeOperation(op);
 }
 
 export function formatCitation(citation: Citation): string {
@@ -57,9 +55,9 @@ export function resolveCitation(spec: Spec, name: string): Citation | undefined 
   const op = spec.operations.find((o) => o.operationId === name);
   if (op) return citeOperation(op);
   let node: unknown = spec.document;
-  for (const token of name.split('/')) node = (node as Annotated | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const token of name.split('/')) node = (node as Json | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')];
   if (node === null || typeof node !== 'object') return undefined;
-  const n = node as Annotated;
+  const n = node as Json;
   if (typeof n['x-gap-fill'] === 'string') return gapFill(name, n['x-gap-fill']);
   if (typeof n['x-spec-section'] === 'string') return { source: 'spec', ref: n['x-spec-section'], text: name };
   return undefined;

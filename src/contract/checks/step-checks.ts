@@ -75,15 +75,9 @@ export const blockRecorded = defineCheck({
 /** Where `actual` differs from the subset `expected`, as a JSON pointer; undefined when it matches. */
 export function subsetMismatch(actual: unknown, expected: unknown, at = ''): string | undefined {
   if (expected === null || typeof expected !== 'object') return actual === expected ? undefined : at || '/';
-  if (Array.isArray(expected)) {
-    if (!Array.isArray(actual) || actual.length !== expected.length) return at || '/';
-    for (let i = 0; i < expected.length; i++) {
-      const m = subsetMismatch(actual[i], expected[i], `${at}/${i}`);
-      if (m !== undefined) return m;
-    }
-    return undefined;
-  }
-  if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return at || '/';
+  // An array matches element by element, and only an array as long.
+  if (actual === null || typeof actual !== 'object' || Array.isArray(actual) !== Array.isArray(expected)) return at || '/';
+  if (Array.isArray(expected) && (actual as unknown[]).length !== expected.length) return at || '/';
   for (const [key, value] of Object.entries(expected)) {
     const m = subsetMismatch((actual as Record<string, unknown>)[key], value, `${at}/${key}`);
     if (m !== undefined) return m;

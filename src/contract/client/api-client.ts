@@ -49,7 +49,7 @@ const SILENT_LIMIT = 5;
 const RETENTION_LIMITS = { chars: 8 * 1024 * 1024, values: 200_000, partialChars: 2048 } as const;
 
 /** The name of the cookie a Set-Cookie line sets. */
-export const cookieName = (setCookie: string): string => /^\s*([^=;]*)/.exec(setCookie)?.[1]?.trim() ?? '';
+const cookieName = (setCookie: string): string => /^\s*([^=;]*)/.exec(setCookie)?.[1]?.trim() ?? '';
 
 /** A digest of the normalised JSON body (ids, UUIDs and timestamps aside), as kept or computed now. */
 export function bodyDigest(response: ReceivedResponse): string | undefined {
@@ -73,17 +73,11 @@ export interface ApiClientOptions {
   readonly digests?: boolean;
 }
 
-interface ActorState {
-  readonly credentials?: Credentials;
-  readonly jar: CookieJar;
-  token?: string;
-}
-
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions) {
   const { spec, transport, policy, secrets, random } = options;
-  const actors = new Map<Actor, ActorState>([
+  const actors = new Map<Actor, { readonly credentials?: Credentials; readonly jar: CookieJar; token?: string }>([
     ['admin', { credentials: options.admin, jar: new CookieJar(), token: options.adminToken }],
     ['anonymous', { jar: new CookieJar() }],
   ]);
@@ -100,7 +94,7 @@ export function createApiClient(options: ApiClientOptions) {
   const origin = transport.baseUrl.origin;
   let silent = 0;
   let stopped: StoppedError | undefined;
-  const state = (actor: Actor): ActorState => {
+  const state = (actor: Actor) => {
     const s = actors.get(actor);
     if (!s) throw new Error(`No credentials for the ${actor} user.`);
     return s;

@@ -45,10 +45,6 @@ const MAX_DEPTH = 16;
 /** Most values read of one answer: each is a mask every report text is matched against. */
 const MAX_VALUES = 20;
 
-export function markedSecrets(operation: Operation, status: number, body: unknown): string[] {
-  return markedPlaces(operation, status, body).map((place) => place.value);
-}
-
 /** The marked values of an answer with their places (`/field/0`, `` for the body itself): where the document lets a credential be. */
 export function markedPlaces(operation: Operation, status: number, body: unknown): { readonly path: string; readonly value: string }[] {
   const schema = documentedResponse(operation, status)?.content?.['application/json']?.schema;
@@ -64,7 +60,7 @@ export function markedPlaces(operation: Operation, status: number, body: unknown
 
 /** The marked values of an answer as the runner learns tokens from it: its JSON, else its body as a bare token. */
 export function answerSecrets(operation: Operation, response: ReceivedResponse): string[] {
-  return markedSecrets(operation, response.status, response.json ?? bodyToken(response));
+  return markedPlaces(operation, response.status, response.json ?? bodyToken(response)).map((place) => place.value);
 }
 
 /** The answer's Set-Cookie lines. */
@@ -81,14 +77,14 @@ export function rememberIssued(secrets: Secrets, operation: Operation, exchange:
   if (!r) return;
   for (const c of cookies.slice(0, MAX_KEPT_COOKIES)) secrets.addIssued(/^[^=]+=([^;]*)/.exec(c)?.[1]);
   if (exchange.operationId === 'createAuthToken' || exchange.operationId === 'createSession') secrets.addIssued(bodyToken(r));
-  for (const value of markedSecrets(operation, r.status, r.json)) secrets.addIssued(value);
+  for (const { value } of markedPlaces(operation, r.status, r.json)) secrets.addIssued(value);
 }
 
 /** The administrator's token as its record shows it (no --token): the one value the document marks there, else none. */
 export function recordToken(spec: Spec, me: Exchange): string | undefined {
   const response = me.response;
   if (!response) return undefined;
-  const marked = markedSecrets(spec.operation(me.operationId), response.status, response.json);
+  const marked = markedPlaces(spec.operation(me.operationId), response.status, response.json).map((place) => place.value);
   return marked.length === 1 && marked[0] !== '' ? marked[0] : undefined;
 }
 

@@ -3,13 +3,9 @@
 import { Agent, type Dispatcher, request } from 'undici';
 import type { Exchange, SentRequest } from '../types.js';
 
-export interface JsonLimits {
-  readonly maxDepth: number;
-  readonly maxValues: number;
-}
-
 /** Deep enough for any answer of the document; values enough for a page of 250 event log records (about 30 values each). */
-export const JSON_LIMITS: JsonLimits = { maxDepth: 100, maxValues: 8_000 };
+export const JSON_LIMITS = { maxDepth: 100, maxValues: 8_000 };
+export type JsonLimits = typeof JSON_LIMITS;
 
 // Values of one record at most, with room: a trap with its varbinds counts up to 42 in the fake's data.
 const VALUES_PER_RECORD = 64;
@@ -74,15 +70,6 @@ export interface TransportOptions {
   readonly json?: JsonLimits;
 }
 
-export interface OutgoingRequest {
-  readonly method: string;
-  /** A path below the base URL's origin, e.g. `/node/api/event-log`. */
-  readonly path: string;
-  readonly query?: Readonly<Record<string, string>>;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: string;
-}
-
 /** Enough for 1,000 event log records; a run's memory is bounded by it (see README, Security). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -118,7 +105,8 @@ export function createTransport(options: TransportOptions) {
   return {
     baseUrl,
     /** The exchange but its names, with the size of the parsed body in values (the run's memory budget), or whether the server could not be reached at all (refused, unknown host, connect timeout). */
-    async send(out: OutgoingRequest): Promise<Pick<Exchange, 'request' | 'response' | 'error' | 'timedOutAfterMs'> & { values?: number; unreachable?: boolean }> {
+    // `path`: below the base URL's origin, e.g. `/node/api/event-log`.
+    async send(out: Pick<SentRequest, 'method' | 'body'> & { readonly path: string; readonly query?: Readonly<Record<string, string>>; readonly headers?: Readonly<Record<string, string>> }): Promise<Pick<Exchange, 'request' | 'response' | 'error' | 'timedOutAfterMs'> & { values?: number; unreachable?: boolean }> {
       const url = urlFor(baseUrl, out.path, out.query);
       // Without Accept-Encoding any coding is acceptable (RFC 9110 12.5.3): a server could then
       // send gzip that the runner does not decode. Asking for identity makes a coded answer the server's fault.
@@ -154,18 +142,15 @@ export function createTransport(options: TransportOptions) {
         // A cut body is no JSON; the rest is parsed within bounds of depth and size.
         const measured = measureJson(bytes, options.json ?? JSON_LIMITS);
         const error = cut ? `the body is larger than ${maxBody} bytes and was cut off` : measured.excess && `the body ${measured.excess}, beyond what the runner parses`;
+        const text = error || bytes.length === 0 ? undefined : bytes.toString('utf8');
         let json: unknown;
-        let text: string | undefined;
-        if (!error && bytes.length > 0) {
-          text = bytes.toString('utf8');
-          try {
-            json = JSON.parse(text);
-          } catch {
-            text = undefined;
-          }
+        try {
+          json = text === undefined ? undefined : JSON.parse(text);
+        } catch {
+          json = undefined;
         }
         // Text that is not JSON is kept in part: reports show its head, no check reads more.
-        const body = text ?? bytes.subarray(0, TEXT_KEPT_BYTES).toString('utf8');
+        const body = text !== undefined && json !== undefined ? text : bytes.subarray(0, TEXT_KEPT_BYTES).toString('utf8');
         // A list's items can be counted in what was read, parsed or not: enough to see a limit ignored.
         const items = error ? measured.items : undefined;
         return {

@@ -101,10 +101,9 @@ export async function closeWorld(ctx: PlanContext, options: WorldOptions): Promi
 
 /** How two whole reads of the same window differ as sets of records (contents included), or undefined when they agree. */
 function differenceOf(one: readonly Row[], other: readonly Row[]): string | undefined {
-  const key = canonical;
   const counts = new Map<string, number>();
-  for (const r of one) counts.set(key(r), (counts.get(key(r)) ?? 0) + 1);
-  for (const r of other) counts.set(key(r), (counts.get(key(r)) ?? 0) - 1);
+  for (const r of one) counts.set(canonical(r), (counts.get(canonical(r)) ?? 0) + 1);
+  for (const r of other) counts.set(canonical(r), (counts.get(canonical(r)) ?? 0) - 1);
   const onlyFirst = [...counts.values()].filter((n) => n > 0).reduce((a, n) => a + n, 0);
   const onlySecond = [...counts.values()].filter((n) => n < 0).reduce((a, n) => a - n, 0);
   if (onlyFirst === 0 && onlySecond === 0) return undefined;

@@ -52,10 +52,8 @@ function judge(model: ListModel, query: Query, records: readonly Row[]): Fault[]
     const [what, example] = unknown.length > 0 ? [`${unknown.length} records the whole read of the window did not hold`, unknown[0]] : [`${changed.length} records different from the whole read of the window`, changed[0]];
     return [{ check: 'records-consistent', message: `the answer holds ${what}, e.g. ${describeValue(example)}`, expected: 'the records of the window as read whole', citation: citeOperation(op, STORED) }];
   }
-  const order = orderFaultOf(op, query, records);
-  if (order) return [order];
-  const page = pageFaultOf(model, query, expectedOf(model, query), records);
-  return page ? [page] : [];
+  const fault = orderFaultOf(op, query, records) ?? pageFaultOf(model, query, expectedOf(model, query), records);
+  return fault ? [fault] : [];
 }
 
 /** More records than `limit`: judged without a model, and on a list counted but not parsed. */

@@ -105,8 +105,7 @@ function boundsArbitrary(world: ClosedWorld): fc.Arbitrary<Query> {
   const instant = stamps.length > 0 ? fc.oneof(fc.constantFrom(...stamps), fc.integer({ min: lo, max: hi })) : fc.integer({ min: lo, max: hi });
   return fc.record({ from: optional(instant), to: optional(instant) }).map(({ from, to }) => {
     const [a, b] = from !== undefined && to !== undefined && from > to ? [to, from] : [from, to];
-    const bounded = { from: a ?? world.bounds.from, to: b ?? world.bounds.to };
-    return Object.fromEntries(Object.entries(bounded).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    return defined({ from: (a ?? world.bounds.from)?.toString(), to: (b ?? world.bounds.to)?.toString() });
   });
 }
 

@@ -72,58 +72,54 @@ async function prepare(ctx: PlanContext): Promise<MatrixCredentials & { release(
   };
 }
 
-export const authenticationPlan: Plan = {
-  async run(ctx) {
-    const have = await prepare(ctx);
-    // The log-out's valid cell ends the session the others send: it goes last.
-    const operations = [...ctx.spec.operations].sort((a, b) => Number(a.operationId === 'deleteSession') - Number(b.operationId === 'deleteSession'));
-    try {
-      for (const op of operations) {
-        if (op.security.length === 0) {
-          await logIns(ctx, op);
-          continue;
-        }
-        const base = harmlessCall(ctx, op);
-        const unknownTarget = Object.keys(base.path ?? {}).length > 0;
-        const { cells, missing } = cellsOf(ctx.spec, op, have, unknownTarget);
-        if (isWrite(op) && !isSessionCall(op) && !ctx.policy.writes) {
-          for (const check of new Set([...cells.map((c) => c.check.name as CheckName), ...missing.map((m) => m.check)])) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
-          continue;
-        }
-        for (const m of missing) ctx.skip(op.operationId, m.check, m.reason);
-        // The cells of an operation change nothing the others read: sent together.
-        await Promise.all(cells.map((cell) => ctx.send(cellCall(base, cell, `auth/${op.operationId}/${cell.name}`), { checks: [cell.check] })));
-      }
-    } finally {
-      await have.release();
-    }
-  },
-};
-
-export const permissionsPlan: Plan = {
-  async run(ctx) {
-    const guarded = ctx.spec.operations.filter((op) => op.permissions.length > 0);
-    const given = (['low', 'operator'] as const).filter((actor) => ctx.client.hasActor(actor));
-    for (const op of guarded) {
-      const users = given.flatMap((actor) => (ctx.world[actor] ? [{ actor, user: ctx.world[actor] }] : []));
-      const holders = users.filter(({ user }) => op.permissions.every((p) => (user.permissions ?? []).includes(p)));
-      if (holders.length === 0) ctx.skip(op.operationId, permissionAccepted.name, `no user given besides the administrator holds the permission it needs${ctx.client.hasActor('operator') ? '' : ' (give --operator-login)'}`);
-      if (holders.length === users.length) ctx.skip(op.operationId, permissionRefused.name, given.length === 0 ? 'no low-privilege user (give --low-login)' : `every user given holds ${op.permissions.join(', ')}`);
-      if (users.length < given.length) ctx.inconclusive(op.operationId, permissionRefused.name, LOW_USER_UNREAD);
-      if (users.length === 0) continue;
-      if (isWrite(op) && !ctx.policy.writes) {
-        for (const check of [permissionAccepted.name, permissionRefused.name]) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
+export const authenticationPlan: Plan = async (ctx) => {
+  const have = await prepare(ctx);
+  // The log-out's valid cell ends the session the others send: it goes last.
+  const operations = [...ctx.spec.operations].sort((a, b) => Number(a.operationId === 'deleteSession') - Number(b.operationId === 'deleteSession'));
+  try {
+    for (const op of operations) {
+      if (op.security.length === 0) {
+        await logIns(ctx, op);
         continue;
       }
-      const same = op.operationId === 'updateEventLogPayload' ? await sameTextUpdate(ctx) : undefined;
-      const call = { ...harmlessCall(ctx, op), ...(same && { path: same.path, body: same.body }) };
-      const unknownTarget = !same && Object.keys(call.path ?? {}).length > 0;
-      for (const { actor, user } of users) {
-        const check = holders.some((h) => h.actor === actor)
-          ? apply(permissionAccepted, { login: user.login, unknownTarget })
-          : apply(permissionRefused, { login: user.login, unknownTarget });
-        await ctx.send({ ...call, key: `permissions/${op.operationId}/${actor}`, actor, auth: 'basic' }, { checks: [check] });
+      const base = harmlessCall(ctx, op);
+      const unknownTarget = Object.keys(base.path ?? {}).length > 0;
+      const { cells, missing } = cellsOf(ctx.spec, op, have, unknownTarget);
+      if (isWrite(op) && !isSessionCall(op) && !ctx.policy.writes) {
+        for (const check of new Set([...cells.map((c) => c.check.name as CheckName), ...missing.map((m) => m.check)])) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
+        continue;
       }
+      for (const m of missing) ctx.skip(op.operationId, m.check, m.reason);
+      // The cells of an operation change nothing the others read: sent together.
+      await Promise.all(cells.map((cell) => ctx.send(cellCall(base, cell, `auth/${op.operationId}/${cell.name}`), { checks: [cell.check] })));
     }
-  },
+  } finally {
+    await have.release();
+  }
+};
+
+export const permissionsPlan: Plan = async (ctx) => {
+  const guarded = ctx.spec.operations.filter((op) => op.permissions.length > 0);
+  const given = (['low', 'operator'] as const).filter((actor) => ctx.client.hasActor(actor));
+  for (const op of guarded) {
+    const users = given.flatMap((actor) => (ctx.world[actor] ? [{ actor, user: ctx.world[actor] }] : []));
+    const holders = users.filter(({ user }) => op.permissions.every((p) => (user.permissions ?? []).includes(p)));
+    if (holders.length === 0) ctx.skip(op.operationId, permissionAccepted.name, `no user given besides the administrator holds the permission it needs${ctx.client.hasActor('operator') ? '' : ' (give --operator-login)'}`);
+    if (holders.length === users.length) ctx.skip(op.operationId, permissionRefused.name, given.length === 0 ? 'no low-privilege user (give --low-login)' : `every user given holds ${op.permissions.join(', ')}`);
+    if (users.length < given.length) ctx.inconclusive(op.operationId, permissionRefused.name, LOW_USER_UNREAD);
+    if (users.length === 0) continue;
+    if (isWrite(op) && !ctx.policy.writes) {
+      for (const check of [permissionAccepted.name, permissionRefused.name]) ctx.skip(op.operationId, check, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
+      continue;
+    }
+    const same = op.operationId === 'updateEventLogPayload' ? await sameTextUpdate(ctx) : undefined;
+    const call = { ...harmlessCall(ctx, op), ...(same && { path: same.path, body: same.body }) };
+    const unknownTarget = !same && Object.keys(call.path ?? {}).length > 0;
+    for (const { actor, user } of users) {
+      const check = holders.some((h) => h.actor === actor)
+        ? apply(permissionAccepted, { login: user.login, unknownTarget })
+        : apply(permissionRefused, { login: user.login, unknownTarget });
+      await ctx.send({ ...call, key: `permissions/${op.operationId}/${actor}`, actor, auth: 'basic' }, { checks: [check] });
+    }
+  }
 };

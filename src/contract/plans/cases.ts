@@ -42,53 +42,51 @@ async function captured(ctx: PlanContext, step: CaseStep, exchange: Exchange, va
 }
 
 export function casesPlan(cases: readonly ContractCase[]): Plan {
-  return {
-    async run(ctx) {
-      for (const c of cases) {
-        const check: CaseCheckName = `case/${c.name}`;
-        // A case with a step the safety policy forbids runs none of its steps, whether or not it says
-        // `requires: [writes]`: half a case would be judged on what it never sent.
-        const forbidden = c.steps.map((step) => ctx.spec.operation(step.operationId)).some((op) => !isAllowed(ctx.policy, op.method, op.operationId));
-        const reason = c.requires.map((r) => unmet(ctx, r)).find((r) => r !== undefined) ?? (forbidden ? ctx.policy.reason : undefined);
-        if (reason) {
-          ctx.skip(c.operationId, check, reason);
-          continue;
+  return async (ctx) => {
+    for (const c of cases) {
+      const check: CaseCheckName = `case/${c.name}`;
+      // A case with a step the safety policy forbids runs none of its steps, whether or not it says
+      // `requires: [writes]`: half a case would be judged on what it never sent.
+      const forbidden = c.steps.map((step) => ctx.spec.operation(step.operationId)).some((op) => !isAllowed(ctx.policy, op.method, op.operationId));
+      const reason = c.requires.map((r) => unmet(ctx, r)).find((r) => r !== undefined) ?? (forbidden ? ctx.policy.reason : undefined);
+      if (reason) {
+        ctx.skip(c.operationId, check, reason);
+        continue;
+      }
+      // A low-privilege user was given but the server did not show its record: the case cannot run because of an answer.
+      if (c.requires.includes('low-user') && !ctx.world.low) {
+        ctx.inconclusive(c.operationId, check, LOW_USER_UNREAD);
+        continue;
+      }
+      const vars = variables(ctx);
+      for (const [j, step] of c.steps.entries()) {
+        const statuses = Array.isArray(step.expect.status) ? step.expect.status : [step.expect.status];
+        const { name: _name, as, expect: _expect, capture: _capture, cite: _cite, ...sent } = step;
+        const exchange = await ctx.send(
+          { ...fill(sent, vars), key: `${check}/${j}`, actor: as ?? 'admin' },
+          {
+            checks: [
+              apply(caseExpectation, {
+                step: step.name,
+                expect: { status: statuses, body: fill(step.expect.body, vars) },
+                ...(step.cite ? { citation: resolveCitation(ctx.spec, step.cite) } : {}),
+              }),
+            ],
+            reportAs: { operationId: c.operationId, check },
+            credentials: (answered) => capturedCredentials(step, answered),
+          },
+        );
+        if (step.capture && !statuses.includes(exchange.response?.status ?? 0)) {
+          const got = exchange.response ? `got ${exchange.response.status}` : 'got no answer';
+          ctx.inconclusive(c.operationId, check, `step "${step.name}" ${got}, so it captured nothing; the later steps did not run`);
+          break;
         }
-        // A low-privilege user was given but the server did not show its record: the case cannot run because of an answer.
-        if (c.requires.includes('low-user') && !ctx.world.low) {
-          ctx.inconclusive(c.operationId, check, LOW_USER_UNREAD);
-          continue;
-        }
-        const vars = variables(ctx);
-        for (const [j, step] of c.steps.entries()) {
-          const statuses = Array.isArray(step.expect.status) ? step.expect.status : [step.expect.status];
-          const { name: _name, as, expect: _expect, capture: _capture, cite: _cite, ...sent } = step;
-          const exchange = await ctx.send(
-            { ...fill(sent, vars), key: `${check}/${j}`, actor: as ?? 'admin' },
-            {
-              checks: [
-                apply(caseExpectation, {
-                  step: step.name,
-                  expect: { status: statuses, body: fill(step.expect.body, vars) },
-                  ...(step.cite ? { citation: resolveCitation(ctx.spec, step.cite) } : {}),
-                }),
-              ],
-              reportAs: { operationId: c.operationId, check },
-              credentials: (answered) => capturedCredentials(step, answered),
-            },
-          );
-          if (step.capture && !statuses.includes(exchange.response?.status ?? 0)) {
-            const got = exchange.response ? `got ${exchange.response.status}` : 'got no answer';
-            ctx.inconclusive(c.operationId, check, `step "${step.name}" ${got}, so it captured nothing; the later steps did not run`);
-            break;
-          }
-          const missing = await captured(ctx, step, exchange, vars);
-          if (missing) {
-            ctx.inconclusive(c.operationId, check, `step "${step.name}" captured no "${missing}"; the later steps did not run`);
-            break;
-          }
+        const missing = await captured(ctx, step, exchange, vars);
+        if (missing) {
+          ctx.inconclusive(c.operationId, check, `step "${step.name}" captured no "${missing}"; the later steps did not run`);
+          break;
         }
       }
-    },
+    }
   };
 }

@@ -37,19 +37,16 @@ export async function judgeInWorld(ctx: PlanContext, operationId: string, world:
 const OLDEST = { sortField: 'timestamp', sortDirection: 'asc' };
 const NEWEST = { sortField: 'timestamp', sortDirection: 'desc' };
 
-export const eventLogPlan: Plan = {
-  async run(ctx) {
-    const op = 'getEventLog';
-    const world = await closeWorld(ctx, { operationId: op, directions: [OLDEST, NEWEST], ends: [OLDEST, NEWEST] });
-    if ('operationId' in world) ctx.world.eventLogSample ??= world.reads[0];
-    await judgeInWorld(ctx, op, world, BUDGET_SHARES['event-log']);
-    for (const [i, filter] of ['{"agentId":', '[1,2]', '"agentId"'].entries()) {
-      await ctx.send({ operationId: op, key: `event-log/bad-filter-${i}`, query: { filter } }, { checks: [apply(invalidInputRefused, { what: `filter=${filter}`, parameter: 'filter' })] });
-    }
-  },
+export const eventLogPlan: Plan = async (ctx) => {
+  const op = 'getEventLog';
+  const world = await closeWorld(ctx, { operationId: op, directions: [OLDEST, NEWEST], ends: [OLDEST, NEWEST] });
+  if ('operationId' in world) ctx.world.eventLogSample ??= world.reads[0];
+  await judgeInWorld(ctx, op, world, BUDGET_SHARES['event-log']);
+  for (const [i, filter] of ['{"agentId":', '[1,2]', '"agentId"'].entries()) {
+    await ctx.send({ operationId: op, key: `event-log/bad-filter-${i}`, query: { filter } }, { checks: [apply(invalidInputRefused, { what: `filter=${filter}`, parameter: 'filter' })] });
+  }
 };
 
 // The block log has no direction: read twice the same way.
-export const limitBlockLogPlan: Plan = {
-  run: async (ctx) => judgeInWorld(ctx, 'getLimitBlockLog', await closeWorld(ctx, { operationId: 'getLimitBlockLog', directions: [{}, {}], ends: [{}, {}] }), BUDGET_SHARES['limit-block-log']),
-};
+export const limitBlockLogPlan: Plan = async (ctx) =>
+  judgeInWorld(ctx, 'getLimitBlockLog', await closeWorld(ctx, { operationId: 'getLimitBlockLog', directions: [{}, {}], ends: [{}, {}] }), BUDGET_SHARES['limit-block-log']);

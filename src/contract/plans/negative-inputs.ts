@@ -93,37 +93,35 @@ async function validStart(ctx: PlanContext, op: Operation): Promise<{ path?: Rec
   return { path };
 }
 
-export const negativeInputsPlan: Plan = {
-  async run(ctx) {
-    for (const op of ctx.spec.operations) {
-      if (isWrite(op) && !isSessionCall(op) && !ctx.policy.writes) {
-        ctx.skip(op.operationId, invalidInputRefused.name, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
-        continue;
-      }
-      const start = await validStart(ctx, op);
-      const inputs = negativeInputs(op, ctx.random, start);
-      // Login attempts go out as nobody, so a wrongly accepted one opens no administrator session.
-      const login = op.operationId === 'createSession';
-      try {
-        for (const [i, { what, parameter, ...sent }] of inputs.entries()) {
-          const exchange = await ctx.send(
-            {
-              operationId: op.operationId,
-              key: `negative/${op.operationId}/${i}`,
-              actor: login ? 'anonymous' : 'admin',
-              auth: login ? 'none' : undefined,
-              path: start.path,
-              ...sent,
-            },
-            { checks: [apply(invalidInputRefused, { what, ...(parameter ? { parameter } : {}) })] },
-          );
-          if (login && exchange.response && exchange.response.status < 300) {
-            await ctx.send({ operationId: 'deleteSession', key: `negative/${op.operationId}/${i}/logout`, actor: 'anonymous', auth: 'session' });
-          }
-        }
-      } finally {
-        if (start.record) await restoreText(ctx, start.record, `negative/${op.operationId}/restore`);
-      }
+export const negativeInputsPlan: Plan = async (ctx) => {
+  for (const op of ctx.spec.operations) {
+    if (isWrite(op) && !isSessionCall(op) && !ctx.policy.writes) {
+      ctx.skip(op.operationId, invalidInputRefused.name, `${op.method.toUpperCase()} not sent: ${ctx.policy.reason}`);
+      continue;
     }
-  },
+    const start = await validStart(ctx, op);
+    const inputs = negativeInputs(op, ctx.random, start);
+    // Login attempts go out as nobody, so a wrongly accepted one opens no administrator session.
+    const login = op.operationId === 'createSession';
+    try {
+      for (const [i, { what, parameter, ...sent }] of inputs.entries()) {
+        const exchange = await ctx.send(
+          {
+            operationId: op.operationId,
+            key: `negative/${op.operationId}/${i}`,
+            actor: login ? 'anonymous' : 'admin',
+            auth: login ? 'none' : undefined,
+            path: start.path,
+            ...sent,
+          },
+          { checks: [apply(invalidInputRefused, { what, ...(parameter ? { parameter } : {}) })] },
+        );
+        if (login && exchange.response && exchange.response.status < 300) {
+          await ctx.send({ operationId: 'deleteSession', key: `negative/${op.operationId}/${i}/logout`, actor: 'anonymous', auth: 'session' });
+        }
+      }
+    } finally {
+      if (start.record) await restoreText(ctx, start.record, `negative/${op.operationId}/restore`);
+    }
+  }
 };

@@ -43,9 +43,7 @@ export interface PlanContext {
 }
 
 /** The requests of one group (run/groups.ts names the groups; run/run-contract.ts gives each its plan). */
-export interface Plan {
-  run(context: PlanContext): Promise<void>;
-}
+export type Plan = (context: PlanContext) => Promise<void>;
 
 /** The event log sample, read once (GET with an explicit large limit) and shared. */
 export async function eventLogSample(ctx: PlanContext): Promise<Exchange> {
@@ -58,12 +56,6 @@ import { rows, type Json as Row } from '../checks/check.js';
 
 /** Why a check that needs the low-privilege user's record did not run when the user was given. */
 export const LOW_USER_UNREAD = "the low-privilege user's record (GET /node/api/users/current) could not be read";
-
-/** A record of the sample by text type (`snmp-trap`, `mqtt-message`). */
-export async function sampleRecord(ctx: PlanContext, type: 'snmp-trap' | 'mqtt'): Promise<Row | undefined> {
-  const list = rows(await eventLogSample(ctx));
-  return list.find((r) => (type === 'snmp-trap' ? r.type === 'snmp-trap' : r.type !== 'snmp-trap' && typeof r._id === 'string'));
-}
 
 export type HarmlessCall = Omit<Call, 'key' | 'actor' | 'auth'>;
 
@@ -88,7 +80,7 @@ export const textOf = (record: Row): string | undefined => {
 
 /** A trap of the sample and the payload update that gives it the text it has: accepted, it changes nothing, and it answers 204, not 404. */
 export async function sameTextUpdate(ctx: PlanContext): Promise<{ path: Record<string, string>; body: { text: string }; record: Row } | undefined> {
-  const trap = await sampleRecord(ctx, 'snmp-trap');
+  const trap = rows(await eventLogSample(ctx)).find((r) => r.type === 'snmp-trap');
   const text = trap && textOf(trap);
   return trap && text !== undefined ? { path: { id: String(trap._id) }, body: { text }, record: trap } : undefined;
 }

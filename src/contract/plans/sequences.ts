@@ -62,56 +62,54 @@ async function restore(ctx: PlanContext, real: StateReal, model: StateModel): Pr
   }
 }
 
-export const sequencesPlan: Plan = {
-  async run(ctx) {
-    if (!ctx.policy.writes) return skipAll(ctx, `sequences of writes not run: ${ctx.policy.reason}`);
-    const window = await readWindow(ctx);
-    if (typeof window === 'string') {
-      for (const check of ['payload-update-persists', 'mqtt-update-refused'] as const) ctx.inconclusive('updateEventLogPayload', check, window);
-      return;
-    }
-    const other = otherUser(ctx);
-    const subject = other ? person(ctx, other.actor)[0] : undefined;
-    if (!subject) skipAll(ctx, 'no user besides the administrator to create tokens for (give --low-login)', ['token-state']);
-    if (!window.records.some((r: Row) => r.type !== 'snmp-trap')) skipAll(ctx, 'no MQTT record in the window of the event log', ['mqtt-update-refused']);
-    const people = [...person(ctx, 'admin'), ...person(ctx, 'low'), ...person(ctx, 'operator')];
-    const judged = (check: StateCheckName, operationId: string, exchange: Parameters<StateReal['judged']>[2]): void => {
-      const found = stateChecks.find((c) => c.name === check);
-      if (found) ctx.evaluate(exchange, { checks: [apply(found, {})], reportAs: { operationId } });
-    };
-    // An error that is no finding (the run's deadline, a block): stop drawing, and throw it after.
-    let aborted: { error: unknown } | undefined;
-    const property = (kind: readonly fc.Arbitrary<fc.AsyncCommand<StateModel, StateReal>>[]) =>
-      fc.asyncProperty(fc.limitShrink(fc.commands([...kind], { maxCommands: MAX_COMMANDS, size: 'max' }), SHRINKS), async (cmds) => {
-        if (aborted) return;
-        const model = emptyModel();
-        const real: StateReal = { ctx, cite, window, subject, people, steps: [], touched: new Set(), judged };
-        try {
-          await fc.asyncModelRun(() => ({ model, real }), cmds);
-        } catch (error) {
-          if (error instanceof ModelFailure) throw error;
-          aborted = { error };
-        } finally {
-          await restore(ctx, real, model).catch((error: unknown) => void (aborted ??= { error }));
-        }
-      });
-    const kinds = commandArbitraries(window.records.length);
-    const cite = citations(ctx.spec);
-    try {
-      // One finding of each kind at most: the first rule a sequence broke, shrunk.
-      for (const kind of [...(subject ? [kinds.tokens] : []), kinds.sessions, kinds.payloads]) {
-        const details = await fc.check(property(kind), { seed: ctx.random.int(0, 2 ** 31 - 1), numRuns: RUNS });
-        if (aborted) throw aborted.error;
-        const failure = details.errorInstance;
-        if (details.failed && failure instanceof ModelFailure) {
-          const check = stateChecks.find((c) => c.name === failure.finding.check);
-          const last = failure.steps.at(-1);
-          if (check && last) ctx.evaluate(last, { checks: [apply(check, { finding: failure.finding })], reportAs: { operationId: failure.finding.operationId }, steps: failure.steps });
-        }
+export const sequencesPlan: Plan = async (ctx) => {
+  if (!ctx.policy.writes) return skipAll(ctx, `sequences of writes not run: ${ctx.policy.reason}`);
+  const window = await readWindow(ctx);
+  if (typeof window === 'string') {
+    for (const check of ['payload-update-persists', 'mqtt-update-refused'] as const) ctx.inconclusive('updateEventLogPayload', check, window);
+    return;
+  }
+  const other = otherUser(ctx);
+  const subject = other ? person(ctx, other.actor)[0] : undefined;
+  if (!subject) skipAll(ctx, 'no user besides the administrator to create tokens for (give --low-login)', ['token-state']);
+  if (!window.records.some((r: Row) => r.type !== 'snmp-trap')) skipAll(ctx, 'no MQTT record in the window of the event log', ['mqtt-update-refused']);
+  const people = [...person(ctx, 'admin'), ...person(ctx, 'low'), ...person(ctx, 'operator')];
+  const judged = (check: StateCheckName, operationId: string, exchange: Parameters<StateReal['judged']>[2]): void => {
+    const found = stateChecks.find((c) => c.name === check);
+    if (found) ctx.evaluate(exchange, { checks: [apply(found, {})], reportAs: { operationId } });
+  };
+  // An error that is no finding (the run's deadline, a block): stop drawing, and throw it after.
+  let aborted: { error: unknown } | undefined;
+  const property = (kind: readonly fc.Arbitrary<fc.AsyncCommand<StateModel, StateReal>>[]) =>
+    fc.asyncProperty(fc.limitShrink(fc.commands([...kind], { maxCommands: MAX_COMMANDS, size: 'max' }), SHRINKS), async (cmds) => {
+      if (aborted) return;
+      const model = emptyModel();
+      const real: StateReal = { ctx, cite, window, subject, people, steps: [], touched: new Set(), judged };
+      try {
+        await fc.asyncModelRun(() => ({ model, real }), cmds);
+      } catch (error) {
+        if (error instanceof ModelFailure) throw error;
+        aborted = { error };
+      } finally {
+        await restore(ctx, real, model).catch((error: unknown) => void (aborted ??= { error }));
       }
-    } finally {
-      // The run leaves no live token of its own making.
-      if (subject) await ctx.send({ operationId: 'revokeAuthToken', key: 'sequence/restore/revoke-token', path: { id: subject.user.id }, auth: 'basic' });
+    });
+  const kinds = commandArbitraries(window.records.length);
+  const cite = citations(ctx.spec);
+  try {
+    // One finding of each kind at most: the first rule a sequence broke, shrunk.
+    for (const kind of [...(subject ? [kinds.tokens] : []), kinds.sessions, kinds.payloads]) {
+      const details = await fc.check(property(kind), { seed: ctx.random.int(0, 2 ** 31 - 1), numRuns: RUNS });
+      if (aborted) throw aborted.error;
+      const failure = details.errorInstance;
+      if (details.failed && failure instanceof ModelFailure) {
+        const check = stateChecks.find((c) => c.name === failure.finding.check);
+        const last = failure.steps.at(-1);
+        if (check && last) ctx.evaluate(last, { checks: [apply(check, { finding: failure.finding })], reportAs: { operationId: failure.finding.operationId }, steps: failure.steps });
+      }
     }
-  },
+  } finally {
+    // The run leaves no live token of its own making.
+    if (subject) await ctx.send({ operationId: 'revokeAuthToken', key: 'sequence/restore/revoke-token', path: { id: subject.user.id }, auth: 'basic' });
+  }
 };

@@ -1,7 +1,7 @@
 // Progress while the run goes (one line per group), then a report read in a minute: the
 // outcomes and coverage in short, and each cause of findings once. `verbose` adds the table of
 // every operation and check, the coverage of each operation, and every finding.
-import { statusOf } from '../run/results.js';
+import { statusOf, totalsOf } from '../run/results.js';
 import { coverageText, causesOf, causesLine, driftText, formatCause, formatFailure, outcomeTally, summaryTable, verdictLine } from './format.js';
 import type { Reporter, Write } from './reporter.js';
 
@@ -10,12 +10,10 @@ export function consoleReporter(write: Write, progress: Write = write, { verbose
     onEvent(event) {
       if (event.type === 'start') progress(`Checking ${event.baseUrl} (seed ${event.seed}; ${event.safety})\n`);
       if (event.type === 'group-end') {
-        const failures = event.outcomes.flatMap((o) => o.failures);
-        const violations = failures.filter((f) => f.verdict === 'violation').length;
+        const { violations, notes, inconclusive } = totalsOf(event.outcomes, false);
         const skipped = event.outcomes.filter((o) => statusOf(o) === 'skipped').length;
-        const inconclusive = event.outcomes.filter((o) => statusOf(o) === 'inconclusive').length;
-        const mark = violations > 0 ? 'FAIL' : failures.length > 0 ? 'note' : inconclusive > 0 ? '??  ' : 'ok  ';
-        const counts = [`${violations} violation(s)`, `${failures.length - violations} note(s)`, ...(inconclusive ? [`${inconclusive} inconclusive`] : []), ...(skipped ? [`${skipped} skipped`] : [])];
+        const mark = violations > 0 ? 'FAIL' : notes > 0 ? 'note' : inconclusive > 0 ? '??  ' : 'ok  ';
+        const counts = [`${violations} violation(s)`, `${notes} note(s)`, ...(inconclusive ? [`${inconclusive} inconclusive`] : []), ...(skipped ? [`${skipped} skipped`] : [])];
         progress(`${mark} ${event.group.padEnd(16)} ${event.requests} requests, ${counts.join(', ')}\n`);
       }
     },

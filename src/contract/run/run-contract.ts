@@ -238,7 +238,7 @@ export async function runContract(options: RunOptions): Promise<RunResult> {
         skip: (operationId, check, reason) => recorder.skip(operationId, check, reason),
         inconclusive: (operationId, check, reason) => recorder.inconclusive(operationId, check, reason),
       };
-      await plans[name].run(ctx);
+      await plans[name](ctx);
       emit({ type: 'group-end', group, outcomes: recorder.outcomes().filter((o) => o.group === group), requests: client.exchanges.length - before });
     }
   } finally {

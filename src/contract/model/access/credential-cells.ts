@@ -38,11 +38,9 @@ export interface Missing {
   readonly reason: string;
 }
 
-const holds = (user: User | undefined, op: Operation): boolean => user === undefined || op.permissions.every((p) => (user.permissions ?? []).includes(p));
-
 /** The check a valid credential of `user` gets on `op`. */
 function asUser(op: Operation, user: User | undefined, unknownTarget: boolean): Applied {
-  if (holds(user, op)) return apply(authMethodAccepted, { ...(user ? { expectLogin: user.login } : {}), unknownTarget });
+  if (user === undefined || op.permissions.every((p) => (user.permissions ?? []).includes(p))) return apply(authMethodAccepted, { ...(user ? { expectLogin: user.login } : {}), unknownTarget });
   return apply(permissionRefused, { login: user?.login ?? '', unknownTarget });
 }
 
@@ -50,6 +48,11 @@ export function cellsOf(spec: Spec, op: Operation, have: MatrixCredentials, unkn
   const declared = new Set(op.security.flatMap((alternative) => Object.keys(alternative)));
   const cells: Cell[] = [{ name: 'none', actor: 'anonymous', auth: 'none', check: apply(unauthenticatedRefused, { unknownTarget }) }];
   const missing: Missing[] = [];
+  // A valid credential sent as the administrator: a token only when the administrator has one.
+  const addValid = (auth: AuthMode, cell: Pick<Cell, 'check' | 'name'>): void => {
+    if ((auth === 'token' || auth === 'auth-token') && !have.adminToken) missing.push({ check: cell.check.name as CheckName, reason: 'no API token for the administrator (give --token)' });
+    else cells.push({ ...cell, actor: 'admin', auth });
+  };
   for (const scheme of Object.keys(spec.document.components?.securitySchemes ?? {})) {
     for (const auth of authModesOf(scheme)) {
       const valid = !isWrongCredentials(auth);
@@ -58,11 +61,11 @@ export function cellsOf(spec: Spec, op: Operation, have: MatrixCredentials, unkn
         // Anyone's valid credential will do: it is the scheme that must not be accepted.
         const check = apply(undeclaredSchemeRefused, {});
         if (token && !have.adminToken && have.other) cells.push({ name: `undeclared/${auth}`, actor: have.other.actor, auth, check });
-        else if (valid) addValid(cells, missing, have, auth, { check, name: `undeclared/${auth}` });
+        else if (valid) addValid(auth, { check, name: `undeclared/${auth}` });
         continue;
       }
       if (valid) {
-        addValid(cells, missing, have, auth, { check: asUser(op, have.admin, unknownTarget), name: auth });
+        addValid(auth, { check: asUser(op, have.admin, unknownTarget), name: auth });
         if (token && have.other) {
           cells.push({ name: `other-user/${auth}`, actor: have.other.actor, auth, check: asUser(op, have.other.user, unknownTarget) });
         } else if (token) {
@@ -85,14 +88,6 @@ export function cellsOf(spec: Spec, op: Operation, have: MatrixCredentials, unkn
     }
   }
   return { cells, missing };
-}
-
-function addValid(cells: Cell[], missing: Missing[], have: MatrixCredentials, auth: AuthMode, cell: Pick<Cell, 'check' | 'name'>): void {
-  if ((auth === 'token' || auth === 'auth-token') && !have.adminToken) {
-    missing.push({ check: cell.check.name as CheckName, reason: 'no API token for the administrator (give --token)' });
-    return;
-  }
-  cells.push({ ...cell, actor: 'admin', auth });
 }
 
 /** The call of a cell on top of the operation's harmless request. */

@@ -83,19 +83,13 @@ export interface SessionFact {
   step: number;
 }
 
-export interface TextFact {
-  /** The text the record must show; undefined when a write got no answer. */
-  readonly text: string | undefined;
-  /** The update that wrote it. */
-  readonly step: number;
-}
-
 export interface StateModel {
   readonly tokens: TokenFact[];
   /** The subject's current token as the sequence knows it: a value, null after a revocation, undefined when unknown. */
   current: string | null | undefined;
   readonly sessions: SessionFact[];
-  readonly texts: Map<string, TextFact>;
+  /** By record: the text it must show (undefined when a write got no answer) and the update that wrote it. */
+  readonly texts: Map<string, { readonly text: string | undefined; readonly step: number }>;
   /** The MQTT records an accepted update may have changed. */
   readonly spoiled: Set<string>;
   /** The first payload update's step. */
@@ -159,10 +153,7 @@ export function judge(real: StateReal, exchange: Exchange, check: StateCheckName
 }
 
 export const statusOf = (exchange: Exchange): number | undefined => exchange.response?.status;
-export const accepted = (exchange: Exchange): boolean => {
-  const s = statusOf(exchange);
-  return s !== undefined && s >= 200 && s < 300;
-};
+export const accepted = (exchange: Exchange): boolean => Math.floor((statusOf(exchange) ?? 0) / 100) === 2;
 /** An answer that says nothing of the state: none, a server error, a block. */
 export const unanswered = (exchange: Exchange): boolean => {
   const s = statusOf(exchange);
