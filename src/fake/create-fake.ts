@@ -56,7 +56,7 @@ export async function createFake(options: CreateFakeOptions = {}): Promise<Fake>
     app,
     inject: app.inject.bind(app) as FakeApp['inject'],
     get users() {
-      return seededUsersByLogin(app);
+      return Object.fromEntries(app.fake.seededUsers.map(({ authenticationToken: _t, ...u }) => [u.login, Object.freeze(u)]));
     },
     get urls() {
       return urls;
@@ -91,10 +91,6 @@ function urlsOf(app: FastifyInstance, host: string) {
 
 /** A seeded user: the fake's development credentials (a users file's user without its token). */
 export type SeededUser = Readonly<Omit<FixtureUser, 'authenticationToken'>>;
-
-/** The seeded users by login, with their passwords (as the users file was last loaded), without their tokens. */
-const seededUsersByLogin = (app: FakeApp): Readonly<Record<string, SeededUser>> =>
-  Object.fromEntries(app.fake.seededUsers.map(({ authenticationToken: _t, ...u }) => [u.login, Object.freeze(u)]));
 
 export interface FixtureReloadOptions {
   /**

@@ -45,24 +45,24 @@ function eventSink(app: FakeApp, source: RecordSource, onRecord: RecordSourceOpt
 /** Starts the live feed, the SNMP listener and the MQTT broker that the options ask for; none stays running when one fails to start. */
 export async function startRecordSources(app: FakeApp, options: RecordSourceOptions) {
   const { clock, seed, spec, controlSpec } = app.fake.options;
-  const ingesters: IngestHandle[] = [];
-  const detach: (() => void)[] = [];
-  let live: ReturnType<typeof startLiveFeed> | undefined;
-  const stop = async () => {
-    live?.stop();
-    for (const d of detach) d();
-    await Promise.allSettled(ingesters.map((i) => i.close()));
+  // What stops each started source: the live feed's timer, each ingester's reader and socket.
+  const stops: (() => unknown)[] = [];
+  const stop = async (): Promise<void> => {
+    await Promise.allSettled(stops.map((s) => s()));
   };
   // The control API reads each started ingester's counts (`/__control/ingest`) through the app.
   const started = (source: IngestSource, handle: IngestHandle) => {
-    ingesters.push(handle);
-    detach.push(app.fake.ingest.attach(source, () => ({ port: handle.port, ...handle.stats() })));
+    const detach = app.fake.ingest.attach(source, () => ({ port: handle.port, ...handle.stats() }));
+    stops.push(() => {
+      detach();
+      return handle.close();
+    });
     return handle;
   };
   let snmp: IngestHandle | undefined;
   let mqtt: IngestHandle | undefined;
   try {
-    if (options.liveRate) live = startLiveFeed({ rate: options.liveRate, seed, clock, add: eventSink(app, 'live', options.onRecord), timers: options.timers });
+    if (options.liveRate) stops.push(startLiveFeed({ rate: options.liveRate, seed, clock, add: eventSink(app, 'live', options.onRecord), timers: options.timers }).stop);
     const host = options.ingestHost ?? '127.0.0.1';
     const validator = createSpecValidator(spec);
     const onDrop = (drop: { reason: string; detail?: string; from?: string }) => app.log.warn({ drop }, 'an incoming event was dropped');

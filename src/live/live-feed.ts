@@ -46,7 +46,6 @@ export function startLiveFeed(options: LiveFeedOptions) {
   let chunk: EventLogRecord[] = [];
   let chunks = 0;
   let produced = 0;
-  let added = 0;
 
   const nextContent = (): EventLogRecord => {
     if (chunk.length === 0) {
@@ -69,18 +68,11 @@ export function startLiveFeed(options: LiveFeedOptions) {
       const record = { ...nextContent(), _id: nextId(now), timestamp: now } as EventLogRecord;
       try {
         add(record);
-        added++;
       } catch {
         // A record the store refuses is skipped; the feed goes on.
       }
     }
   };
   const handle = timers.setInterval(tick, Math.max(MIN_PERIOD_MS, Math.floor(1000 / rate)));
-  return {
-    /** Records added so far. */
-    get added() {
-      return added;
-    },
-    stop: () => timers.clearInterval(handle),
-  };
+  return { stop: () => timers.clearInterval(handle) };
 }

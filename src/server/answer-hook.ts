@@ -26,7 +26,6 @@ export function addAnswerHook(
   // apiPrefix: an answer for a path under it that no route takes is the API's.
   { apiPrefix, options, config, journal }: { apiPrefix: string; options: ResolvedFakeOptions; config: RuntimeConfig; journal: RequestJournal },
 ): void {
-  const keep = journal.capacity > 0 ? createJournalKeeper(journal, options.clock) : undefined;
   app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', function arrival(request, _reply, done) {
     request.receivedAt = performance.now();
@@ -39,7 +38,7 @@ export function addAnswerHook(
     const ofTheApi = route === undefined ? isUnder(routedPath(request.url), apiPrefix) : route.surface === 'api';
     const operationId = route?.operationId;
     const finish = () => {
-      if (ofTheApi) keep?.(request, reply, payload, operationId);
+      if (ofTheApi && journal.capacity > 0) keepInJournal(journal, options.clock, request, reply, payload, operationId);
       // A client that left while its answer waited gets no answer, and Fastify no 'finish' to log it by (logger.ts).
       if (reply.raw.destroyed) requestLine(request, reply, true);
       done(null, payload);
@@ -69,25 +68,22 @@ function keptBody(payload: unknown, perBody: number): Pick<JournalRecord, 'body'
  * Keeps each answer of the monitoring API in the journal, once its latency has passed: one record
  * of fields the request and reply already hold, and the answer's body (masked when read).
  */
-function createJournalKeeper(journal: RequestJournal, clock: Clock) {
-  const { perBody } = journal.bodyLimits;
-  return function keepInJournal(request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined): void {
-    const { caller } = request;
-    const { body, bodyCut } = keptBody(payload, perBody);
-    journal.add({
-      id: journal.nextId(),
-      time: clock.now(),
-      method: request.method,
-      rawUrl: headOf(request.url, KEPT_TEXT_CHARS),
-      operationId,
-      authMethod: caller?.via,
-      userId: caller?.user.id,
-      login: caller?.user.login,
-      origin: request.headers.origin === undefined ? undefined : headOf(request.headers.origin, KEPT_TEXT_CHARS),
-      status: reply.statusCode,
-      durationMs: performance.now() - request.receivedAt,
-      body,
-      bodyCut,
-    });
-  };
+function keepInJournal(journal: RequestJournal, clock: Clock, request: FastifyRequest, reply: FastifyReply, payload: unknown, operationId: string | undefined): void {
+  const { caller } = request;
+  const { body, bodyCut } = keptBody(payload, journal.bodyLimits.perBody);
+  journal.add({
+    id: journal.nextId(),
+    time: clock.now(),
+    method: request.method,
+    rawUrl: headOf(request.url, KEPT_TEXT_CHARS),
+    operationId,
+    authMethod: caller?.via,
+    userId: caller?.user.id,
+    login: caller?.user.login,
+    origin: request.headers.origin === undefined ? undefined : headOf(request.headers.origin, KEPT_TEXT_CHARS),
+    status: reply.statusCode,
+    durationMs: performance.now() - request.receivedAt,
+    body,
+    bodyCut,
+  });
 }

@@ -1,12 +1,11 @@
 import { parse } from 'cookie';
 import type { FastifyRequest } from 'fastify';
-import type { ErrorFactory } from '../errors.js';
 import type { Document, Operation } from '../spec/index.js';
 import type { SessionCredentials } from '../spec/types.js';
 import type { Session, StoredUser } from '../store/accounts.js';
-import type { FakeState } from '../store/state.js';
-import type { ErrorMessage, UnauthenticatedMessage } from './error-answers.js';
-import type { SessionHosts } from './host-origin-guard.js';
+import type { UnauthenticatedMessage } from './error-answers.js';
+import type { HandlerContext } from './handlers.js';
+import type { RuntimeConfig } from './options.js';
 import type { RequestCheck } from './routes.js';
 
 // Who calls: the document's security schemes, the credentials a request presents, and the guard
@@ -91,17 +90,11 @@ export function parseBasic(header: string): Readonly<SessionCredentials> | undef
   return credentials;
 }
 
-export interface GuardDependencies {
-  readonly state: FakeState;
-  readonly errors: ErrorFactory;
-  /** The messages of the document's error list. */
-  readonly messages: ErrorMessage;
-  /** Read on every request, so a change at run time applies to the next one. */
-  readonly config: { readonly current: { readonly authTokenEnabled: boolean; readonly requireCsrf: boolean } };
+/** What the guard reads; `config` on every request, so a change at run time applies to the next one. */
+export type GuardDependencies = Pick<HandlerContext, 'state' | 'errors' | 'messages' | 'sessionHosts'> & {
+  readonly config: Pick<RuntimeConfig, 'current'>;
   readonly schemes: ReadonlyMap<string, Scheme>;
-  /** Where sessions were created, to explain a cookie that a page on another host name did not send. */
-  readonly sessionHosts: SessionHosts;
-}
+};
 
 /**
  * How each kind of scheme reads the credential a request carries (an array when its cookie or

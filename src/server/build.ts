@@ -78,10 +78,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   installTransportRefusals(app.server, errors, messages);
   // Before any route (the preflight route too), so that each answers errors in the document's shape.
   const scripted = createScriptedAnswers({ sleep: resolved.sleep, hangLimitMs: resolved.connections.idleTimeoutMs, send: sendApiError });
-  app.addHook('preClose', (done) => {
-    scripted.closeAll();
-    done();
-  });
+  app.addHook('preClose', async () => scripted.closeAll());
   setApiErrorHandler(app, scripted, errors, messages);
   // Every answer: the API's latency, its journal record (answer-hook.ts); its hook times every request from its arrival, so it comes first.
   const journal = createRequestJournal(resolved.journalSize ?? journalLimitsOf.defaultSize, journalLimitsOf);
@@ -100,7 +97,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   });
   const ingest = createIngestCountsBoard();
   const controlContext: ControlContext = {
-    state, config, faults, journal, errors, messages, controlMessages, clock, spec, validator, nextRecordId: recordIds, ingest,
+    state, config, faults, journal, errors, controlMessages, clock, spec, validator, nextRecordId: recordIds, ingest,
   };
   const controlReport = registerControlApi(app, controlSpec, controlContext, invalid);
   registerInspector(app);

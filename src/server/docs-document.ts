@@ -8,7 +8,6 @@ type Json = Record<string, unknown>;
 
 /** The parameters whose example Swagger UI may fill in. */
 const FILLED = new Set(['limit']);
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']);
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -60,22 +59,16 @@ export function examplesShownNotFilled(document: Json): Json {
     const copy: Json = { ...item };
     if (item.parameters !== undefined) copy.parameters = moved(item.parameters);
     for (const [method, operation] of Object.entries(item)) {
-      if (METHODS.has(method) && isObject(operation) && operation.parameters !== undefined) copy[method] = { ...operation, parameters: moved(operation.parameters) };
+      // Of a path item's fields, only its operations are objects with parameters.
+      if (isObject(operation) && operation.parameters !== undefined) copy[method] = { ...operation, parameters: moved(operation.parameters) };
     }
     out[path] = copy;
   }
   return { ...document, paths: out };
 }
 
-/** A user as the docs page lists it; the password only where the page may show it. */
-export interface DocsLogin {
-  readonly login: string;
-  readonly permissions: readonly string[];
-  readonly password?: string;
-}
-
-/** The document with the fake's seeded logins at the end of its description, as the start banner prints them. */
-export function withSeededLogins(document: Json, users: readonly DocsLogin[]): Json {
+/** The document with the fake's seeded logins at the end of its description, as the start banner prints them; a password only where the page may show it. */
+export function withSeededLogins(document: Json, users: readonly { login: string; permissions: readonly string[]; password?: string }[]): Json {
   if (users.length === 0) return document;
   const withPasswords = users.some((u) => u.password !== undefined);
   // What a users file or a recorded server chose is shown as code: never markup, one line, no cell of its own.

@@ -39,9 +39,8 @@ export interface DocsLogins {
   readonly showPasswords: (request: FastifyRequest) => boolean;
 }
 
-type Shown = (document: Record<string, unknown>, request: FastifyRequest) => Record<string, unknown>;
-
-async function registerDocsPage(app: FastifyInstance, routePrefix: string, document: Record<string, unknown>, shown: Shown): Promise<void> {
+/** A page of a document, shown to each request as `shown` makes it. */
+async function registerDocsPage(app: FastifyInstance, routePrefix: string, document: Record<string, unknown>, shown = (served: Record<string, unknown>, _request: FastifyRequest) => served): Promise<void> {
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
   // Each page in its own plugin scope: @fastify/swagger decorates the scope it is registered in.
   await app.register(async (scope) => {
@@ -77,7 +76,7 @@ async function buildDocsApp(sources: DocsSources, { errors, messages }: DocsErro
     const passwords = logins.showPasswords(request);
     return withSeededLogins(document, logins.users.map(({ login, password, permissions }) => ({ login, permissions, ...(passwords ? { password } : {}) })));
   });
-  await registerDocsPage(docs, CONTROL_DOCS_PREFIX, examplesShownNotFilled(control), (document) => document);
+  await registerDocsPage(docs, CONTROL_DOCS_PREFIX, examplesShownNotFilled(control));
   // No operation lives under /docs, so the API's not-found handler answers 404 ROUTE_NOT_FOUND.
   const notFound = createRouteNotFoundHandler([], errors, messages);
   docs.setNotFoundHandler(notFound);

@@ -55,17 +55,15 @@ export type UnauthenticatedMessage = (typeof API_MESSAGES)['UNAUTHENTICATED'][nu
 
 /** Every message of `names`, looked up now (a document that lacks one fails at start), from the first source that has it. */
 function createMessages<N extends MessageNames>(names: N, sources: readonly MessagesByCode[]): Messages<N> {
-  const templates = new Map<string, ReadonlyMap<string, string>>();
+  const templates: Record<string, Record<string, string>> = {};
   for (const [code, list] of Object.entries(names) as [string, readonly string[]][]) {
-    const ofCode = new Map<string, string>();
     for (const name of list) {
       const template = sources.map((source) => source.get(code)?.[name]).find((m) => m !== undefined);
       if (template === undefined) throw new Error(`The document has no message "${name}" for "${code}" (x-messages).`);
-      ofCode.set(name, template);
+      (templates[code] ??= {})[name] = template;
     }
-    templates.set(code, ofCode);
   }
-  return (code, name, values) => fillMessage(templates.get(code)!.get(name)!, values);
+  return (code, name, values) => fillMessage(templates[code]![name]!, values);
 }
 
 const messagesOfList = (document: Document): MessagesByCode => new Map([...errorCatalog(document)].map(([code, entry]) => [code, entry.messages]));
@@ -101,15 +99,6 @@ const KNOWN_CODES: Readonly<Record<string, Named>> = {
 /** For a client error of Fastify's that the list above does not name yet: the code its status stands for. */
 const BY_STATUS: Readonly<Record<number, ErrorCode>> = { 400: 'INVALID_PARAMETER', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
 
-/** The error of the list for one of Fastify's errors: by its code, else (for codes not listed yet) by its 4xx status. */
-function fromFastify(error: Partial<FastifyError>, request: FastifyRequest, errors: ErrorFactory, messages: ErrorMessage): ApiError | undefined {
-  const code = error.code ?? '';
-  const named = code.startsWith('FST_') ? KNOWN_CODES[code] : undefined;
-  if (named) return errors(named[0], messages(named[0], named[1], { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) }));
-  const byStatus = code.startsWith('FST_') && error.statusCode !== undefined ? BY_STATUS[error.statusCode] : undefined;
-  return byStatus ? errors(byStatus, String(error.message)) : undefined;
-}
-
 /** Anything thrown while serving a request as an error of the document's list: only a failure of the fake itself is INTERNAL_ERROR. */
 export function toApiError(error: unknown, request: FastifyRequest, errors: ErrorFactory, messages: ErrorMessage): ApiError {
   if (error instanceof ApiError) return error;
@@ -117,8 +106,12 @@ export function toApiError(error: unknown, request: FastifyRequest, errors: Erro
   // The body stopped coming: Node cut the request at its timeout (the client got 408 on the
   // socket), or the client went away. Not a failure of the fake; the journal says what it was.
   if (fastifyError.code === 'ECONNRESET' && !request.raw.complete) return errors('REQUEST_TIMEOUT', messages('REQUEST_TIMEOUT', 'late'));
-  const mapped = fromFastify(fastifyError, request, errors, messages);
-  if (mapped) return mapped;
+  // One of Fastify's errors: by its code, else (for codes not listed yet) by its 4xx status.
+  const code = fastifyError.code?.startsWith('FST_') ? fastifyError.code : '';
+  const named = code ? KNOWN_CODES[code] : undefined;
+  if (named) return errors(named[0], messages(named[0], named[1], { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) }));
+  const byStatus = code && fastifyError.statusCode !== undefined ? BY_STATUS[fastifyError.statusCode] : undefined;
+  if (byStatus) return errors(byStatus, String(fastifyError.message));
   // A JSON body that fails to parse without Fastify's code (e.g. a SyntaxError from a parser).
   if (error instanceof SyntaxError) return errors('MALFORMED_JSON', messages('MALFORMED_JSON', 'notJson'));
   return errors('INTERNAL_ERROR', messages('INTERNAL_ERROR', 'unexpected'));
@@ -159,12 +152,8 @@ export async function drainRefusedBody(request: FastifyRequest): Promise<void> {
   await finished(raw, { signal: AbortSignal.timeout(DRAIN_TIMEOUT_MS) }).catch(() => undefined);
 }
 
-/** What Node's HTTP parser reports about a request it refused (never logged whole: see below). */
-interface ClientError extends Error {
-  readonly code?: string;
-  /** llhttp's fixed text for the problem, e.g. "Invalid header token". */
-  readonly reason?: string;
-}
+/** What Node's HTTP parser reports about a request it refused (never logged whole: see below); `reason` is llhttp's fixed text, e.g. "Invalid header token". */
+type ClientError = Error & { readonly code?: string; readonly reason?: string };
 
 /** How long an answer to a refused request may take to leave before the connection is cut. */
 const CLOSE_AFTER_MS = 2000;
@@ -263,17 +252,6 @@ export function createValidationRefusal(errors: ErrorFactory, messages: ErrorMes
 }
 
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^$|()[\]\\]/g, '\\$&');
-
-/** `/node/api/users/{id}/auth-token` → a RegExp matching one non-empty segment per parameter. */
-function templatePattern(template: string): RegExp {
-  const source = template
-    .split(/\{[^}/]+\}/)
-    .map(escapeRegExp)
-    .join('[^/]+');
-  return new RegExp(`^${source}$`);
-}
-
 /**
  * The handler of requests no route takes: a routed path of the document with another method is
  * 405 with `Allow`, anything else 404 (the Host and Origin guard has judged the path already).
@@ -285,17 +263,13 @@ export function createRouteNotFoundHandler(
   // Paths where a newcomer looks first (`/`, the API's prefix): their 404 points to the docs, the inspector and the seeded logins.
   start?: { readonly paths: readonly string[]; readonly logins: () => string },
 ) {
-  const byTemplate = new Map<string, { pattern: RegExp; methods: string[] }>();
-  for (const op of operations) {
-    const entry = byTemplate.get(op.path) ?? { pattern: templatePattern(op.path), methods: [] };
-    entry.methods.push(op.method.toUpperCase());
-    byTemplate.set(op.path, entry);
-  }
-  const entries = [...byTemplate.values()];
+  // `/node/api/users/{id}/auth-token` as a RegExp matching one non-empty segment per parameter.
+  const escaped = (part: string) => part.replace(/[.*+?^$|()[\]\\]/g, '\\$&');
+  const entries = operations.map((op) => ({ pattern: new RegExp(`^${op.path.split(/\{[^}/]+\}/).map(escaped).join('[^/]+')}$`), method: op.method.toUpperCase() }));
 
   return async function routeNotFound(request: FastifyRequest, _reply: FastifyReply): Promise<never> {
     const path = routedPath(request.url);
-    const allowed = entries.filter((e) => e.pattern.test(path)).flatMap((e) => e.methods);
+    const allowed = entries.filter((e) => e.pattern.test(path)).map((e) => e.method);
     if (allowed.length > 0) {
       const allow = [...new Set(allowed)].join(', ');
       throw errors('METHOD_NOT_ALLOWED', messages('METHOD_NOT_ALLOWED', 'notAllowed', { method: request.method, allow }), {

@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock.js';
 import { deepFreeze } from '../shared/deep-freeze.js';
 import { fieldPathProblem } from '../shared/field-path.js';
 import type { FilterLimits, Spec } from '../spec/index.js';
-import type { EventLogQueryParams, EventLogRecord, LimitBlockLogQueryParams, OperationId, PayloadUpdate, SessionCredentials, User } from '../spec/types.js';
+import type { ErrorDetail, EventLogQueryParams, EventLogRecord, LimitBlockLogQueryParams, OperationId, PayloadUpdate, SessionCredentials, User } from '../spec/types.js';
 import type { StoredUser } from '../store/accounts.js';
 import type { EventLogQuery } from '../store/event-log.js';
 import type { Filter } from '../store/filter-check.js';
@@ -69,10 +69,7 @@ function targetUser(params: unknown, { state, errors, messages }: HandlerContext
 }
 
 /** One refused query parameter: its name and what is wrong, for an ErrorDetail. */
-export interface QueryProblem {
-  readonly name: string;
-  readonly problem: string;
-}
+export type QueryProblem = Required<Pick<ErrorDetail, 'name' | 'problem'>>;
 
 /** The document's rule for time ranges that its schemas cannot state: `from` not above `to`. */
 export function timeRangeProblem(from: number | undefined, to: number | undefined): QueryProblem | undefined {

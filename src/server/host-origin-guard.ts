@@ -41,13 +41,10 @@ const SHOWN_HOST_CHARS = 200;
 /** How many recent log-ins remember their host name: enough to explain a page's 401, bounded whatever callers do. */
 const REMEMBERED_SESSIONS = 64;
 
-/** Whether an address (as a socket reports it, IPv4-mapped IPv6 included) or a host name is a loopback address. */
+/** Whether an address (as a socket reports it; BlockList takes an IPv4-mapped IPv6 one for its IPv4 address) or a host name is a loopback address. */
 function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return loopback.check(mapped, 'ipv4');
-  const version = isIP(address);
-  return version !== 0 && loopback.check(address, version === 6 ? 'ipv6' : 'ipv4');
+  const version = address ? isIP(address) : 0;
+  return version !== 0 && loopback.check(address!, version === 6 ? 'ipv6' : 'ipv4');
 }
 
 /** `name`, `name:port`, `[v6]` or `[v6]:port`: the host and the port, not yet checked. */
@@ -78,9 +75,6 @@ export function isHostPattern(entry: string): boolean {
   return optionHostName(name) === name.replace(/^\[|\]$/g, '').toLowerCase();
 }
 
-/** Who may reach the fake: `controlHosts` more names both rules answer, `allowedHosts` more the API's rule answers, `corsOrigins` the pages that may call. */
-export type GuardSettings = Pick<ResolvedFakeOptions, 'controlHosts' | 'allowedHosts' | 'corsOrigins' | 'controlFromAnyAddress'>;
-
 export type HostOriginGuard = ReturnType<typeof addHostOriginGuard>;
 
 /**
@@ -102,7 +96,7 @@ export type SessionHosts = HostOriginGuard['sessionHosts'];
  *    any other OPTIONS goes on to the router (405). Not @fastify/cors: it answers an OPTIONS
  *    without Access-Control-Request-Method with a text/plain 400 outside the document.
  */
-export function addHostOriginGuard(app: FastifyInstance, settings: GuardSettings, errors: ErrorFactory, messages: ErrorMessage, controlMessages: ControlMessage) {
+export function addHostOriginGuard(app: FastifyInstance, settings: ResolvedFakeOptions, errors: ErrorFactory, messages: ErrorMessage, controlMessages: ControlMessage) {
   const optionNames = (hosts: readonly string[]) => hosts.map((host) => optionHostName(host) ?? host.toLowerCase());
   const bad = settings.allowedHosts.find((entry) => !isHostPattern(entry));
   if (bad !== undefined) throw new Error(`Allowed host "${bad}" is not a host name or address, .name (the name and its subdomains) or *.`);

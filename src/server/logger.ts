@@ -25,12 +25,8 @@ export function loggerSettings(options: false | FakeLoggerOptions): Pick<Fastify
   // writes what is left when the process exits.
   const out = options.stream ?? pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
   const stream = options.format === 'pretty' ? prettyLines(out, options.stream === undefined && process.stdout.isTTY === true) : out;
-  return { logger: { ...pinoOptions(options.level ?? 'info'), stream }, logController: new OneLinePerRequest() };
-}
-
-function pinoOptions(level: string): LoggerOptions {
-  return {
-    level,
+  const logger: LoggerOptions = {
+    level: options.level ?? 'info',
     serializers: {
       req: (request: FastifyRequest) => ({ method: request.method, url: maskUrl(request.url, LOG_MASK), remoteAddress: request.ip }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
@@ -49,6 +45,7 @@ function pinoOptions(level: string): LoggerOptions {
     // (`*.x`) makes pino walk every field of every line, a request's line too (20× its cost).
     redact: { paths: SECRET_NAMES.flatMap((name) => [`["${name}"]`, ...REQUEST_PARTS.map((part) => `${part}["${name}"]`)]), censor: LOG_MASK },
   };
+  return { logger: { ...logger, stream }, logController: new OneLinePerRequest() };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AjvChoices } from '../spec/ajv.js';
@@ -86,16 +86,13 @@ export interface OperationRoutes<C> {
   readonly preHandler?: (operation: Operation) => readonly RequestCheck[];
   /** The largest request body accepted, in bytes (default: the server's). */
   readonly bodyLimit?: number;
-  /** Which API the routes belong to, in each route's config. */
-  readonly surface: RouteSurface;
+  /** Which API the routes belong to, in each route's config: the monitoring API (`/node/api`) or the fake's control API (`/__control`). */
+  readonly surface: NonNullable<FastifyContextConfig['surface']>;
   /** Answers that are arrays of more items than this (long pages) are streamed; default never. */
   readonly streamPagesOver?: number;
   /** How a request that does not match the document is refused, and how many of its problems are listed. */
   readonly invalid: { readonly refuse: ValidationRefusal; readonly listed: number };
 }
-
-/** The monitoring API (`/node/api`) or the fake's control API (`/__control`). */
-type RouteSurface = 'api' | 'control';
 
 /** One route per operation of the document that has a handler: path, method, validation and success status from the document. */
 export function registerOperations<C>(app: FastifyInstance, routes: OperationRoutes<C>): RouteReport {
@@ -139,7 +136,7 @@ declare module 'fastify' {
     /** The operationId of the document operation the route serves. */
     operationId?: string;
     /** Which API the route belongs to: what the router matched, however the path was spelled. */
-    surface?: RouteSurface;
+    surface?: 'api' | 'control';
   }
 }
 
@@ -196,18 +193,6 @@ type Check = ((data: unknown) => boolean) & { errors?: unknown };
 /** What Fastify takes from a validator: success, or the refusal to answer with. */
 type Verdict = true | { error: Error };
 
-/** A validator compiled on its first call. */
-function compiledOnFirstUse(compile: () => ValidateFunction): Check {
-  let compiled: ValidateFunction | undefined;
-  const check: Check = (data) => {
-    compiled ??= compile();
-    const ok = compiled(data) as boolean;
-    check.errors = compiled.errors;
-    return ok;
-  };
-  return check;
-}
-
 /** The problems of the last call of a validator, bounded. */
 const problemsOf = (validate: Check, listed: number, words: ProblemWords) => schemaProblems((validate.errors ?? []) as VerboseError[], listed, words);
 
@@ -220,9 +205,15 @@ const problemsOf = (validate: Check, listed: number, words: ProblemWords) => sch
 export function createRequestValidators(spec: Spec, refusal: ValidationRefusal, listed: number) {
   const { parameters, bodyFirst, bodyAll } = ajvsOf(spec);
   const compiled = (ajv: Ajv2020, schema: Schema): Check => {
-    const compile = () => ajv.compile(schema);
-    if (spec.schemasChecked) return compiledOnFirstUse(compile);
-    return compile();
+    if (!spec.schemasChecked) return ajv.compile(schema);
+    let validate: ValidateFunction | undefined;
+    const check: Check = (data) => {
+      validate ??= ajv.compile(schema);
+      const ok = validate(data) as boolean;
+      check.errors = validate.errors;
+      return ok;
+    };
+    return check;
   };
   const words = createSpecValidator(spec).problemWords;
   const missing = { listed: [{ pointer: '/', problem: words('required') }], count: 1 };

@@ -36,13 +36,12 @@ function feed(rate: number, seed = 42, start = 1_756_500_000_000) {
 
 describe('the live feed', () => {
   it('adds `rate` records per second of clock time, stamped with the clock, in timestamp order', () => {
-    const { records, run, manual, live } = feed(5);
+    const { records, run, manual } = feed(5);
     expect(manual.intervals[0]!.ms).toBe(200);
     run(1000);
     expect(records).toHaveLength(5);
     run(3000);
     expect(records).toHaveLength(20);
-    expect(live.added).toBe(20);
     expect(records.map((r) => r.timestamp)).toEqual([...records.map((r) => r.timestamp)].sort((a, b) => a - b));
     expect(records[0]!.timestamp).toBe(1_756_500_000_200);
     expect(records.at(-1)!.timestamp).toBe(1_756_500_004_000);
@@ -83,7 +82,7 @@ describe('the live feed', () => {
     const manual = manualTimers();
     const kept: EventLogRecord[] = [];
     let calls = 0;
-    const live = startLiveFeed({
+    startLiveFeed({
       rate: 1, seed: 1, clock, timers: manual.timers,
       add: (r) => {
         if (calls++ === 0) throw new Error('duplicate _id');
@@ -95,7 +94,6 @@ describe('the live feed', () => {
       manual.fire();
     }
     expect(kept).toHaveLength(2);
-    expect(live.added).toBe(2);
   });
 
   it('refuses a rate outside 1 to 1000', () => {

@@ -10,38 +10,28 @@ import type {
   Blocks, BlocksCleared, Cleared, ConfigUpdate, ControlOperationId, FaultSpec, IngestCounts, RequestRecord, SessionSummary, Snapshot, StateSummary, TargetOperationId,
 } from '../../spec/control-types.js';
 import type { ApiErrorBody, BlockedRequest, ErrorDetail, EventLogRecord } from '../../spec/types.js';
-import type { JournalFilter, JournalRecord, RequestJournal } from '../../store/request-journal.js';
-import type { FakeState, FaultStore } from '../../store/state.js';
-import type { ControlMessage, ErrorMessage } from '../error-answers.js';
-import type { IngestCountsBoard } from '../build.js';
-import { rangeProblem, type RuntimeConfig } from '../options.js';
+import type { JournalFilter, JournalRecord } from '../../store/request-journal.js';
+import type { ControlMessage } from '../error-answers.js';
+import type { FakeHandle, IngestCountsBoard } from '../build.js';
+import { rangeProblem } from '../options.js';
 import { registerOperations, type OperationRoutes, type RouteHandler, type RouteReport } from '../routes.js';
 import { restoreSnapshot, snapshotProblems, takeSnapshot } from './snapshot.js';
 
 // The control API (/__control) from its document, like the monitoring API: the handlers by
 // operationId, and the request journal as it shows it.
 
-/** What the control API's handlers work on: the whole state of the fake. */
-export interface ControlContext {
-  readonly state: FakeState;
-  readonly config: RuntimeConfig;
-  readonly faults: FaultStore;
-  /** The last requests the monitoring API answered. */
-  readonly journal: RequestJournal;
-  readonly errors: ErrorFactory;
-  /** The texts of the monitoring API's errors (`x-messages` of its error list), e.g. for an event log that could not be made. */
-  readonly messages: ErrorMessage;
+/** What the control API's handlers work on: the whole state of the fake (as its handle shows it). */
+export type ControlContext = Pick<FakeHandle, 'state' | 'config' | 'faults' | 'journal' | 'errors' | 'spec'> & {
   /** The texts of the control API's own refusals, from its document (`x-messages` of its responses, by code). */
   readonly controlMessages: ControlMessage;
   readonly clock: Clock;
-  /** The monitoring API's document, and its validator (records are checked against it, journal answers masked by its `x-secret` marks). */
-  readonly spec: Spec;
+  /** The validator of the monitoring API's document: records are checked against it, journal answers masked by its `x-secret` marks. */
   readonly validator: SpecValidator;
   /** Ids for records added without one. */
   readonly nextRecordId: (timestampMs: number) => string;
   /** The counts of the SNMP listener and the MQTT broker, as whatever started them attached them. */
   readonly ingest: Pick<IngestCountsBoard, 'read'>;
-}
+};
 
 /** What an answer lists of the problems of a body (100,000 bad records hold as many): the first the document's Error allows. */
 export const listedDetails = (spec: Spec, details: readonly ErrorDetail[]): ErrorDetail[] => details.slice(0, errorDetailsMax(spec.document));
@@ -81,24 +71,18 @@ const MAX_DEPTH = 32;
 
 type Container = Record<string | number, unknown>;
 
-/** A copy of the value with each marked place, and each place too deep to judge, reading `[redacted]`. */
-function masked(value: unknown, schema: SchemaNode): unknown {
-  let copy: unknown;
-  for (const { path } of markedValues(value, schema, { mark: SECRET, maxDepth: MAX_DEPTH })) {
+/**
+ * A body just parsed from the journal's text, masked in place: each marked place, and each place too
+ * deep to judge, reads `[redacted]` (the walk has left a place it yields, so it never sees the mask).
+ */
+function masked(body: unknown, schema: SchemaNode): unknown {
+  for (const { path } of markedValues(body, schema, { mark: SECRET, maxDepth: MAX_DEPTH })) {
     if (path.length === 0) return LOG_MASK;
-    // A parsed JSON body: the copy has every place the walk found in it.
-    copy ??= structuredClone(value);
-    let parent = copy as Container;
+    let parent = body as Container;
     for (const key of path.slice(0, -1)) parent = parent[key] as Container;
     parent[path.at(-1)!] = LOG_MASK;
   }
-  return copy ?? value;
-}
-
-/** The schema of an operation's JSON answer of this status, if it has one. */
-function answerSchema(validator: SpecValidator, operationId: string | undefined, status: number): SchemaNode | undefined {
-  const schema = operationId === undefined ? undefined : validator.responseFor(operationId, status)?.content?.['application/json']?.schema;
-  return isSchemaNode(schema) ? schema : undefined;
+  return body;
 }
 
 type ResponseBodyFields = Pick<RequestRecord, 'error' | 'responseBody' | 'responseText' | 'responseBodyTruncated' | 'responseBodyDropped'>;
@@ -116,7 +100,9 @@ function responseBodyOf(record: JournalRecord, validator: SpecValidator): Respon
   const text = record.body?.toString();
   if (!text) return {};
   const truncated: ResponseBodyFields = record.bodyCut === 'head' ? { responseBodyTruncated: true } : {};
-  const schema = answerSchema(validator, record.operationId, record.status);
+  // The schema of the operation's JSON answer of this status, if it has one.
+  const found = record.operationId === undefined ? undefined : validator.responseFor(record.operationId, record.status)?.content?.['application/json']?.schema;
+  const schema = isSchemaNode(found) ? found : undefined;
   try {
     const body: unknown = JSON.parse(text);
     if (record.status >= 400) return isErrorBody(body) ? { error: body } : {};
@@ -241,9 +227,7 @@ const controlHandlers: Partial<Record<ControlOperationId, RouteHandler<ControlCo
   },
 
   /** All or nothing: every record is checked before any is stored. */
-  addEventLogRecords: (request, _reply, context) => {
-    return context.state.data.events.addAll(checkedRecords(request.body, context, true));
-  },
+  addEventLogRecords: (request, _reply, context) => context.state.data.events.addAll(checkedRecords(request.body, context, true)),
 
   replaceEventLog: (request, _reply, context) => {
     const records = checkedRecords(request.body, context);

@@ -11,10 +11,8 @@ export function takeSnapshot({ state, config, faults, clock }: ControlContext): 
     format: SNAPSHOT_FORMAT,
     version: 1,
     takenAt: clock.now(),
-    users: state.users.list().map((user) => {
-      const token = state.tokens.tokenOf(user.id);
-      return token === undefined ? { id: user.id, login: user.login } : { id: user.id, login: user.login, authenticationToken: token };
-    }),
+    // A user without a token has no `authenticationToken` in the answer's JSON.
+    users: state.users.list().map((user) => ({ id: user.id, login: user.login, authenticationToken: state.tokens.tokenOf(user.id) })),
     sessions: { count: state.sessions.size },
     eventLog: state.data.events.snapshot(),
     blockLog: state.data.blocks.snapshot(),

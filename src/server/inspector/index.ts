@@ -95,9 +95,5 @@ export const INSPECTOR_HEADERS: Readonly<Record<string, string>> = {
 
 /** The inspector page: the journal, live; it shows what the control API shows, so the guard gives it the control rule. */
 export function registerInspector(app: FastifyInstance): void {
-  app.route({
-    method: 'GET',
-    url: INSPECTOR_PATH,
-    handler: (_request, reply) => reply.headers(INSPECTOR_HEADERS).send(INSPECTOR_HTML),
-  });
+  app.get(INSPECTOR_PATH, (_request, reply) => reply.headers(INSPECTOR_HEADERS).send(INSPECTOR_HTML));
 }
