@@ -12,7 +12,6 @@ import { addFlags, anchorTime, integer, list, type Flag, type ParsedFlags } from
 import { registerServeCommand } from './serve.js';
 
 const env = (name: string) => `MONITORING_API_${name}`;
-const atLeast = (min: number) => integer(min);
 function percent(value: string): number {
   if (!/^\d+(\.\d+)?$/.test(value) || Number(value) > 100) throw new InvalidArgumentError('expected a percentage from 0 to 100');
   return Number(value);
@@ -24,9 +23,9 @@ const serverFlags = (what: string, maxDurationSeconds: number) =>
     { name: 'baseUrl', flags: '--base-url <url>', description: `the server to ${what}, e.g. http://127.0.0.1:4010`, env: env('BASE_URL') },
     { name: 'login', flags: '--login <login>', description: 'an administrator login (required)', env: env('LOGIN') },
     { name: 'password', flags: '--password <password>', description: "the administrator's password (required)", env: env('PASSWORD') },
-    { name: 'timeout', flags: '--timeout <ms>', description: 'deadline of each request, whole: connecting, the headers and the body', parse: atLeast(1), defaultValue: 10_000 },
-    { name: 'maxWait', flags: '--max-wait <seconds>', description: 'longest wait for a block (Retry-After) to end', parse: atLeast(0), defaultValue: 30 },
-    { name: 'maxDuration', flags: '--max-duration <seconds>', description: 'longest the whole run may take; then it stops with exit 2', parse: atLeast(1), defaultValue: maxDurationSeconds },
+    { name: 'timeout', flags: '--timeout <ms>', description: 'deadline of each request, whole: connecting, the headers and the body', parse: integer(1), defaultValue: 10_000 },
+    { name: 'maxWait', flags: '--max-wait <seconds>', description: 'longest wait for a block (Retry-After) to end', parse: integer(0), defaultValue: 30 },
+    { name: 'maxDuration', flags: '--max-duration <seconds>', description: 'longest the whole run may take; then it stops with exit 2', parse: integer(1), defaultValue: maxDurationSeconds },
   ] as const satisfies readonly Flag[];
 
 const checkFlags = [
@@ -36,17 +35,17 @@ const checkFlags = [
   { name: 'operatorLogin', flags: '--operator-login <login>', description: 'a login that holds some permissions, not all (e.g. only manage-event-log), for the permission checks: accepted where it holds what an operation needs, refused where not', env: env('OPERATOR_LOGIN') },
   { name: 'operatorPassword', flags: '--operator-password <password>', description: "the operator user's password", env: env('OPERATOR_PASSWORD') },
   { name: 'token', flags: '--token <token>', description: "the administrator's API token (default: the one its user record shows)", env: env('TOKEN') },
-  { name: 'seed', flags: '--seed <n>', description: 'seed of every generated input and choice (printed in every report)', parse: atLeast(0) },
+  { name: 'seed', flags: '--seed <n>', description: 'seed of every generated input and choice (printed in every report)', parse: integer(0) },
   { name: 'allowWrites', flags: '--allow-writes', description: 'allow writes that are restored afterwards (default: only on loopback targets)' },
   { name: 'readOnly', flags: '--read-only', description: 'GET requests and session log-in/out only, even on loopback' },
   { name: 'probeLimits', flags: '--probe-limits', description: 'trip a rate limit on purpose and look for the block in the limit-block log' },
-  { name: 'probeRequests', flags: '--probe-requests <n>', description: 'requests of the rate-limit probe', parse: atLeast(1), defaultValue: 300 },
+  { name: 'probeRequests', flags: '--probe-requests <n>', description: 'requests of the rate-limit probe', parse: integer(1), defaultValue: 300 },
   { name: 'strict', flags: '--strict', description: 'notes (differences from gap-fills) and inconclusive checks fail the run too' },
   { name: 'reporter', flags: '--reporter <name>', description: 'report format', choices: ['console', 'json', 'junit', 'html', 'markdown'] as const, defaultValue: 'console' },
   { name: 'minCoverage', flags: '--min-coverage <percent>', description: 'fail the run (exit 1) when fewer of the documented statuses were seen', parse: percent },
   { name: 'output', flags: '--output <file>', description: 'write the report to this file instead of stdout (with junit, the console summary still goes to stdout)' },
-  { name: 'maxRecords', flags: '--max-records <n>', description: 'the explicit large limit of reference lists, and the most records of the window queries are judged in', parse: atLeast(2), defaultValue: 200 },
-  { name: 'budget', flags: '--budget <seconds>', description: 'time for generated cases (queries judged against the model); a failure found is shrunk for up to as long again', parse: atLeast(1), defaultValue: DEFAULT_BUDGET_MS / 1000 },
+  { name: 'maxRecords', flags: '--max-records <n>', description: 'the explicit large limit of reference lists, and the most records of the window queries are judged in', parse: integer(2), defaultValue: 200 },
+  { name: 'budget', flags: '--budget <seconds>', description: 'time for generated cases (queries judged against the model); a failure found is shrunk for up to as long again', parse: integer(1), defaultValue: DEFAULT_BUDGET_MS / 1000 },
   { name: 'cases', flags: '--cases <dir>', description: "folder of contract cases (default: the kit's contracts/)" },
   { name: 'cases', flags: '--no-cases', description: 'run no contract cases', negates: true },
   { name: 'only', flags: '--only <groups>', description: `run only these groups, comma-separated: ${GROUPS.join(', ')}`, parse: list },
@@ -103,13 +102,11 @@ export function createProgram(): Command {
   registerServeCommand(program);
   const exit = (error: { exitCode: number }) => process.exit(error.exitCode === 0 ? 0 : 2);
   addFlags(program.command('check').description('run the contract suite against a server that claims to implement the API').exitOverride(exit), checkFlags).action(async (flags: CheckFlags) => {
-    const { runCheck } = await import('./check.js');
-    process.exitCode = await runCheck(flags);
+    process.exitCode = await (await import('./check.js')).runCheck(flags);
   });
   const record = program.command('record').description("record a server's event log, block log and current user, read-only, into a folder `serve --recording` serves");
   addFlags(record.exitOverride(exit), recordFlags).action(async (flags: RecordFlags) => {
-    const { runRecord } = await import('./record.js');
-    process.exitCode = await runRecord(flags);
+    process.exitCode = await (await import('./record.js')).runRecord(flags);
   });
   return program;
 }

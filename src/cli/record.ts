@@ -25,8 +25,7 @@ function summary(result: RecordResult): string[] {
   if (manifest.anonymized) lines.push('IP addresses, entity names, logins and ids are anonymized.');
   if (result.masked > 0) lines.push(`${count(result.masked)} value(s) held a secret and were masked (***).`);
   lines.push(`Serve it: monitoring-api-kit serve --recording ${result.out} (add --anchor now to make it end now)`);
-  if (result.login) lines.push(`Log in to it as ${result.login.login} with the placeholder password ${result.login.password} (the real password is not stored).`);
-  else lines.push(`No users file: ${result.userProblem ?? 'no user'}.`);
+  lines.push(result.login ? `Log in to it as ${result.login.login} with the placeholder password ${result.login.password} (the real password is not stored).` : `No users file: ${result.userProblem ?? 'no user'}.`);
   return lines;
 }
 

@@ -8,11 +8,9 @@ import type { RateLimitRule } from '../spec/control-types.js';
 import { addFlags } from './flag.js';
 import { serveFlags, type ServeFlags } from './serve-flags.js';
 
-const PRESETS = new Set(['lenient', 'strict', 'off']);
-
 /** `--rate-limit`: a preset name, or a JSON file of rules (`[...]`, `{"rules": [...]}` or `{"preset": "strict"}`) checked against the control API document. */
 export async function readRateLimit(value: string): Promise<RateLimitChoice> {
-  if (PRESETS.has(value)) return value as RateLimitChoice;
+  if (['lenient', 'strict', 'off'].includes(value)) return value as RateLimitChoice;
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(value, 'utf8'));

@@ -3,7 +3,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Aedes } from 'aedes';
 import { createDelivery, NotConvertibleError, type IngestHandle, type IngestOptions } from './delivery.js';
 import type { IngestLimits } from '../spec/limits.js';
-import type { MqttMessageRecord } from '../spec/types.js';
+import type { MqttMessagePayload, MqttMessageRecord } from '../spec/types.js';
 import { derivedObjectId } from '../shared/derived-id.js';
 
 export interface MqttBrokerOptions extends IngestOptions {
@@ -16,13 +16,7 @@ const SYS_PREFIX = '$SYS/';
 const PUBLISH = 3;
 
 /** A message as a client published it to the broker. */
-interface PublishedMessage {
-  readonly clientId: string;
-  readonly topic: string;
-  readonly payload: Uint8Array | string;
-  readonly qos: number;
-  readonly retain: boolean;
-}
+type PublishedMessage = Readonly<Pick<MqttMessagePayload, 'topic' | 'retain'> & { clientId: string; payload: Uint8Array | string; qos: number }>;
 
 /** MQTT clients are sensors (the document's entityType gap-fill: 1 device, 2 sensor, 3 interface). */
 const MQTT_ENTITY_TYPE = 2;

@@ -55,8 +55,7 @@ export async function startSnmpTrapListener(options: SnmpTrapListenerOptions): P
     const timestamp = clock.now();
     delivery.deliver(() => snmpTrapToRecord(notification, { id: delivery.nextId(timestamp), timestamp }), notification.rinfo.address);
   });
-  const communities = options.community === undefined ? ['public'] : [options.community].flat();
-  for (const community of communities) receiver.getAuthorizer().addCommunity(community);
+  for (const community of [options.community ?? 'public'].flat()) receiver.getAuthorizer().addCommunity(community);
 
   if (!socket) throw new Error('net-snmp did not create its socket through dgramModule');
   try {

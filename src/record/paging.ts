@@ -39,11 +39,9 @@ interface PagedRecords<T> {
 /** The server's answers cannot be paged safely (no timestamps, out of order, outside the bounds, skip ignored). */
 export class PagingError extends Error {}
 
-const timestampOf = (record: unknown): unknown => (record !== null && typeof record === 'object' ? (record as { timestamp?: unknown }).timestamp : undefined);
-
 /** A record's timestamp when it is an integer, else undefined. */
 export const integerTimestamp = (record: unknown): number | undefined => {
-  const t = timestampOf(record);
+  const t = (record as { timestamp?: unknown } | null | undefined)?.timestamp;
   return Number.isSafeInteger(t) ? (t as number) : undefined;
 };
 
@@ -72,9 +70,9 @@ export async function pageByTime<T>(options: PageByTimeOptions<T>): Promise<Page
     const page = await options.fetch({ ...(from === undefined ? {} : { from }), to, skip, limit: Math.min(pageSize, left + 1) });
     if (page.length === 0) return { records, maxRecordsReached: false };
     const times = page.map((record, i) => {
-      const t = timestampOf(record);
-      if (!Number.isSafeInteger(t)) throw new PagingError(`a record without an integer timestamp (position ${skip + i} from ${from ?? 'the start'}): the log cannot be paged by time`);
-      return t as number;
+      const t = integerTimestamp(record);
+      if (t === undefined) throw new PagingError(`a record without an integer timestamp (position ${skip + i} from ${from ?? 'the start'}): the log cannot be paged by time`);
+      return t;
     });
     times.forEach((t, i) => {
       if (t > to || (from !== undefined && t < from)) throw new PagingError(`a record with timestamp ${t} outside the asked range ${from ?? ''}..${to}: the server ignores from/to`);

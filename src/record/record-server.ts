@@ -19,12 +19,6 @@ import { createAnonymizer } from './anonymize.js';
 import { integerTimestamp } from './paging.js';
 import { readServer, type ReadWindow, type ServerRead, openSource } from './read-server.js';
 
-function identity(record: unknown): Pick<InvalidRecordNote, '_id' | 'timestamp'> {
-  if (record === null || typeof record !== 'object') return {};
-  const { _id, timestamp } = record as { _id?: unknown; timestamp?: unknown };
-  return { ...(typeof _id === 'string' ? { _id } : {}), ...(Number.isSafeInteger(timestamp) ? { timestamp: timestamp as number } : {}) };
-}
-
 /** An invalid record is listed with its first problem and left out, or kept apart (--keep-invalid) when the fake can hold it. */
 function checkRecords(records: readonly unknown[], log: InvalidRecordNote['log'], problemOf: (record: unknown) => RecordProblem | undefined, keepInvalid = false) {
   // `kept`: invalid records the fake can hold, when --keep-invalid.
@@ -38,7 +32,10 @@ function checkRecords(records: readonly unknown[], log: InvalidRecordNote['log']
     const unstorable = keepInvalid ? unstorableReason(record) : undefined;
     const kept = keepInvalid && unstorable === undefined;
     if (kept) out.kept.push(record);
-    out.invalid.push({ log, ...identity(record), problem: describeRecordProblem(problem) + (unstorable ? `; the fake cannot hold it (${unstorable})` : ''), kept });
+    // The record's _id and timestamp, when they are usable.
+    const { _id, timestamp } = (record ?? {}) as { _id?: unknown; timestamp?: unknown };
+    const identity = { ...(typeof _id === 'string' ? { _id } : {}), ...(Number.isSafeInteger(timestamp) ? { timestamp: timestamp as number } : {}) };
+    out.invalid.push({ log, ...identity, problem: describeRecordProblem(problem) + (unstorable ? `; the fake cannot hold it (${unstorable})` : ''), kept });
   }
   return out;
 }
@@ -108,22 +105,14 @@ export interface RecordOptions extends ReadWindow {
   readonly timeoutMs?: number;
   readonly maxWaitMs: number;
   readonly maxDurationMs?: number;
+  /** The run's secrets, the administrator's credentials and those of the base URL among them. */
   readonly secrets: Secrets;
   readonly kit: { readonly name: string; readonly version: string };
   /** Progress lines (stderr). */
   readonly progress?: (line: string) => void;
 }
 
-export interface RecordResult {
-  readonly out: string;
-  readonly manifest: RecordingManifest;
-  /** The recorded user's login and the placeholder password the recording gives it. */
-  readonly login?: { readonly login: string; readonly password: string };
-  /** Why there is no users file, when there is none. */
-  readonly userProblem?: string;
-  /** Strings in which a secret was masked. */
-  readonly masked: number;
-}
+export type RecordResult = Awaited<ReturnType<typeof recordServer>>;
 
 const MAX_NOTES = 1000;
 
@@ -133,15 +122,13 @@ function sourceOf(baseUrl: string): string {
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '')}`;
 }
 
-export async function recordServer(options: RecordOptions): Promise<RecordResult> {
+export async function recordServer(options: RecordOptions) {
   const print = options.progress ?? (() => undefined);
   if (options.since !== undefined && options.until !== undefined && options.since > options.until) throw new UsageError('--since is after --until');
   await assertWritableOut(options.out);
   const spec = await loadSpec();
   const validator = createSpecValidator(spec);
   const { secrets } = options;
-  secrets.addCredentials(options.admin);
-  secrets.addUrl(options.baseUrl);
   const deadline = startDeadline(options.maxDurationMs);
   const wait = { maxWaitMs: options.maxWaitMs, sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) };
   const source = openSource({ spec, baseUrl: options.baseUrl, admin: options.admin, secrets, deadline, wait, timeoutMs: options.timeoutMs, pageSize: options.pageSize, onWait: print });
@@ -213,7 +200,11 @@ export async function recordServer(options: RecordOptions): Promise<RecordResult
   return {
     out: options.out,
     manifest,
-    ...(users ? { login: { login: String(users[0]?.login), password } } : { userProblem: `the current user is not a valid User (${describeRecordProblem(problem!)})` }),
+    /** The recorded user's login and the placeholder password the recording gives it. */
+    login: users ? { login: String(users[0]?.login), password } : undefined,
+    /** Why there is no users file, when there is none. */
+    userProblem: users ? undefined : `the current user is not a valid User (${describeRecordProblem(problem!)})`,
+    /** Strings in which a secret was masked. */
     masked,
   };
 }

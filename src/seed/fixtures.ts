@@ -75,15 +75,9 @@ export async function loadEventFixtures(
   const problems: string[] = [];
   const seen = new Map<string, string>();
   for (const file of paths) {
-    let data: unknown;
-    try {
-      data = JSON.parse(await readFixtureFile(file));
-    } catch (e) {
-      problems.push(`Fixture file ${file} cannot be read as JSON: ${(e as Error).message}`);
-      continue;
-    }
-    if (!Array.isArray(data)) {
-      problems.push(`Fixture file ${file} must hold a JSON array of event log records.`);
+    const data: unknown = await readFixtureFile(file).then(JSON.parse).catch((error: Error) => error);
+    if (data instanceof Error || !Array.isArray(data)) {
+      problems.push(data instanceof Error ? `Fixture file ${file} cannot be read as JSON: ${data.message}` : `Fixture file ${file} must hold a JSON array of event log records.`);
       continue;
     }
     const checked = alreadyChecked(file);
@@ -112,12 +106,11 @@ export async function loadEventFixtures(
  * every start, so its sessions, snapshots and tokens keep working across restarts and reloads.
  */
 export async function loadUsersFixture(path: string, validator: SpecValidator, alreadyChecked = false): Promise<FixtureUser[]> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readFixtureFile(path));
-  } catch (error) {
-    throw new Error(`${path}: cannot read the users file: ${(error as Error).message}`);
-  }
+  const parsed: unknown = await readFixtureFile(path)
+    .then(JSON.parse)
+    .catch((error: Error) => {
+      throw new Error(`${path}: cannot read the users file: ${error.message}`);
+    });
   if (!Array.isArray(parsed)) throw new Error(`${path}: the users file must hold a JSON array of users.`);
   const problems: string[] = [];
   const seen = { id: new Set<unknown>(), login: new Set<unknown>() };

@@ -116,8 +116,7 @@ export function planEvents(options: GenerateEventsOptions = {}) {
     shared.set(key, deepFreeze(value));
     return value;
   };
-  const texts = new Map<string, string>();
-  const shareText = (text: string): string => texts.get(text) ?? (texts.set(text, text), text);
+  const shareText = (text: string): string => share(`\0${text}`, text);
   const shareVarbind = (v: SnmpVarbind): SnmpVarbind => (Object.isFrozen(v) ? v : share(`${v.oid} ${v.type} ${v.value}`, v));
 
   const times = spreadTimestamps(faker, count, endTime, spanMs);

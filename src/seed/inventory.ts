@@ -7,34 +7,9 @@ import { createObjectIdGenerator } from '../shared/object-id.js';
 
 export type Vendor = 'cisco' | 'juniper' | 'net-snmp';
 
-interface Interface {
-  readonly ifIndex: number;
-  readonly ifDescr: string;
-  readonly entity: Entity;
-  /** Shared, frozen varbinds of this interface: ifIndex, ifDescr, admin/oper status up and down, and locIfReason (OLD-CISCO-INTERFACES-MIB), which IOS sends with link traps. */
-  readonly varbinds: Readonly<Record<'ifIndex' | 'ifDescr' | 'adminUp' | 'adminDown' | 'operUp' | 'operDown' | 'reasonUp' | 'reasonDown' | 'reasonAdminDown', SnmpVarbind>>;
-}
-
-export interface Device {
-  readonly name: string;
-  readonly vendor: Vendor;
-  readonly ip: string;
-  readonly agentId: string;
-  readonly entity: Entity;
-  readonly interfaces: readonly Interface[];
-  /** A router with BGP peers. */
-  readonly bgpPeers: readonly string[];
-}
-
 type SensorKind = 'temperature' | 'humidity' | 'power' | 'door' | 'ups';
-
-export interface Sensor {
-  readonly name: string;
-  readonly kind: SensorKind;
-  readonly topic: string;
-  readonly agentId: string;
-  readonly entity: Entity;
-}
+export type Device = Readonly<ReturnType<typeof buildInventory>['devices'][number]>;
+export type Sensor = Readonly<ReturnType<typeof buildInventory>['sensors'][number]>;
 
 /** When the inventory ids were "created" (their ObjectId time part). */
 const INVENTORY_TIME = Date.UTC(2024, 0, 15);
@@ -74,12 +49,13 @@ function buildInventory() {
     entityType,
     entityName,
   });
-  const devices: Device[] = DEVICE_SPECS.map((spec) => ({
+  const devices = DEVICE_SPECS.map((spec) => ({
     name: spec.name,
     vendor: spec.vendor,
     ip: spec.ip,
     agentId: nextAgent(),
     entity: entity(1, spec.name),
+    /** A router's BGP peers. */
     bgpPeers: spec.bgpPeers ?? [],
     interfaces: Array.from({ length: spec.portCount }, (_, i) => {
       const [ifIndex, ifDescr] = spec.ports(i);
@@ -89,9 +65,10 @@ function buildInventory() {
         ifIndex,
         ifDescr,
         entity: entity(3, `${spec.name} ${ifDescr}`),
+        // Shared, frozen varbinds of this interface: ifIndex, ifDescr, admin/oper status up and down, and locIfReason (OLD-CISCO-INTERFACES-MIB), which IOS sends with link traps.
         varbinds: {
-          ifIndex: { oid: `${IF_MIB}.1.${ifIndex}`, type: 'Integer', value: ifIndex },
-          ifDescr: { oid: `${IF_MIB}.2.${ifIndex}`, type: 'OctetString', value: ifDescr },
+          ifIndex: { oid: `${IF_MIB}.1.${ifIndex}`, type: 'Integer', value: ifIndex } as SnmpVarbind,
+          ifDescr: { oid: `${IF_MIB}.2.${ifIndex}`, type: 'OctetString', value: ifDescr } as SnmpVarbind,
           adminUp: status(7, 1),
           adminDown: status(7, 2),
           operUp: status(8, 1),
@@ -103,8 +80,8 @@ function buildInventory() {
       };
     }),
   }));
-  const sensor = (name: string, kind: SensorKind, topic: string): Sensor => ({ name, kind, topic, agentId: nextAgent(), entity: entity(2, name) });
-  const sensors: Sensor[] = [
+  const sensor = (name: string, kind: SensorKind, topic: string) => ({ name, kind, topic, agentId: nextAgent(), entity: entity(2, name) });
+  const sensors = [
     ...SENSOR_RACKS.flatMap((rack) => [
       sensor(`${rack}-temp`, 'temperature', `dc1/room-a/${rack}/temperature`),
       sensor(`${rack}-humidity`, 'humidity', `dc1/room-a/${rack}/humidity`),
@@ -117,4 +94,4 @@ function buildInventory() {
   return deepFreeze({ devices, sensors });
 }
 
-export const inventory: { readonly devices: readonly Device[]; readonly sensors: readonly Sensor[] } = buildInventory();
+export const inventory = buildInventory();

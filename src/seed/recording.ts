@@ -18,13 +18,10 @@ export async function loadRecording(dir: string, validator: Pick<SpecValidator, 
     throw new FixtureError(`Recording ${dir}: ${problem}`);
   };
   // As fixture files are read: a regular file of bounded size, so a FIFO or /dev/zero is refused, never read.
-  const read = async (name: string): Promise<unknown> => {
-    try {
-      return JSON.parse(await readFixtureFile(join(dir, name)));
-    } catch (error) {
-      return refuse(`cannot read ${name} (${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message})`);
-    }
-  };
+  const read = (name: string): Promise<unknown> =>
+    readFixtureFile(join(dir, name))
+      .then(JSON.parse)
+      .catch((error: NodeJS.ErrnoException) => refuse(`cannot read ${name} (${error.code === 'ENOENT' ? 'no such file' : error.message})`));
   /** The records of a file, each checked by `problem`. */
   const records = async <T>(name: string, problem: (record: unknown) => string | undefined): Promise<T[]> => {
     const data = await read(name);

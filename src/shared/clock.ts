@@ -7,12 +7,9 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock that moves only when told to, for tests of expiry, ttl and rate limits. */
-export interface ManualClock extends Clock {
-  advance(ms: number): void;
-  set(ms: number): void;
-}
+export type ManualClock = ReturnType<typeof createManualClock>;
 
-export function createManualClock(start = 1_756_500_000_000): ManualClock {
+export function createManualClock(start = 1_756_500_000_000) {
   let t = start;
-  return { now: () => t, advance: (ms) => void (t += ms), set: (ms) => void (t = ms) };
+  return { now: () => t, advance: (ms: number): void => void (t += ms), set: (ms: number): void => void (t = ms) };
 }

@@ -59,12 +59,11 @@ function resolveOneOf(error: VerboseError, branchErrors: readonly VerboseError[]
   const required = requiredOnly(branches);
   if (required) {
     const passing = Array.isArray(error.params.passingSchemas) ? (error.params.passingSchemas as number[]) : [];
-    const fields = required.flat();
     const given = passing.flatMap((i) => required[i] ?? []);
     const problem =
       passing.length > 1
         ? words('combined', { fields: given.map((f) => JSON.stringify(f)).reduce((one, other) => words('both', { one, other })) })
-        : words('exactlyOne', { fields: shownList(fields) });
+        : words('exactlyOne', { fields: shownList(required.flat()) });
     return { ...all, problems: [{ pointer, problem }] };
   }
   const wrongType = (i: number) => branchErrors.some((e) => e.keyword === 'type' && e.instancePath === error.instancePath && e.schemaPath === `${path}/${i}/type`);

@@ -21,20 +21,8 @@ export interface ResponseProblem {
   readonly schemaErrors?: readonly SchemaError[];
 }
 
-function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[] {
-  return (errors ?? []).map((e) => ({
-    instancePath: e.instancePath,
-    schemaPath: e.schemaPath,
-    keyword: e.keyword,
-    message: `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`,
-    params: e.params,
-  }));
-}
-
-function headerValue(headers: ObservedResponse['headers'], name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
+/** A header's (first) value. */
+const headerValue = (headers: ObservedResponse['headers'], name: string): string | undefined => [headers[name]].flat()[0];
 
 // One validator per loaded document: an Ajv and its compiled schemas cost a good part of the
 // start-up, and a validator holds nothing else.
@@ -55,7 +43,14 @@ function newSpecValidator(spec: Spec) {
   const validate = (schema: Schema, value: unknown): SchemaError[] => {
     // Ajv keeps what it compiled by the schema object, and dereferenced schemas share identity: each is compiled once.
     const fn = ajv.compile(schema);
-    return fn(value) ? [] : toSchemaErrors(fn.errors);
+    if (fn(value)) return [];
+    return (fn.errors ?? []).map((e) => ({
+      instancePath: e.instancePath,
+      schemaPath: e.schemaPath,
+      keyword: e.keyword,
+      message: `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`,
+      params: e.params,
+    }));
   };
   /** The documented response for a status: the exact code, then `4XX`-style ranges, then `default`. */
   const responseFor = (operationId: string, status: number): Response | undefined => documentedResponse(spec.operation(operationId), status);

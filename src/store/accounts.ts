@@ -4,14 +4,9 @@ import type { FixtureUser, User } from '../spec/types.js';
 
 // Who may call: the seeded users, their API tokens and their sessions.
 
-/** A user held by the store: its record as the API shows it (no password, no token). */
-export interface StoredUser {
-  readonly id: string;
-  readonly login: string;
-  readonly permissions: readonly string[];
-  /** The user's record without `authenticationToken` (that lives in the token store). */
-  readonly record: Readonly<Omit<User, 'authenticationToken'>>;
-}
+/** A user held by the store: its record as the API shows it, without password or `authenticationToken` (that lives in the token store). */
+const storedUser = (record: Readonly<Omit<User, 'authenticationToken'>>) => ({ id: record.id, login: record.login, permissions: [...record.permissions] as readonly string[], record });
+export type StoredUser = ReturnType<typeof storedUser>;
 
 export type UserStore = ReturnType<typeof createUserStore>;
 
@@ -24,7 +19,7 @@ export function createUserStore(users: readonly FixtureUser[]) {
   const replace = (next: readonly FixtureUser[]) => {
     passwords = new Map();
     stored = next.map(({ password, authenticationToken: _token, ...record }) => {
-      const user = { id: record.id, login: record.login, permissions: [...record.permissions], record };
+      const user = storedUser(record);
       passwords.set(user, password);
       return user;
     });
@@ -87,16 +82,12 @@ export function createTokenStore(generate: () => string = randomUUID) {
   };
 }
 
-export interface Session {
-  readonly id: string;
-  readonly userId: string;
-  /** The value of the `csrf` cookie, expected back in `x-csrf-token` where CSRF is required. */
-  readonly csrf: string;
-  /** When the session was created, in clock milliseconds. */
-  readonly createdAt: number;
-  /** When the session was last used, in clock milliseconds. */
-  lastSeen: number;
-}
+/**
+ * A session made `now` (clock milliseconds), last used then; `csrf` is the value of the `csrf`
+ * cookie, expected back in `x-csrf-token` where CSRF is required.
+ */
+const newSession = (id: string, userId: string, csrf: string, now: number) => ({ id, userId, csrf, createdAt: now, lastSeen: now });
+export type Session = ReturnType<typeof newSession>;
 
 export interface SessionStoreOptions {
   readonly clock: Clock;
@@ -153,7 +144,7 @@ export function createSessionStore(options: SessionStoreOptions) {
       const own = byUser.get(userId);
       while (own !== undefined && own.size >= maxPerUser) remove(sessions.get(own.values().next().value as string)!);
       while (sessions.size >= max) remove(sessions.values().next().value as Session);
-      const session: Session = { id: generateId(), userId, csrf: generateId(), createdAt: now, lastSeen: now };
+      const session = newSession(generateId(), userId, generateId(), now);
       add(session);
       return session;
     },

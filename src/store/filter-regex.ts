@@ -6,7 +6,6 @@ import { RE2JS } from 're2js';
  * nothing, since RE2 always matches code points.
  */
 const FLAGS: Readonly<Record<string, number>> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL, u: 0 };
-export const REGEX_OPTIONS = Object.keys(FLAGS).join('');
 
 /**
  * The largest program a pattern may compile to (RE2 instructions). The matching cost per
@@ -18,7 +17,7 @@ const MAX_PROGRAM = 3_000;
 export function regexOptionsProblem(options: string): string | undefined {
   for (let i = 0; i < options.length; i++) {
     const flag = options[i] as string;
-    if (!Object.hasOwn(FLAGS, flag)) return `$options may hold only the flags ${REGEX_OPTIONS.split('').join(', ')}, not "${flag}"`;
+    if (!Object.hasOwn(FLAGS, flag)) return `$options may hold only the flags ${Object.keys(FLAGS).join(', ')}, not "${flag}"`;
     if (options.indexOf(flag) !== i) return `$options repeats the flag "${flag}"`;
   }
   return undefined;

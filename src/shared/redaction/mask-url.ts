@@ -2,9 +2,10 @@
 // and the userinfo of an absolute URL (`http://user:password@host`, `http://token@host`).
 import { isSecretName } from './secret-names.js';
 
-function decoded(text: string): string {
+/** Percent-decoded text (in a query, `+` a space too); the text as it is when it does not decode. */
+export function decoded(text: string, query = true): string {
   try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
+    return decodeURIComponent(query ? text.replace(/\+/g, ' ') : text);
   } catch {
     return text;
   }

@@ -5,7 +5,7 @@
 // (`\u`-escaped too), base64 (of `login:password` as Basic carries it, too). Masking happens before
 // any cut: a text cut off inside a spelling (`admin-passwor…`) has the cut-off part masked too.
 import { isHashLike, isSecretName, REPORT_MASK } from './secret-names.js';
-import { maskUrl } from './mask-url.js';
+import { decoded, maskUrl } from './mask-url.js';
 import { textHead } from '../text-head.js';
 
 // A JSON string, whole or cut off at the end of the text, and after it a string value when it is a key.
@@ -72,14 +72,6 @@ export interface ShownRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
 }
-
-const decode = (text: string): string => {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-};
 
 function maskHeader(name: string, value: string, mask: string): string {
   const lower = name.toLowerCase();
@@ -152,11 +144,11 @@ export function createSecrets(mask = REPORT_MASK) {
       // Without a password, the user name is the credential (a token some gateways take in its place).
       if (!parsed.password) {
         add(parsed.username);
-        add(decode(parsed.username));
+        add(decoded(parsed.username, false));
         return;
       }
       add(parsed.password);
-      addCredentials({ login: decode(parsed.username), password: decode(parsed.password) });
+      addCredentials({ login: decoded(parsed.username, false), password: decoded(parsed.password, false) });
     },
     mask: maskText,
     /** The head of a body as a report shows it: secret fields and known secrets masked first, then cut to `max` characters with the length said. */
