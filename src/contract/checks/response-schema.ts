@@ -18,17 +18,12 @@ type Node = Record<string, unknown>;
 
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function decodePointer(schemaPath: string): string[] {
-  const body = schemaPath.replace(/^#\/?/, '');
-  return body === '' ? [] : body.split('/').map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
 /**
  * The schema nodes from the root to the node that holds the failing keyword, each with its
  * JSON pointer from the root, and that keyword.
  */
 export function nodesOnPath(root: Node, schemaPath: string): { nodes: Node[]; pointers: string[]; keyword: string } {
-  const tokens = decodePointer(schemaPath);
+  const tokens = schemaPath.replace(/^#\/?/, '').split('/').filter((t) => t !== '').map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
   const keyword = tokens.pop() ?? '';
   const nodes: Node[] = [root];
   const pointers: string[] = [''];

@@ -105,8 +105,10 @@ export function createTransport(options: TransportOptions) {
   return {
     baseUrl,
     /** The exchange but its names, with the size of the parsed body in values (the run's memory budget), or whether the server could not be reached at all (refused, unknown host, connect timeout). */
-    // `path`: below the base URL's origin, e.g. `/node/api/event-log`.
-    async send(out: Pick<SentRequest, 'method' | 'body'> & { readonly path: string; readonly query?: Readonly<Record<string, string>>; readonly headers?: Readonly<Record<string, string>> }): Promise<Pick<Exchange, 'request' | 'response' | 'error' | 'timedOutAfterMs'> & { values?: number; unreachable?: boolean }> {
+    async send(
+      // `path`: below the base URL's origin, e.g. `/node/api/event-log`.
+      out: Pick<SentRequest, 'method' | 'body'> & { readonly path: string; readonly query?: Readonly<Record<string, string>>; readonly headers?: Readonly<Record<string, string>> },
+    ): Promise<Pick<Exchange, 'request' | 'response' | 'error' | 'timedOutAfterMs'> & { values?: number; unreachable?: boolean }> {
       const url = urlFor(baseUrl, out.path, out.query);
       // Without Accept-Encoding any coding is acceptable (RFC 9110 12.5.3): a server could then
       // send gzip that the runner does not decode. Asking for identity makes a coded answer the server's fault.
