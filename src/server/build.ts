@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { createErrorFactory, type ErrorFactory } from '../errors.js';
 import type { RecordingManifest } from '../shared/recording-layout.js';
 import type { IngestCounts, IngestSourceRunning } from '../spec/control-types.js';
-import { controlApiPath, createSpecValidator, errorDetailsMax, journalLimits, monitoringApiPath, type Spec } from '../spec/index.js';
+import { bodyLimitBytes, controlApiPath, createSpecValidator, errorDetailsMax, journalLimits, maxLatencyMs, monitoringApiPath, type Spec } from '../spec/index.js';
 import type { FixtureUser } from '../spec/types.js';
 import { createRequestJournal, type RequestJournal } from '../store/request-journal.js';
 import { createFaultStore, type FakeState, type FaultStore } from '../store/state.js';
@@ -12,7 +12,7 @@ import { installBodyParsers } from './body.js';
 import { registerControlApi, type ControlContext } from './control/index.js';
 import { registerDocs } from './docs.js';
 import {
-  createClientErrorHandler, createControlMessages, createErrorMessages, createRouteNotFoundHandler, createValidationRefusal, installTransportRefusals, sendApiError, setApiErrorHandler, toApiError, BODY_LIMIT_BYTES,
+  createClientErrorHandler, createControlMessages, createErrorMessages, createRouteNotFoundHandler, createValidationRefusal, installTransportRefusals, sendApiError, setApiErrorHandler, toApiError,
 } from './error-answers.js';
 import { createFakeData } from './fake-data.js';
 import { addHostOriginGuard } from './host-origin-guard.js';
@@ -66,7 +66,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
     ...connectionOptions(resolved.connections),
     clientErrorHandler: createClientErrorHandler(errors, messages),
     ...loggerSettings(resolved.logger),
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: bodyLimitBytes(spec.document),
     // The document lists no HEAD operations; HEAD gets 405 like any other undocumented method.
     exposeHeadRoutes: false,
     frameworkErrors: (error, request, reply) => {
@@ -93,7 +93,7 @@ export async function buildFakeWithListenHosts(options: FakeOptions = {}): Promi
   // A request that does not match the document: its first problems and their count (validation-error.ts).
   const invalid = { refuse: createValidationRefusal(errors, messages, VALUES_CHECKED_WHOLE), listed: errorDetailsMax(spec.document) };
   const report = registerApiRoutes(app, {
-    state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, guard, invalid,
+    state, errors, messages, spec, filterLimits, clock, options: resolved, schemes, config, faults, guard, invalid, maxLatencyMs: maxLatencyMs(controlSpec.document),
   });
   const ingest = createIngestCountsBoard();
   const controlContext: ControlContext = {

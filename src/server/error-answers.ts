@@ -76,9 +76,6 @@ export const createErrorMessages = (document: Document, fallback?: Document): Er
 export const createControlMessages = (document: Document, fallback?: Document): ControlMessage =>
   createMessages(CONTROL_MESSAGES, [document, ...(fallback ? [fallback] : [])].map(responseMessages));
 
-/** The size limit of request bodies, from the document's PayloadTooLarge gap-fill (64 KiB). */
-export const BODY_LIMIT_BYTES = 64 * 1024;
-
 /** A code of the document's list and one of its messages. */
 type Named = { [C in keyof typeof API_MESSAGES]: readonly [C, (typeof API_MESSAGES)[C][number]] }[keyof typeof API_MESSAGES];
 /** Fastify's and Node's own errors, by code: which error of the document's list each one is, in its words. */
@@ -109,7 +106,7 @@ export function toApiError(error: unknown, request: FastifyRequest, errors: Erro
   // One of Fastify's errors: by its code, else (for codes not listed yet) by its 4xx status.
   const code = fastifyError.code?.startsWith('FST_') ? fastifyError.code : '';
   const named = code ? KNOWN_CODES[code] : undefined;
-  if (named) return errors(named[0], messages(named[0], named[1], { limit: String(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) }));
+  if (named) return errors(named[0], messages(named[0], named[1], { limit: String(request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit) }));
   const byStatus = code && fastifyError.statusCode !== undefined ? BY_STATUS[fastifyError.statusCode] : undefined;
   if (byStatus) return errors(byStatus, String(fastifyError.message));
   // A JSON body that fails to parse without Fastify's code (e.g. a SyntaxError from a parser).

@@ -21,9 +21,6 @@ export function drawLatency(latency: Latency | undefined, random: () => number):
   return min + Math.floor(random() * (max - min + 1));
 }
 
-/** The most a `Prefer: latency=` may ask for: the control document's largest latency. */
-export const MAX_PREFERRED_LATENCY_MS = 60_000;
-
 /** The latency a request asked for with `Prefer: latency=`, read by the latency hook. */
 export const preferredLatency = new WeakMap<FastifyRequest, number>();
 
@@ -58,7 +55,7 @@ function documentedBody(operation: Operation, status: number): ApiErrorBody | un
  * `latency=<ms>` delays the answer. Heard only from those the control API answers (`heard`). A preference
  * it cannot honour, Prism's `example=` too, gets 400 naming the header.
  */
-export function createPreferCheck(operation: Operation, options: { errors: ErrorFactory; messages: ErrorMessage; heard: (request: FastifyRequest) => boolean }): RequestCheck {
+export function createPreferCheck(operation: Operation, options: { errors: ErrorFactory; messages: ErrorMessage; heard: (request: FastifyRequest) => boolean; maxLatencyMs: number }): RequestCheck {
   const injectedFault = options.errors('INJECTED_FAULT', options.messages('INJECTED_FAULT', 'preferredStatus')).toBody();
   const bodies = new Map<number, ApiErrorBody>([[injectedFault.status, injectedFault]]);
   for (const status of Object.keys(operation.responses).map(Number)) {
@@ -81,7 +78,7 @@ export function createPreferCheck(operation: Operation, options: { errors: Error
     }
     const latency = preferences.get('latency');
     if (latency !== undefined) {
-      if (!/^[0-9]{1,5}$/.test(latency) || Number(latency) > MAX_PREFERRED_LATENCY_MS) throw refuse(`latency must be whole milliseconds from 0 to ${MAX_PREFERRED_LATENCY_MS}`);
+      if (!/^[0-9]{1,9}$/.test(latency) || Number(latency) > options.maxLatencyMs) throw refuse(`latency must be whole milliseconds from 0 to ${options.maxLatencyMs}`);
       preferredLatency.set(request, Number(latency));
     }
     const code = preferences.get('code');

@@ -250,6 +250,8 @@ export interface ApiRouteDependencies extends Omit<HandlerContext, 'cookies' | '
   /** Who may steer the fake (a Prefer header), and where sessions were created. */
   readonly guard: HostOriginGuard;
   readonly invalid: OperationRoutes<unknown>['invalid'];
+  /** The most a `Prefer: latency=` may ask for (the control document's largest latency). */
+  readonly maxLatencyMs: number;
 }
 
 /** The monitoring API's routes: one per operation that has a handler (built in, or the `handlers` option's), with its checks. */
@@ -271,7 +273,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDependenci
     onRequest: (operation) => {
       const guard = createGuard(operation, context);
       const faulted = createFaultCheck(faults, operation, options.random);
-      const checks = options.honourPrefer ? [createPreferCheck(operation, { errors, messages, heard: steers }), faulted, limits.beforeAuth] : [faulted, limits.beforeAuth];
+      const checks = options.honourPrefer ? [createPreferCheck(operation, { errors, messages, heard: steers, maxLatencyMs: deps.maxLatencyMs }), faulted, limits.beforeAuth] : [faulted, limits.beforeAuth];
       return guard ? [...checks, guard, limits.afterAuth] : checks;
     },
     // A log-in body counts where a call may come without credentials (the log-in itself).

@@ -6,7 +6,7 @@ export { errorCatalog, errorDetailsMax, fillMessage, type ErrorCodeEntry } from 
 export { problemWords, type ProblemWords } from './problem-words.js';
 export { responseMessages } from './response-messages.js';
 export { rateLimitPresets, type RateLimitPresets } from './rate-limit-presets.js';
-export { filterLimits, ingestLimits, journalLimits, type FilterLimits, type IngestLimits, type JournalLimits } from './limits.js';
+export { bodyLimitBytes, filterLimits, ingestLimits, journalLimits, maxLatencyMs, type FilterLimits, type IngestLimits, type JournalLimits } from './limits.js';
 export { readDocument } from './document-cache.js';
 export { controlApiPath, monitoringApiPath, packageRoot } from './paths.js';
 export type * from './types.js';

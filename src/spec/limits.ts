@@ -47,6 +47,17 @@ export function journalLimits(document: Document): JournalLimits {
   return { defaultSize, maxSize, perBody, total };
 }
 
+/** The largest request body (`x-body-limit-bytes` on the document's PayloadTooLarge answer); a larger one gets that 413. */
+export function bodyLimitBytes(document: Document): number {
+  return integers(document.components?.responses?.PayloadTooLarge, { bytes: 'x-body-limit-bytes' }, 1, 'the PayloadTooLarge response').bytes;
+}
+
+/** The largest latency the control document allows (`Config.latencyMs`' maximum): also the most a `Prefer: latency=` may ask for. */
+export function maxLatencyMs(document: Document): number {
+  const latencyMs = (document.components?.schemas?.Config as { properties?: { latencyMs?: unknown } } | undefined)?.properties?.latencyMs;
+  return integers(latencyMs, { max: 'maximum' }, 0, 'Config.latencyMs').max;
+}
+
 export function ingestLimits(document: Document): IngestLimits {
   return integers(operation(document, 'getIngestCounts')?.['x-ingest-limits'], INGEST_KEYS, 1, "getIngestCounts' x-ingest-limits");
 }

@@ -4,7 +4,7 @@ import type { Clock } from '../../shared/clock.js';
 import { maskUrl } from '../../shared/redaction/mask-url.js';
 import { LOG_MASK } from '../../shared/redaction/secret-names.js';
 import { completeEventRecords, type IndexedProblem } from '../../spec/event-record-input.js';
-import { errorDetailsMax, markedValues, schemaMarks, type Spec, type SpecValidator } from '../../spec/index.js';
+import { bodyLimitBytes, errorDetailsMax, markedValues, schemaMarks, type Spec, type SpecValidator } from '../../spec/index.js';
 import { isSchemaNode, type SchemaNode } from '../../spec/schema-branches.js';
 import type {
   Blocks, BlocksCleared, Cleared, ConfigUpdate, ControlOperationId, FaultSpec, IngestCounts, RequestRecord, SessionSummary, Snapshot, StateSummary, TargetOperationId,
@@ -156,9 +156,6 @@ function checkedRecords(body: unknown, context: ControlContext, adding = false):
   return records;
 }
 
-/** The control API's body limit (16 MiB, from its document): snapshots are large. */
-export const CONTROL_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
-
 const controlHandlers: Partial<Record<ControlOperationId, RouteHandler<ControlContext>>> = {
   /** Back to the seed; the start-up configuration too unless `keepConfig`, the sessions unless `keepSessions`. Faults go either way. */
   resetState: (request, _reply, context) => {
@@ -275,7 +272,8 @@ export function registerControlApi(app: FastifyInstance, controlSpec: Spec, cont
     spec: controlSpec,
     handlers: controlHandlers,
     context,
-    bodyLimit: CONTROL_BODY_LIMIT_BYTES,
+    // Snapshots are large: the control document allows larger bodies than the API's.
+    bodyLimit: bodyLimitBytes(controlSpec.document),
     surface: 'control',
     invalid,
   });
